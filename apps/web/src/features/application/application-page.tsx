@@ -1,0 +1,10 @@
+import { Container, Title } from '@mantine/core';
+
+// Skeleton page: the public-site issue fills it.
+export function Component() {
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1}>Puppy Matching Questionnaire</Title>
+    </Container>
+  );
+}

@@ -1,0 +1,12 @@
+import { Container, Text, Title } from '@mantine/core';
+
+export function Component() {
+  return (
+    <Container size="sm" py={80} ta="center">
+      <Title order={1}>404 Page Not Found</Title>
+      <Text mt="md" c="dimmed">
+        Did you forget to add the page to the router?
+      </Text>
+    </Container>
+  );
+}

@@ -1,0 +1,17 @@
+import { MantineProvider } from '@mantine/core';
+import { render as rtlRender, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { theme } from '../app/theme';
+
+/** The one test wrapper: Mantine theme and a router at `route`. */
+export function renderWithProviders(ui: ReactElement, { route = '/', ...options }: RenderOptions & { route?: string } = {}) {
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <MantineProvider theme={theme}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </MantineProvider>
+    );
+  }
+  return rtlRender(ui, { wrapper: Wrapper, ...options });
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000') },
+  // The site's images live with the content package, under the names the owner replaces.
+  publicDir: contentPublic,
+  ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});

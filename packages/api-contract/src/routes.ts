@@ -1,0 +1,34 @@
+/** The route table of the product's own API (spec §7, extended by the server's admin features). */
+export const API_ROUTES = {
+  health: { method: 'GET', path: '/api/health' },
+  authConfig: { method: 'GET', path: '/api/auth/config' },
+  login: { method: 'POST', path: '/api/auth/login' },
+  logout: { method: 'POST', path: '/api/auth/logout' },
+  inquiries: { method: 'GET', path: '/api/inquiries' },
+  inquiryWebhook: { method: 'POST', path: '/api/inquiries/webhook' },
+  readFile: { method: 'GET', path: '/api/admin/files/:path' },
+  saveFile: { method: 'PUT', path: '/api/admin/files/:path' },
+  fileRevisions: { method: 'GET', path: '/api/admin/revisions/:path' },
+  restoreRevision: { method: 'POST', path: '/api/admin/revisions/:path/:id/restore' },
+  publishStatus: { method: 'GET', path: '/api/admin/publish' },
+} as const;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** The URL of one editable file, its path encoded as one segment (spec §7). */
+export function fileUrl(path: string): string {
+  return `/api/admin/files/${encodeURIComponent(path)}`;
+}
+
+export function revisionsUrl(path: string): string {
+  return `/api/admin/revisions/${encodeURIComponent(path)}`;
+}
+
+export function restoreUrl(path: string, id: string): string {
+  return `/api/admin/revisions/${encodeURIComponent(path)}/${encodeURIComponent(id)}/restore`;
+}
+
+/** Header carrying the hex HMAC-SHA256 of the raw webhook body. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
+export const SESSION_COOKIE = 'cb_session';
+export const SESSION_COOKIE_PRODUCTION = '__Host-cb_session';

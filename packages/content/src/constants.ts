@@ -1,0 +1,70 @@
+/** Spec §9: business constants and limits, in one place. */
+export const BRAND_COLORS = { olive: '#6d761d', gold: '#b8860b' } as const;
+
+export const STORAGE_KEYS = { token: 'admin-token', user: 'admin-user' } as const;
+
+export const QUERY_DEFAULTS = {
+  refetchInterval: false,
+  refetchOnWindowFocus: false,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+  mutationRetry: false,
+} as const;
+
+export const TOAST_SETTINGS = {
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  durationMs: 5000,
+  swipeDirection: 'right',
+  swipeThresholdPx: 50,
+  hotkey: 'F8',
+  maxWidthPx: 420,
+} as const;
+
+export const TOOLTIP_SETTINGS = { openDelayMs: 700, skipDelayMs: 300 } as const;
+
+export const COUNTS = {
+  puppyPhotos: 15,
+  sires: 6,
+  dames: 9,
+  kennelTourSlides: 5,
+  teamMembers: 10,
+  contestEntries: 40,
+  editableFiles: 7,
+  foodProducts: 3,
+  testimonials: 3,
+  healthCards: 4,
+  trainingPrograms: 3,
+  pedigreeHighlightPhotos: 4,
+} as const;
+
+export const LITTER_RULES = { selectThresholdWeeks: 5, readyFromWeeks: 8, trainedAfterWeeks: 10 } as const;
+
+export const RECENT_WINDOW_HOURS = 24;
+export const TEST_LOGIN_DELAY_MS = 100;
+export const TESTIMONIAL_TRUNCATE_AT = 150;
+
+export const TRAINING_PRICES = { bachelors: 7500, masters: 12500, doctorate: 17500 } as const;
+
+export const FOOD_PRICES = {
+  blendPer5lbBlock: 28,
+  butcherBagPer15lb: 30,
+} as const;
+
+export const CARE_FACTS = {
+  spayNeuterWaitMonths: 24,
+  leaveWhelpingDenWeeks: '5-6',
+  crateTrainedHours: 4,
+  openAcres: 7,
+  handoverHours: 1.5,
+} as const;
+
+export const CONTEST_DATES = {
+  submissionsOpen: '2025-10-31',
+  submissionsClose: '2025-11-03',
+  votingStart: '2025-11-04',
+  votingEnd: '2025-11-06',
+  winnersAnnounced: '2025-11-08',
+} as const;
+
+export const HERO_YEARS_LABEL = '50+ Years of Excellence';

@@ -1,0 +1,3 @@
+export const homeCopy = {
+  heroBadge: '50+ Years of Excellence',
+} as const;

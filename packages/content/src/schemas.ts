@@ -1,0 +1,208 @@
+import { isValidBirthDate } from '@cedar/litter-logic';
+import { z } from 'zod';
+
+/** A path under packages/content/public, served from the site root, e.g. /images/dogs/duke.jpg */
+export const imagePathSchema = z.string().regex(/^\/images\/[a-z0-9/_-]+\.(jpg|png|webp)$/, 'an /images/... path');
+export type ImagePath = z.infer<typeof imagePathSchema>;
+
+const text = z.string().trim().min(1);
+const slug = z.string().regex(/^[a-z0-9-]+$/);
+
+export const coatColorSchema = z.enum(['Yellow', 'Chocolate', 'Black', 'Fox Red']);
+export type CoatColor = z.infer<typeof coatColorSchema>;
+
+export const dogSchema = z.strictObject({
+  id: slug,
+  name: text,
+  formalName: text,
+  gender: z.enum(['Male', 'Female']),
+  color: coatColorSchema,
+  ageLabel: z.enum(['Active Stud', 'Previous Stud', 'Breeding Female']),
+  image: imagePathSchema,
+  /** The one-line pedigree highlight on the card. */
+  pedigreeHighlight: text,
+  description: text,
+  hasPuppies: z.boolean(),
+});
+export type Dog = z.infer<typeof dogSchema>;
+
+export interface PedigreeNode {
+  name: string;
+  titles: string[];
+  image?: string | undefined;
+  achievements?: string | undefined;
+  sire?: PedigreeNode | undefined;
+  dam?: PedigreeNode | undefined;
+}
+export const pedigreeNodeSchema: z.ZodType<PedigreeNode> = z.lazy(() =>
+  z.strictObject({
+    name: text,
+    titles: z.array(z.string().regex(/^[A-Z]{1,6}$/)),
+    image: imagePathSchema.optional(),
+    achievements: z.string().optional(),
+    sire: pedigreeNodeSchema.optional(),
+    dam: pedigreeNodeSchema.optional(),
+  }),
+);
+
+/** One dog's pedigree popup: parents with their parents, up to 4 highlight photos, the AKC document. */
+export const pedigreeSchema = z.strictObject({
+  dogId: slug,
+  /** null: 'Pedigree information not available' */
+  tree: z.strictObject({ sire: pedigreeNodeSchema, dam: pedigreeNodeSchema }).nullable(),
+  highlights: z.array(z.strictObject({ image: imagePathSchema, caption: text })).max(4),
+  /** null: 'Official pedigree document available upon request' */
+  document: imagePathSchema.nullable(),
+});
+export type Pedigree = z.infer<typeof pedigreeSchema>;
+
+export const litterSchema = z.strictObject({
+  id: slug,
+  name: text,
+  /** Dog ids */
+  sire: slug,
+  dam: slug,
+  /** 'YYYY-MM-DD', or 'Due {Month Year}' */
+  birthDate: z.string().refine(isValidBirthDate, 'a YYYY-MM-DD date or a "Due {Month Year}" text'),
+  puppiesCount: z.union([z.number().int().positive(), z.literal('TBD')]),
+  available: text,
+  readyDate: text,
+  images: z.array(imagePathSchema).min(1),
+  status: z.enum(['Current', 'Ready', 'Upcoming']),
+  description: text,
+});
+export type Litter = z.infer<typeof litterSchema>;
+
+export const puppySchema = z.strictObject({
+  name: text,
+  image: imagePathSchema,
+  gender: z.enum(['Male', 'Female']),
+  color: coatColorSchema,
+  available: z.boolean(),
+});
+export type Puppy = z.infer<typeof puppySchema>;
+
+/** 'Puppies by {dog}': earlier litters of one dog. */
+export const puppyGallerySchema = z.strictObject({
+  dogId: slug,
+  litters: z.array(
+    z.strictObject({
+      birthDate: text,
+      /** The dam's name as shown */
+      dam: text,
+      puppies: z.array(puppySchema).min(1),
+    }),
+  ),
+});
+export type PuppyGallery = z.infer<typeof puppyGallerySchema>;
+
+export const photoSchema = z.strictObject({ src: imagePathSchema, alt: text });
+export type Photo = z.infer<typeof photoSchema>;
+
+export const slideSchema = z.strictObject({ src: imagePathSchema, alt: text, caption: text });
+export type Slide = z.infer<typeof slideSchema>;
+
+export const healthCardSchema = z.strictObject({
+  id: slug,
+  image: imagePathSchema,
+  title: text,
+  description: text,
+  /** Paragraphs of the full essay */
+  essay: z.array(text).min(2),
+});
+export type HealthCard = z.infer<typeof healthCardSchema>;
+
+export const teamMemberSchema = z.strictObject({
+  name: text,
+  role: text,
+  description: text,
+  highlight: text.optional(),
+  image: imagePathSchema,
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const foodProductSchema = z.strictObject({
+  id: slug,
+  name: text,
+  description: text,
+  price: z.number().positive(),
+  unit: text,
+  benefits: z.array(text).min(1),
+  image: imagePathSchema,
+});
+export type FoodProduct = z.infer<typeof foodProductSchema>;
+
+export const testimonialSchema = z.strictObject({
+  name: text,
+  text,
+  dog: text,
+  /** The training program the dog completed */
+  degree: text,
+  parents: text,
+  location: z.literal(''),
+  image: imagePathSchema,
+});
+export type Testimonial = z.infer<typeof testimonialSchema>;
+
+export const trainingProgramSchema = z.strictObject({
+  id: slug,
+  name: text,
+  price: z.number().positive(),
+  /** e.g. 'Starts at 7 weeks' */
+  start: text,
+  hours: text,
+  summary: text,
+  facts: z.array(text).min(2),
+  image: imagePathSchema,
+});
+export type TrainingProgram = z.infer<typeof trainingProgramSchema>;
+
+export const contestEntrySchema = z.strictObject({
+  name: text,
+  familyName: text,
+  image: imagePathSchema,
+});
+export type ContestEntry = z.infer<typeof contestEntrySchema>;
+
+export const championWinnerSchema = z.strictObject({
+  dogId: slug,
+  title: text,
+  image: imagePathSchema,
+  story: z.array(text).min(1),
+});
+export type ChampionWinner = z.infer<typeof championWinnerSchema>;
+
+export const pageMetaSchema = z.strictObject({
+  path: z.string().regex(/^\/[a-z-]*$/),
+  title: text,
+  description: z.string().min(50).max(170),
+  /** 1200x630 social image */
+  image: imagePathSchema,
+  heading: text,
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export const siteConfigSchema = z.strictObject({
+  brandName: text,
+  tagline: text,
+  address: z.strictObject({ street: text, town: text, state: z.literal('NY'), zip: z.string().regex(/^\d{5}$/) }),
+  /** Two different numbers appear across pages (spec §2 Footer). */
+  phones: z.strictObject({ main: text, training: text }),
+  email: z.email(),
+  appointmentNote: text,
+  urls: z.strictObject({
+    book: z.url(),
+    retreatForm: z.url(),
+    foodOrder: z.url(),
+    contestUpload: z.url(),
+  }),
+  forms: z.strictObject({
+    scriptSrc: z.url(),
+    portalId: z.string().regex(/^\d+$/),
+    region: z.literal('na1'),
+    contactFormId: z.uuid(),
+    questionnaireFormId: z.uuid(),
+  }),
+  copyrightYear: z.literal(2025),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
