@@ -1,0 +1,4 @@
+// Editable section (File editor). Skeleton: the public-site issue fills it.
+export function PuppiesSection() {
+  return null;
+}

@@ -1,0 +1,2 @@
+// Copy of the boarding page, owned with that page.
+export const boardingCopy = {} as const;

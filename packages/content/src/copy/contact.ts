@@ -1,0 +1,2 @@
+// Copy of the contact page, owned with that page.
+export const contactCopy = {} as const;

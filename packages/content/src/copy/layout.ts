@@ -1,0 +1,2 @@
+// Copy of the layout page, owned with that page.
+export const layoutCopy = {} as const;

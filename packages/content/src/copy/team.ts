@@ -1,0 +1,2 @@
+// Copy of the team page, owned with that page.
+export const teamCopy = {} as const;

@@ -1,0 +1,2 @@
+// Copy of the training page, owned with that page.
+export const trainingCopy = {} as const;
