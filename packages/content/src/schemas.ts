@@ -29,6 +29,8 @@ export type Dog = z.infer<typeof dogSchema>;
 export interface PedigreeNode {
   name: string;
   titles: string[];
+  /** Coat colour, when known: colours the ancestor's photo placeholder. */
+  color?: CoatColor | undefined;
   image?: string | undefined;
   achievements?: string | undefined;
   sire?: PedigreeNode | undefined;
@@ -38,6 +40,7 @@ export const pedigreeNodeSchema: z.ZodType<PedigreeNode> = z.lazy(() =>
   z.strictObject({
     name: text,
     titles: z.array(z.string().regex(/^[A-Z]{1,6}$/)),
+    color: coatColorSchema.optional(),
     image: imagePathSchema.optional(),
     achievements: z.string().optional(),
     sire: pedigreeNodeSchema.optional(),
