@@ -1,16 +1,29 @@
-import { Container, Title } from '@mantine/core';
+import { AdminProviders } from './admin-providers';
+import { DashboardScreen } from './dashboard-screen';
+import { FilesScreen } from './files-screen';
+import { LoginScreen } from './login-screen';
 
-// Skeleton: the API and admin issue builds these screens.
+// The three admin routes (app/routes.tsx). Each brings the admin-only providers with it.
 export function LoginPage() {
   return (
-    <Container size="xs" py="xl">
-      <Title order={1}>Simple Admin Login</Title>
-    </Container>
+    <AdminProviders>
+      <LoginScreen />
+    </AdminProviders>
   );
 }
+
 export function DashboardPage() {
-  return <Container py="xl">Redirecting to login...</Container>;
+  return (
+    <AdminProviders>
+      <DashboardScreen />
+    </AdminProviders>
+  );
 }
+
 export function FilesPage() {
-  return <Container py="xl">Redirecting to login...</Container>;
+  return (
+    <AdminProviders>
+      <FilesScreen />
+    </AdminProviders>
+  );
 }

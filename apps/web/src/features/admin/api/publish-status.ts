@@ -1,0 +1,38 @@
+import { API_ROUTES, publishStatusSchema, type PublishStatus } from '@cedar/api-contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export const PUBLISH_POLL_MS = 2000;
+/** How long to wait for the server to start the build of a save before no longer expecting one. */
+export const PUBLISH_START_GRACE_MS = 30_000;
+
+export const publishStatusQueryOptions = queryOptions({
+  queryKey: [API_ROUTES.publishStatus.path],
+  select: (data: unknown): PublishStatus => publishStatusSchema.parse(data),
+});
+
+/** A save made at `savedAt` (server time) that the status shown does not cover yet. */
+export interface PendingPublish {
+  savedAt: string;
+  /** Local time the save answered, to stop waiting after the grace period. */
+  since: number;
+}
+
+export function awaitsBuild(status: PublishStatus | undefined, pending: PendingPublish | null, now: number): boolean {
+  if (!status || !pending || status.state === 'building' || status.state === 'live-reload') return false;
+  if (now - pending.since > PUBLISH_START_GRACE_MS) return false;
+  return status.startedAt === null || Date.parse(status.startedAt) < Date.parse(pending.savedAt);
+}
+
+/** Polls every 2 s while a build runs (or while the build of the last save has yet to start); otherwise not at all. */
+export function usePublishStatus(pending: PendingPublish | null, enabled: boolean) {
+  return useQuery({
+    ...publishStatusQueryOptions,
+    enabled,
+    refetchInterval: (query) => {
+      const raw = publishStatusSchema.safeParse(query.state.data);
+      const status = raw.success ? raw.data : undefined;
+      if (status?.state === 'building' || awaitsBuild(status, pending, Date.now())) return PUBLISH_POLL_MS;
+      return false;
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { TEST_LOGIN_DELAY_MS, site } from '@cedar/content';
+import type { LoginRequest } from '@cedar/api-contract';
+import { Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuthConfig } from './api/auth-config';
+import { loginFailureMessage, useLogin } from './api/login';
+import { saveSession } from './lib/session';
+import { showError, showSuccess } from './lib/toasts';
+
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: config } = useAuthConfig();
+  const loginMutation = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const testLoginTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (testLoginTimer.current) clearTimeout(testLoginTimer.current);
+    },
+    [],
+  );
+
+  const submit = (credentials: LoginRequest) => {
+    // Spec §5: no client-side validation; the server's answer decides.
+    loginMutation.mutate(credentials, {
+      onSuccess: ({ token, user }) => {
+        queryClient.clear();
+        saveSession({ token, user });
+        showSuccess('Success', 'Logged in successfully!');
+        navigate('/admin');
+      },
+      onError: (error) => showError(loginFailureMessage(error)),
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit({ username, password });
+  };
+
+  const demo = config?.demoLogin ?? null;
+  const onTestLogin = () => {
+    if (!demo) return;
+    setUsername(demo.username);
+    setPassword(demo.password);
+    if (testLoginTimer.current) clearTimeout(testLoginTimer.current);
+    testLoginTimer.current = setTimeout(() => submit(demo), TEST_LOGIN_DELAY_MS);
+  };
+
+  const busy = loginMutation.isPending;
+  return (
+    <Container size={420} py={{ base: 48, sm: 96 }}>
+      <Stack gap={4} align="center" mb="lg">
+        <Title order={1} fz={{ base: 28, sm: 32 }} ta="center">
+          Simple Admin Login
+        </Title>
+        <Text c="gray.7" size="lg">
+          {site.brandName}
+        </Text>
+      </Stack>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <TextInput
+              label="Username"
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Group grow mt="sm">
+              <Button type="submit" disabled={busy}>
+                {busy ? 'Logging in...' : 'Login'}
+              </Button>
+              {demo && (
+                <Button type="button" variant="outline" onClick={onTestLogin} disabled={busy}>
+                  Test Login
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}
