@@ -1,24 +1,214 @@
-import { describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadEnv } from './env';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEV_WEBHOOK_SECRET, loadEnv } from './env';
+import { build, type TestApp, writeFakeBuild } from './test/build';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
 
 describe('health', () => {
-  it('answers ok', async () => {
-    const app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent' }) });
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+  it('answers ok and names the store', async () => {
+    t = await build();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', store: 'embedded' });
-    await app.close();
   });
 });
 
 describe('env', () => {
   it('names every bad variable', () => {
     expect(() => loadEnv({ PORT: 'abc', NODE_ENV: 'staging' })).toThrow(/PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/);
+    const bad = {
+      SESSION_TTL: 'forever',
+      SESSION_IDLE_TTL: '10s',
+      BODY_LIMIT: 'huge',
+      PUBLISH: 'sometimes',
+      MONGODB_URI: 'postgres://x',
+      INQUIRY_WEBHOOK_SECRET: 'short',
+      DEMO_LOGIN: 'maybe',
+      TRUST_PROXY: 'perhaps',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'not a url',
+    };
+    let message = '';
+    try {
+      loadEnv(bad);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of Object.keys(bad)) expect(message).toContain(`${name}:`);
   });
+
   it('turns demo login on by default and off in production', () => {
     expect(loadEnv({}).DEMO_LOGIN).toBe(true);
     expect(loadEnv({ NODE_ENV: 'production' }).DEMO_LOGIN).toBe(false);
     expect(loadEnv({ NODE_ENV: 'production', DEMO_LOGIN: 'true' }).DEMO_LOGIN).toBe(true);
+  });
+
+  it('reads durations, sizes and the rest with their defaults', () => {
+    const env = loadEnv({ REPO_ROOT: '/srv/cedar' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      SESSION_TTL: 12 * 3_600_000,
+      SESSION_IDLE_TTL: 2 * 3_600_000,
+      BODY_LIMIT: 256 * 1024,
+      PUBLISH: 'auto',
+      TRUST_PROXY: false,
+      DATA_DIR: '/srv/cedar/data',
+      REPO_ROOT: '/srv/cedar',
+      WEB_DIST: undefined,
+      MONGODB_URI: undefined,
+    });
+    expect(loadEnv({ SESSION_TTL: '90m', SESSION_IDLE_TTL: '3600', BODY_LIMIT: '1mb' })).toMatchObject({
+      SESSION_TTL: 90 * 60_000,
+      SESSION_IDLE_TTL: 3_600_000,
+      BODY_LIMIT: 1024 * 1024,
+    });
+    expect(loadEnv({ MONGODB_URI: 'mongodb://db-1:27017,db-2:27017/cedar?replicaSet=rs0' }).MONGODB_URI).toContain('rs0');
+  });
+
+  it('finds the repository root and puts the data folder in it by default', () => {
+    const env = loadEnv({});
+    expect(env.REPO_ROOT).toBe(path.resolve(import.meta.dirname, '../../..'));
+    expect(env.DATA_DIR).toBe(path.join(env.REPO_ROOT, 'data'));
+  });
+
+  it('uses defaults only for unset variables; an empty one means unset', () => {
+    expect(loadEnv({}, { WEB_DIST: '/srv/web' }).WEB_DIST).toBe('/srv/web');
+    expect(loadEnv({ WEB_DIST: '' }, { WEB_DIST: '/srv/web' }).WEB_DIST).toBeUndefined();
+    expect(loadEnv({ PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('signs webhooks with a development secret, and needs a real one in production', () => {
+    expect(loadEnv({}).INQUIRY_WEBHOOK_SECRET).toBe(DEV_WEBHOOK_SECRET);
+    expect(loadEnv({ NODE_ENV: 'production' }).INQUIRY_WEBHOOK_SECRET).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: 'production', INQUIRY_WEBHOOK_SECRET: 'x'.repeat(32) }).INQUIRY_WEBHOOK_SECRET).toBe('x'.repeat(32));
+  });
+
+  it('holds the first admin to the password rules', () => {
+    expect(() => loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 12/);
+    expect(() => loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'password1234' })).toThrow(/ADMIN_PASSWORD: is too common/);
+    expect(() => loadEnv({ ADMIN_USERNAME: 'owner' })).toThrow(/ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together/);
+    expect(() => loadEnv({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'kennel-ledger-harbor-42' })).toThrow(/ADMIN_USERNAME: 'admin' is the demo/);
+    expect(() => loadEnv({ ADMIN_USERNAME: 'bad name', ADMIN_PASSWORD: 'kennel-ledger-harbor-42' })).toThrow(/ADMIN_USERNAME/);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown /api route with JSON 404', async () => {
+    t = await build();
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope'],
+      ['GET', '/api'],
+      ['DELETE', '/api/inquiries'],
+      ['GET', '/api/admin/files/apps/web/src/sections/hero-section.tsx'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+
+  it('answers malformed JSON with 400 bad_request, never a 5xx or a stack', async () => {
+    t = await build();
+    for (const payload of ['{"username": "owner",', '', 'null', '[]', '"text"']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.any(String) });
+      expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+    }
+  });
+
+  it('answers wrong types and unknown fields with 400 and details', async () => {
+    t = await build();
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 7, password: 'x' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: 'bad_request', details: [{ path: 'username' }] });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'owner', password: 'x', role: 'admin' },
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().details[0].message).toMatch(/role/);
+    const injection = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: { $gt: '' }, password: { $gt: '' } },
+    });
+    expect(injection.statusCode).toBe(400);
+  });
+
+  it('answers a content type it does not take with 415', async () => {
+    t = await build();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=owner&password=x',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: 'unsupported_media_type' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    t = await build({ env: { BODY_LIMIT: '2kb' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'owner', password: 'x'.repeat(4000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'payload_too_large' });
+  });
+
+  it('hides the details of a server fault behind a plain 500', async () => {
+    t = await build();
+    t.services.store.inquiries.list = async () => {
+      throw new Error('connection string mongodb://secret@db');
+    };
+    const { logIn } = await import('./test/build');
+    const { cookie } = await logIn(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'internal_error', message: expect.any(String) });
+    expect(res.body).not.toContain('secret');
+  });
+});
+
+describe('web host', () => {
+  it('serves prerendered pages, files, the admin shell and a 404 page with status 404', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
+    await writeFakeBuild(dist, 'v1');
+    t = await build({ webDist: dist });
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('v1 /<');
+    expect((await t.app.inject({ method: 'GET', url: '/puppies/' })).body).toContain('v1 /puppies');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/files' })).body).toContain('v1 admin');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-v1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=3600');
+    for (const url of ['/nope', '/index.html', '/puppies/index.html', '/assets/../404.html', '/%2e%2e/%2e%2e/etc/passwd.txt', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('v1 404');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({ error: 'not_found' });
+    await fs.rm(dist, { recursive: true, force: true });
   });
 });

@@ -1,28 +1,124 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { HealthResponse } from '@cedar/api-contract';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import { API_ROUTES, healthResponseSchema } from '@cedar/api-contract';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { authRoutes } from './auth/auth-routes';
+import { ensureAdmins } from './auth/bootstrap';
+import { sessionCookieName } from './auth/guards';
+import { LoginLimiter } from './auth/login-limiter';
+import { type Clock, SessionService } from './auth/sessions';
 import type { Env } from './env';
-import { loadWebBuild, webHost } from './plugins/web-host';
+import { adminRoutes } from './files/admin-routes';
+import { EditableFiles } from './files/editable-files';
+import { inquiryRoutes } from './inquiries/inquiry-routes';
+import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
+import { type ZodTypeProvider, useZodSchemas } from './lib/zod-schemas';
+import { WebHost, webHost } from './plugins/web-host';
+import { type Builder, initialBuild, Publisher } from './publish/publisher';
+import { webAppBuilder } from './publish/web-builder';
+import type { Services } from './services';
+import { openStore } from './store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
 
 export interface BuildOptions {
   env: Env;
+  /** Defaults to the real clock; tests pass their own to expire sessions. */
+  clock?: Clock;
+  /** Defaults to building apps/web in a child process; tests pass a fake. */
+  builder?: Builder;
 }
 
+const SESSION_SWEEP_MS = 60 * 60_000;
+
 /** Builds the app without listening, so tests can use inject(). */
-export async function buildApp({ env }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, clock = () => new Date(), builder }: BuildOptions): Promise<FastifyInstance> {
+  // Set once the store is open; the framework-error handler below needs it for the 404 page.
+  const web: { host?: WebHost } = {};
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    // Undecodable or overlong URLs: the not-found page for the site, JSON for the API.
+    frameworkErrors: (error, request, anyReply) => {
+      const reply = anyReply as FastifyReply;
+      if (web.host && !request.url.startsWith('/api')) {
+        return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(web.host.current.notFound);
+      }
+      return errorHandler(error, request, reply);
+    },
+    bodyLimit: env.BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  useZodSchemas(app);
+  useErrorHandling(app);
 
-  app.get('/api/health', async (): Promise<HealthResponse> => ({ status: 'ok', store: 'embedded' }));
+  // 1. External plugins.
+  await app.register(fastifyCookie);
 
-  if (env.WEB_DIST && fs.existsSync(env.WEB_DIST)) {
-    await webHost(app, loadWebBuild(env.WEB_DIST));
-  } else {
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
-    );
+  // 2. Our own: the store and the services built on it.
+  const store = await openStore(env);
+  const webAppDir = path.join(env.REPO_ROOT, 'apps/web');
+  const buildsDir = path.join(webAppDir, 'dist/builds');
+  const servesBuild = env.WEB_DIST !== undefined && fs.existsSync(path.join(env.WEB_DIST, 'index.html'));
+  const host = servesBuild ? new WebHost(initialBuild(env.WEB_DIST!, buildsDir)) : undefined;
+  web.host = host;
+  const services: Services = {
+    env,
+    clock,
+    store,
+    sessions: new SessionService(store, { ttlMs: env.SESSION_TTL, idleTtlMs: env.SESSION_IDLE_TTL, clock }),
+    limiter: new LoginLimiter(store, clock),
+    files: new EditableFiles(env.REPO_ROOT, store, clock),
+    publisher: new Publisher({
+      host,
+      enabled: env.PUBLISH === 'auto',
+      buildsDir,
+      builder: builder ?? webAppBuilder(webAppDir),
+      clock,
+      log: app.log,
+    }),
+    cookieName: sessionCookieName(env),
+  };
+  app.decorate('services', services);
+  app.decorateRequest('admin', null);
+
+  const sweep = setInterval(() => {
+    services.sessions.removeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, SESSION_SWEEP_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await services.publisher.close();
+    await store.close();
+  });
+
+  try {
+    await ensureAdmins(store, env, clock, app.log);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  // 3. Thin routes, each declaring its schemas.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(API_ROUTES.health.path, { schema: { response: { 200: healthResponseSchema } } }, async () => ({
+      status: 'ok' as const,
+      store: store.kind,
+    }));
+  await app.register(authRoutes, services);
+  await app.register(inquiryRoutes, services);
+  await app.register(adminRoutes, services);
+
+  if (host) await webHost(app, host);
+  else {
+    app.setNotFoundHandler(async (request) => {
+      throw notFound(request);
+    });
   }
   return app;
 }

@@ -20,6 +20,12 @@ export async function render(path: string): Promise<RenderResult> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);
+  // A page module that fails to load (say, an edited section that throws) must fail the build
+  // rather than prerender React Router's error screen as the page.
+  if (context.errors) {
+    const reasons = Object.values(context.errors).map((e) => (e instanceof Error ? e.message : String(e)));
+    throw new Error(`${path} failed to render: ${reasons.join('; ')}`);
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>

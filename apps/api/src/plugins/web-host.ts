@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../lib/http-errors';
 
 export interface WebBuild {
+  /** 'initial' for the build the server started with, else the publish build's id */
+  id: string;
   /** Absolute path of the web app's client build */
   root: string;
   /** Prerendered HTML by URL path, held in memory */
@@ -24,54 +27,100 @@ function readHtmlTree(root: string, dir = root, pages = new Map<string, string>(
   return pages;
 }
 
-export function loadWebBuild(root: string): WebBuild {
+/** Reads a client build into memory; throws when a piece the server needs is missing. */
+export function loadWebBuild(root: string, id = 'initial'): WebBuild {
   return {
-    root,
+    id,
+    root: path.resolve(root),
     pages: readHtmlTree(root),
     notFound: fs.readFileSync(path.join(root, '404.html'), 'utf8'),
     adminShell: fs.readFileSync(path.join(root, 'admin.html'), 'utf8'),
   };
 }
 
-/** Serves the prerendered site: assets from disk, HTML from memory, 404 with the not-found page. */
-export async function webHost(app: FastifyInstance, build: WebBuild) {
-  await app.register(fastifyStatic, {
-    root: build.root,
-    index: false,
-    wildcard: true,
-    allowedPath: (pathname) => !pathname.endsWith('.html'),
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.setHeader('cache-control', 'public, max-age=3600');
-      }
-    },
-  });
+/**
+ * The build being served, swappable in one step. Browsers still showing a page of the previous
+ * build may ask for its hashed assets, so the last few roots stay readable for /assets/.
+ */
+export class WebHost {
+  private previous: string[] = [];
 
-  const sendHtml = (pathname: string) => {
-    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (build.pages.has(clean)) return { status: 200, html: build.pages.get(clean)! };
-    if (clean === '/admin' || clean.startsWith('/admin/')) return { status: 200, html: build.adminShell };
-    return { status: 404, html: build.notFound };
-  };
+  constructor(private build: WebBuild) {}
 
-  for (const pathname of build.pages.keys()) {
-    app.get(pathname, (_request, reply) => {
-      const { status, html } = sendHtml(pathname);
-      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    });
+  get current(): WebBuild {
+    return this.build;
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname === '/api') {
-      return reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${pathname}` });
+  /** Every root still in use, newest first. */
+  get roots(): string[] {
+    return [this.build.root, ...this.previous];
+  }
+
+  swap(next: WebBuild) {
+    this.previous = [this.build.root, ...this.previous.filter((r) => r !== next.root)].slice(0, 2);
+    this.build = next;
+  }
+}
+
+const HTML_HEADERS = { 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' };
+
+function decodePath(url: string): string | null {
+  try {
+    const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+    return pathname.includes('\0') || pathname.includes('\\') ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** A file under root named by a URL path, or null; never anything outside root. */
+function fileUnder(root: string, pathname: string): string | null {
+  const full = path.join(root, pathname);
+  if (!full.startsWith(root + path.sep)) return null;
+  try {
+    return fs.statSync(full).isFile() ? path.relative(root, full) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Serves the prerendered site: HTML from memory, files from the current build's folder. */
+export async function webHost(app: FastifyInstance, host: WebHost) {
+  await app.register(fastifyStatic, { serve: false, cacheControl: false, index: false });
+
+  const sendHtml = (reply: FastifyReply, pathname: string) => {
+    const build = host.current;
+    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const page = build.pages.get(clean);
+    if (page !== undefined) return reply.code(200).headers(HTML_HEADERS).send(page);
+    if (clean === '/admin' || clean.startsWith('/admin/')) return reply.code(200).headers(HTML_HEADERS).send(build.adminShell);
+    return reply.code(404).headers(HTML_HEADERS).send(build.notFound);
+  };
+
+  const serve = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodePath(request.url);
+    if (pathname === null) return sendHtml(reply, '/__not-found__');
+    if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound(request);
+    // The prerendered HTML files are served by route, never as files.
+    if (path.extname(pathname) && !pathname.endsWith('.html')) {
+      const roots = pathname.startsWith('/assets/') ? host.roots : [host.current.root];
+      for (const root of roots) {
+        const file = fileUnder(root, pathname);
+        if (file === null) continue;
+        reply.header(
+          'cache-control',
+          pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+        return reply.sendFile(file, root);
+      }
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${pathname}` });
-    }
-    const { status, html } = sendHtml(pathname);
-    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return sendHtml(reply, pathname);
+  };
+
+  app.get('/*', serve);
+  app.get('/', serve);
+
+  app.setNotFoundHandler(async (request) => {
+    throw notFound(request);
   });
 }

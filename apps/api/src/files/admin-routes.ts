@@ -1,0 +1,95 @@
+import {
+  API_ROUTES,
+  MAX_FILE_BYTES,
+  editableFilePathSchema,
+  publishStatusSchema,
+  revisionListSchema,
+  saveFileResponseSchema,
+} from '@cedar/api-contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin, sameOriginOnly } from '../auth/guards';
+import { HttpError } from '../lib/http-errors';
+import { ID_PATTERN } from '../lib/ids';
+import type { ZodTypeProvider } from '../lib/zod-schemas';
+import type { Services } from '../services';
+
+// A path that is not one of the seven editable files fails this schema, which answers 404.
+const fileParams = z.strictObject({ path: editableFilePathSchema });
+const revisionParams = z.strictObject({ path: editableFilePathSchema, id: z.string().regex(ID_PATTERN) });
+
+const contentTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** Every /api/admin/* route: signed-in admins only, and never from another site's page. */
+export async function adminRoutes(app: FastifyInstance, { env, sessions, cookieName, files, publisher }: Services) {
+  app.addHook('onRequest', sameOriginOnly(env.PUBLIC_URL));
+  app.addHook('onRequest', requireAdmin(sessions, cookieName));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(API_ROUTES.readFile.path, { schema: { params: fileParams } }, async (request, reply) => {
+    const file = await files.read(request.params.path);
+    if (!file) throw new HttpError(404, 'not_found', 'Not found');
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('etag', `"${file.sha256}"`)
+      .header('cache-control', 'no-store')
+      .send(file.content);
+  });
+
+  routes.put(
+    API_ROUTES.saveFile.path,
+    {
+      bodyLimit: Math.min(env.BODY_LIMIT, MAX_FILE_BYTES),
+      // Checked before the body is read: the editor sends the file as plain text, nothing else.
+      preParsing: async (request) => {
+        if (contentTypeOf(request.headers['content-type']) !== 'text/plain') {
+          throw new HttpError(415, 'unsupported_media_type', 'Send the file as text/plain');
+        }
+      },
+      schema: {
+        params: fileParams,
+        body: z.string(),
+        response: { 200: saveFileResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { sha256, revision, changed } = await files.save(
+        request.params.path,
+        request.body,
+        request.admin!.username,
+        request.headers['if-match'],
+      );
+      if (changed) publisher.request();
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
+    },
+  );
+
+  routes.get(
+    API_ROUTES.fileRevisions.path,
+    { schema: { params: fileParams, response: { 200: revisionListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return files.revisions(request.params.path);
+    },
+  );
+
+  routes.post(
+    API_ROUTES.restoreRevision.path,
+    { schema: { params: revisionParams, body: z.unknown(), response: { 200: saveFileResponseSchema } } },
+    async (request, reply) => {
+      const { path, id } = request.params;
+      const { sha256, revision, changed } = await files.restore(path, id, request.admin!.username);
+      if (changed) publisher.request();
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
+    },
+  );
+
+  routes.get(
+    API_ROUTES.publishStatus.path,
+    { schema: { response: { 200: publishStatusSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return publisher.status();
+    },
+  );
+}

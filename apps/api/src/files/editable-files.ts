@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { EditableFilePath, Revision, SaveFileResponse } from '@cedar/api-contract';
+import { build } from 'esbuild';
+import type { Clock } from '../auth/sessions';
+import { writeFileAtomic } from '../lib/atomic-write';
+import { HttpError } from '../lib/http-errors';
+import type { Store } from '../store';
+
+export const sha256 = (content: string) => createHash('sha256').update(content, 'utf8').digest('hex');
+
+/** The revision recorded for a file's content as it was before its first save. */
+export const ORIGINAL_AUTHOR = 'original';
+
+export interface SyntaxProblem {
+  message: string;
+  /** 1-based */
+  line: number;
+  /** 1-based, in characters */
+  column: number;
+}
+
+export type SourceCheck = { ok: true; exports: string[] } | { ok: false; error: SyntaxProblem };
+
+/** Parses the source as TSX: its first syntax error, or the names it exports. */
+export async function inspectSource(source: string, file: string): Promise<SourceCheck> {
+  try {
+    const result = await build({
+      stdin: { contents: source, loader: 'tsx', sourcefile: file },
+      write: false,
+      bundle: false,
+      metafile: true,
+      format: 'esm',
+      jsx: 'automatic',
+      logLevel: 'silent',
+    });
+    return { ok: true, exports: Object.values(result.metafile.outputs).flatMap((o) => o.exports) };
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location: { line: number; column: number; lineText: string } | null }[] })
+      .errors?.[0];
+    if (!first) throw error;
+    const line = first.location?.line ?? 1;
+    // esbuild counts columns in UTF-8 bytes from 0; editors count characters from 1.
+    const column = first.location
+      ? Buffer.from(first.location.lineText, 'utf8').subarray(0, first.location.column).toString('utf8').length + 1
+      : 1;
+    return { ok: false, error: { message: `Syntax error at line ${line}, column ${column}: ${first.text}`, line, column } };
+  }
+}
+
+/** Does an If-Match header accept the current sha256? (`*` accepts any existing file.) */
+export function ifMatchAccepts(header: string, current: string | null): boolean {
+  if (current === null) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim())
+    .some((t) => t === '*' || t.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') === current);
+}
+
+export interface SaveResult extends SaveFileResponse {
+  /** False when the content was already the file's: nothing written, nothing to publish. */
+  changed: boolean;
+}
+
+/**
+ * The seven section files, read and written below the repository root. Callers pass paths that
+ * passed editableFilePathSchema; nothing else ever reaches the disk.
+ */
+export class EditableFiles {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly repoRoot: string,
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  private absolute(file: EditableFilePath) {
+    return path.join(this.repoRoot, file);
+  }
+
+  /** The file's text, or null when it is missing or not a regular file (a symlink is refused). */
+  async read(file: EditableFilePath): Promise<{ content: string; sha256: string; mtime: Date } | null> {
+    const full = this.absolute(file);
+    try {
+      const stat = await fs.lstat(full);
+      if (!stat.isFile()) return null;
+      const content = await fs.readFile(full, 'utf8');
+      return { content, sha256: sha256(content), mtime: stat.mtime };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  save(file: EditableFilePath, content: string, by: string, ifMatch?: string): Promise<SaveResult> {
+    // One save at a time per file, so the If-Match check and the write cannot interleave.
+    const previous = this.queues.get(file) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.saveNow(file, content, by, ifMatch));
+    this.queues.set(file, next);
+    void next.finally(() => {
+      if (this.queues.get(file) === next) this.queues.delete(file);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  async restore(file: EditableFilePath, id: string, by: string): Promise<SaveResult> {
+    const revision = await this.store.revisions.get(file, id);
+    if (!revision) throw new HttpError(404, 'not_found', 'No such revision of this file');
+    return this.save(file, revision.content, by);
+  }
+
+  revisions(file: EditableFilePath): Promise<Revision[]> {
+    return this.store.revisions.list(file);
+  }
+
+  private async saveNow(file: EditableFilePath, content: string, by: string, ifMatch?: string): Promise<SaveResult> {
+    const current = await this.read(file);
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null)) {
+      throw new HttpError(409, 'conflict', 'The file was changed since you opened it. Reload it, then save again.', {
+        details: { sha256: current?.sha256 ?? null },
+      });
+    }
+    const check = await inspectSource(content, file);
+    if (!check.ok) throw new HttpError(422, 'syntax_error', check.error.message, { line: check.error.line, column: check.error.column });
+    if (current) {
+      // The pages import these names; a file without them would fail the build (or, under Vite's
+      // hot reload, the page at once).
+      const before = await inspectSource(current.content, file);
+      const lost = before.ok ? before.exports.filter((name) => !check.exports.includes(name)) : [];
+      if (lost.length > 0) {
+        throw new HttpError(422, 'missing_export', `The file must still export ${lost.join(', ')}: the site uses ${lost.length > 1 ? 'them' : 'it'}.`);
+      }
+    }
+
+    const history = await this.store.revisions.list(file);
+    const now = this.clock();
+    if (current && history.length === 0) {
+      // Keep the file as it was before its first edit, so that it too can be restored.
+      await this.store.revisions.create({
+        path: file,
+        savedAt: new Date(Math.min(current.mtime.getTime(), now.getTime() - 1)),
+        savedBy: ORIGINAL_AUTHOR,
+        sha256: current.sha256,
+        size: Buffer.byteLength(current.content, 'utf8'),
+        content: current.content,
+      });
+    }
+    const hash = sha256(content);
+    if (current && hash === current.sha256) {
+      const latest = (await this.store.revisions.list(file))[0];
+      if (latest && latest.sha256 === hash) return { sha256: hash, revision: latest, changed: false };
+    }
+    await writeFileAtomic(this.absolute(file), content);
+    const revision = await this.store.revisions.create({
+      path: file,
+      savedAt: now,
+      savedBy: by,
+      sha256: hash,
+      size: Buffer.byteLength(content, 'utf8'),
+      content,
+    });
+    return { sha256: hash, revision, changed: true };
+  }
+}

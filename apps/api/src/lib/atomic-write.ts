@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Replaces a file so that a reader (or a crash) sees the old content or the new, never a mix:
+ * temp file in the same folder, fsync, rename over the target, fsync the folder.
+ */
+export async function writeFileAtomic(file: string, content: string): Promise<void> {
+  const dir = path.dirname(file);
+  const mode = await fs.stat(file).then(
+    (s) => s.mode & 0o777,
+    () => 0o644,
+  );
+  const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(temp, 'wx', mode);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  try {
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  const dirHandle = await fs.open(dir, 'r');
+  try {
+    await dirHandle.sync();
+  } finally {
+    await dirHandle.close();
+  }
+}

@@ -1,0 +1,18 @@
+import type { Clock, SessionService } from './auth/sessions';
+import type { LoginLimiter } from './auth/login-limiter';
+import type { Env } from './env';
+import type { EditableFiles } from './files/editable-files';
+import type { Publisher } from './publish/publisher';
+import type { Store } from './store';
+
+/** What the routes work with; built once by buildApp and handed to each route plugin. */
+export interface Services {
+  env: Env;
+  clock: Clock;
+  store: Store;
+  sessions: SessionService;
+  limiter: LoginLimiter;
+  files: EditableFiles;
+  publisher: Publisher;
+  cookieName: string;
+}

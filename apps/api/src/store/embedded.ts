@@ -1,0 +1,235 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import Datastore from '@seald-io/nedb';
+import { sortableId } from '../lib/ids';
+import {
+  MAX_KEPT_FAILURES,
+  type AdminDoc,
+  type InquiryDoc,
+  type LoginAttemptDoc,
+  type RevisionDoc,
+  type SessionDoc,
+  toAdmin,
+  toInquiry,
+  toRevision,
+  toRevisionWithContent,
+  toSession,
+  withinWindow,
+} from './documents';
+import { DuplicateError, type Store } from './types';
+
+export interface EmbeddedStoreOptions {
+  /** How often the append-only files are rewritten without superseded lines. */
+  compactionIntervalMs?: number;
+}
+
+const heldLocks = new Set<string>();
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One process at a time: a second server (or the admin CLI while the server runs) would keep its
+ * own copy in memory and the next compaction would silently drop the other's writes.
+ */
+async function acquireLock(dir: string): Promise<string> {
+  const file = path.join(dir, 'store.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await fs.writeFile(file, String(process.pid), { flag: 'wx' });
+      heldLocks.add(file);
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number.parseInt(await fs.readFile(file, 'utf8').catch(() => ''), 10);
+    const ours = pid === process.pid;
+    // Our own pid in a stale lock is normal in containers, where the server is often pid 1.
+    if (ours ? heldLocks.has(file) : Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+      throw new Error(
+        `The embedded store in ${dir} is in use by process ${pid}. Stop that process first ` +
+          '(or set MONGODB_URI so that several processes share one MongoDB store).',
+      );
+    }
+    await fs.rm(file, { force: true });
+  }
+  throw new Error(`Could not lock the embedded store in ${dir}`);
+}
+
+async function fsyncFile(file: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(file, 'r+');
+    await handle.sync();
+  } catch (error) {
+    // Compaction may be swapping the file in this instant; it fsyncs the new one itself.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { errorType?: string }).errorType === 'uniqueViolated';
+
+/**
+ * The default engine: @seald-io/nedb, one append-only file per collection under DATA_DIR.
+ * nedb appends without fsync; every write here is followed by an fsync of its file, so a write
+ * the API has acknowledged survives a crash of the process or of the machine.
+ */
+export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreOptions = {}): Promise<Store> {
+  await fs.mkdir(dataDir, { recursive: true });
+  const lockFile = await acquireLock(dataDir);
+
+  const fileOf = (name: string) => path.join(dataDir, `${name}.db`);
+  const open = async <T>(name: string) => {
+    const db = new Datastore<T>({ filename: fileOf(name), autoload: true });
+    await db.autoloadPromise;
+    db.setAutocompactionInterval(options.compactionIntervalMs ?? 60 * 60_000);
+    return db;
+  };
+
+  let dbs: Datastore[] = [];
+  try {
+    const admins = await open<AdminDoc>('admins');
+    const sessions = await open<SessionDoc>('sessions');
+    const inquiries = await open<InquiryDoc>('inquiries');
+    const revisions = await open<RevisionDoc>('revisions');
+    const attempts = await open<LoginAttemptDoc>('login-attempts');
+    dbs = [admins, sessions, inquiries, revisions, attempts] as Datastore[];
+
+    await admins.ensureIndexAsync({ fieldName: 'username', unique: true });
+    await sessions.ensureIndexAsync({ fieldName: 'username' });
+    await sessions.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await inquiries.ensureIndexAsync({ fieldName: 'createdAt' });
+    await revisions.ensureIndexAsync({ fieldName: 'path' });
+    await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+
+    const durable = async <R>(name: string, write: Promise<R>) => {
+      const result = await write;
+      await fsyncFile(fileOf(name));
+      return result;
+    };
+
+    return {
+      kind: 'embedded',
+      admins: {
+        async find(username) {
+          const doc = (await admins.findOneAsync({ username })) as AdminDoc | null;
+          return doc ? toAdmin(doc) : null;
+        },
+        async create(admin) {
+          try {
+            await durable('admins', admins.insertAsync({ _id: admin.username, ...admin }));
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new DuplicateError(`admin ${admin.username}`);
+            throw error;
+          }
+        },
+        async setPassword(username, passwordHash, at) {
+          const { numAffected } = await durable(
+            'admins',
+            admins.updateAsync({ username }, { $set: { passwordHash, updatedAt: at } }, {}),
+          );
+          return numAffected > 0;
+        },
+        async remove(username) {
+          return (await durable('admins', admins.removeAsync({ username }, {}))) > 0;
+        },
+        count: () => admins.countAsync({}) as unknown as Promise<number>,
+      },
+      sessions: {
+        async create({ tokenHash, ...rest }) {
+          await durable('sessions', sessions.insertAsync({ _id: tokenHash, ...rest }));
+        },
+        async find(tokenHash) {
+          const doc = (await sessions.findOneAsync({ _id: tokenHash })) as SessionDoc | null;
+          return doc ? toSession(doc) : null;
+        },
+        async touch(tokenHash, lastSeenAt, idleExpiresAt) {
+          await durable('sessions', sessions.updateAsync({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } }, {}));
+        },
+        async revoke(tokenHash) {
+          return (await durable('sessions', sessions.removeAsync({ _id: tokenHash }, {}))) > 0;
+        },
+        revokeAllFor: (username) => durable('sessions', sessions.removeAsync({ username }, { multi: true })),
+        removeExpired: (now) =>
+          durable(
+            'sessions',
+            sessions.removeAsync({ $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }] }, { multi: true }),
+          ),
+      },
+      inquiries: {
+        async create(inquiry) {
+          const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), ...inquiry };
+          if (doc.message === undefined) delete doc.message;
+          await durable('inquiries', inquiries.insertAsync(doc));
+          return toInquiry(doc);
+        },
+        async list() {
+          const docs = (await inquiries.findAsync({}).sort({ createdAt: -1, _id: -1 })) as unknown as InquiryDoc[];
+          return docs.map(toInquiry);
+        },
+        count: () => inquiries.countAsync({}) as unknown as Promise<number>,
+      },
+      revisions: {
+        async create(revision) {
+          const doc: RevisionDoc = { _id: sortableId(revision.savedAt), ...revision };
+          await durable('revisions', revisions.insertAsync(doc));
+          return toRevision(doc);
+        },
+        async list(filePath) {
+          const docs = (await revisions
+            .findAsync({ path: filePath }, { content: 0 })
+            .sort({ savedAt: -1, _id: -1 })) as unknown as RevisionDoc[];
+          return docs.map(toRevision);
+        },
+        async get(filePath, id) {
+          const doc = (await revisions.findOneAsync({ _id: id, path: filePath })) as RevisionDoc | null;
+          return doc ? toRevisionWithContent(doc) : null;
+        },
+      },
+      loginAttempts: {
+        async recordFailure(key, at, windowMs) {
+          const { affectedDocuments } = await durable(
+            'login-attempts',
+            attempts.updateAsync(
+              { _id: key },
+              {
+                $push: { failures: { $each: [at], $slice: -MAX_KEPT_FAILURES } },
+                $set: { expiresAt: new Date(at.getTime() + windowMs) },
+              },
+              { upsert: true, returnUpdatedDocs: true },
+            ),
+          );
+          return withinWindow((affectedDocuments as LoginAttemptDoc | null)?.failures, at, windowMs);
+        },
+        async failures(key, now, windowMs) {
+          const doc = (await attempts.findOneAsync({ _id: key })) as LoginAttemptDoc | null;
+          return withinWindow(doc?.failures, now, windowMs);
+        },
+        async clear(key) {
+          await durable('login-attempts', attempts.removeAsync({ _id: key }, {}));
+        },
+      },
+      async close() {
+        for (const db of dbs) db.stopAutocompaction();
+        // A final compaction leaves each file with one line per document for the next start.
+        for (const db of dbs) await db.compactDatafileAsync();
+        heldLocks.delete(lockFile);
+        await fs.rm(lockFile, { force: true });
+      },
+    };
+  } catch (error) {
+    for (const db of dbs) db.stopAutocompaction();
+    heldLocks.delete(lockFile);
+    await fs.rm(lockFile, { force: true });
+    throw error;
+  }
+}

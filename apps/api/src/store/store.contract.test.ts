@@ -1,0 +1,204 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadEnv } from '../env';
+import { openEmbeddedStore } from './embedded';
+import { openMongoStore } from './mongo';
+import { DuplicateError, type Store } from './types';
+
+const HERO = 'apps/web/src/sections/hero-section.tsx';
+const ABOUT = 'apps/web/src/sections/about-section.tsx';
+const HOUR = 3_600_000;
+
+interface Engine {
+  open(): Promise<Store>;
+  cleanup(): Promise<void>;
+}
+
+/** The one contract every engine keeps (ARCHITECTURE §3). */
+function storeContract(name: string, makeEngine: () => Engine) {
+  describe(`store contract: ${name}`, () => {
+    let engine: Engine;
+    let store: Store;
+    // Real time: both engines expire documents by TTL against the real clock.
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+
+    beforeEach(async () => {
+      engine = makeEngine();
+      store = await engine.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await engine.cleanup();
+    });
+
+    it('creates, finds, re-passwords and removes admins; usernames are unique', async () => {
+      expect(await store.admins.count()).toBe(0);
+      await store.admins.create({ username: 'owner', passwordHash: 'h1', createdAt: now, updatedAt: now });
+      await expect(
+        store.admins.create({ username: 'owner', passwordHash: 'h2', createdAt: now, updatedAt: now }),
+      ).rejects.toBeInstanceOf(DuplicateError);
+      expect(await store.admins.find('owner')).toEqual({ username: 'owner', passwordHash: 'h1', createdAt: now, updatedAt: now });
+      expect(await store.admins.find('Owner')).toBeNull();
+      expect(await store.admins.setPassword('owner', 'h3', at(1000))).toBe(true);
+      expect(await store.admins.setPassword('nobody', 'h3', at(1000))).toBe(false);
+      expect((await store.admins.find('owner'))?.passwordHash).toBe('h3');
+      expect((await store.admins.find('owner'))?.updatedAt).toEqual(at(1000));
+      expect(await store.admins.count()).toBe(1);
+      expect(await store.admins.remove('owner')).toBe(true);
+      expect(await store.admins.remove('owner')).toBe(false);
+      expect(await store.admins.find('owner')).toBeNull();
+    });
+
+    it('keeps sessions by token hash, touches, revokes and expires them', async () => {
+      const base = { username: 'owner', createdAt: now, lastSeenAt: now, expiresAt: at(12 * HOUR), idleExpiresAt: at(2 * HOUR) };
+      await store.sessions.create({ tokenHash: 'a'.repeat(64), ...base });
+      await store.sessions.create({ tokenHash: 'b'.repeat(64), ...base });
+      await store.sessions.create({ tokenHash: 'c'.repeat(64), ...base, username: 'other' });
+      await store.sessions.create({ tokenHash: 'd'.repeat(64), ...base, username: 'other', idleExpiresAt: at(1000) });
+      expect(await store.sessions.find('a'.repeat(64))).toEqual({ tokenHash: 'a'.repeat(64), ...base });
+      expect(await store.sessions.find('e'.repeat(64))).toBeNull();
+
+      await store.sessions.touch('a'.repeat(64), at(60_000), at(3 * HOUR));
+      expect(await store.sessions.find('a'.repeat(64))).toMatchObject({ lastSeenAt: at(60_000), idleExpiresAt: at(3 * HOUR) });
+
+      expect(await store.sessions.revoke('a'.repeat(64))).toBe(true);
+      expect(await store.sessions.revoke('a'.repeat(64))).toBe(false);
+      expect(await store.sessions.find('a'.repeat(64))).toBeNull();
+
+      expect(await store.sessions.removeExpired(at(5000))).toBe(1);
+      expect(await store.sessions.find('d'.repeat(64))).toBeNull();
+      expect(await store.sessions.revokeAllFor('owner')).toBe(1);
+      expect(await store.sessions.find('b'.repeat(64))).toBeNull();
+      expect(await store.sessions.find('c'.repeat(64))).not.toBeNull();
+    });
+
+    it('stores inquiries with an id and lists them newest first', async () => {
+      const person = { firstName: 'Ada', lastName: 'Lane', email: 'ada@example.com', phone: '518-555-0100', preferredColor: 'yellow' };
+      const older = await store.inquiries.create({ ...person, createdAt: at(-2 * HOUR), message: 'A yellow female, please' });
+      const newer = await store.inquiries.create({ ...person, firstName: 'Ben', createdAt: at(-HOUR) });
+      // Same millisecond: the later one is still listed first.
+      const newest1 = await store.inquiries.create({ ...person, firstName: 'Cy', createdAt: now });
+      const newest2 = await store.inquiries.create({ ...person, firstName: 'Di', createdAt: now });
+      expect(newer).not.toHaveProperty('message');
+      expect(older).toEqual({ ...person, id: older.id, message: 'A yellow female, please', createdAt: at(-2 * HOUR).toISOString() });
+      expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Di', 'Cy', 'Ben', 'Ada']);
+      expect((await store.inquiries.list())[3]).toEqual(older);
+      expect(new Set([older.id, newer.id, newest1.id, newest2.id]).size).toBe(4);
+      expect(await store.inquiries.count()).toBe(4);
+    });
+
+    it('keeps every revision of a file, lists them newest first without content', async () => {
+      const rev = (savedAt: Date, content: string, p: typeof HERO | typeof ABOUT = HERO) => ({
+        path: p,
+        savedAt,
+        savedBy: 'owner',
+        sha256: 'f'.repeat(64),
+        size: content.length,
+        content,
+      });
+      const first = await store.revisions.create(rev(at(-HOUR), 'one'));
+      const second = await store.revisions.create(rev(now, 'two'));
+      const third = await store.revisions.create(rev(now, 'three'));
+      await store.revisions.create(rev(now, 'about', ABOUT));
+      const list = await store.revisions.list(HERO);
+      expect(list.map((r) => r.id)).toEqual([third.id, second.id, first.id]);
+      expect(list[2]).toEqual({ id: first.id, path: HERO, savedAt: at(-HOUR).toISOString(), savedBy: 'owner', sha256: 'f'.repeat(64), size: 3 });
+      expect(list[0]).not.toHaveProperty('content');
+      expect(await store.revisions.get(HERO, first.id)).toEqual({ ...first, content: 'one' });
+      expect(await store.revisions.get(ABOUT, first.id)).toBeNull();
+      expect(await store.revisions.get(HERO, 'missing')).toBeNull();
+    });
+
+    it('counts login failures within a sliding window per key', async () => {
+      const window = 15 * 60_000;
+      expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
+      await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-20 * 60_000), window);
+      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-60_000), window)).toEqual([at(-60_000)]);
+      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', now, window)).toEqual([at(-60_000), now]);
+      expect(await store.loginAttempts.failures('5.6.7.8|owner', now, window)).toEqual([]);
+      await store.loginAttempts.clear('1.2.3.4|owner');
+      expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
+    });
+  });
+}
+
+const tempDirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(tempDirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+function embeddedEngine(): Engine {
+  let dir = '';
+  return {
+    async open() {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-store-'));
+      tempDirs.push(dir);
+      return openEmbeddedStore(dir);
+    },
+    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+storeContract('embedded (@seald-io/nedb)', embeddedEngine);
+
+const { MONGODB_URI } = loadEnv();
+if (!MONGODB_URI) {
+  console.warn('store contract: MongoDB run SKIPPED because MONGODB_URI is not set (only the embedded store was tested).');
+}
+describe.skipIf(!MONGODB_URI)('MongoDB', () => {
+  storeContract('mongodb', () => {
+    const dbName = `cedar_test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    return {
+      open: () => openMongoStore(MONGODB_URI!, { dbName }),
+      async cleanup() {
+        const client = await new MongoClient(MONGODB_URI!).connect();
+        await client.db(dbName).dropDatabase();
+        await client.close();
+      },
+    };
+  });
+});
+
+describe('embedded store on disk', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-store-'));
+    tempDirs.push(dir);
+  });
+
+  it('has every acknowledged write in its file before answering, and keeps it across a reopen', async () => {
+    const store = await openEmbeddedStore(dir);
+    const inquiry = await store.inquiries.create({
+      firstName: 'Ada',
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '518-555-0100',
+      preferredColor: 'black',
+      createdAt: new Date(),
+    });
+    // Read straight from the file while the store is still open: no buffering in memory.
+    expect(await fs.readFile(path.join(dir, 'inquiries.db'), 'utf8')).toContain(inquiry.id);
+    await store.close();
+    const reopened = await openEmbeddedStore(dir);
+    expect(await reopened.inquiries.list()).toEqual([inquiry]);
+    await reopened.close();
+  });
+
+  it('refuses a second opener of the same folder while the first holds it', async () => {
+    const store = await openEmbeddedStore(dir);
+    await expect(openEmbeddedStore(dir)).rejects.toThrow(/in use by process/);
+    await store.close();
+    const again = await openEmbeddedStore(dir);
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    await fs.writeFile(path.join(dir, 'store.lock'), '999999999');
+    const store = await openEmbeddedStore(dir);
+    await store.close();
+  });
+});

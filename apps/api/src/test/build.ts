@@ -1,0 +1,145 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { EDITABLE_FILES } from '@cedar/api-contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Env, loadEnv } from '../env';
+import type { Builder } from '../publish/publisher';
+import type { Services } from '../services';
+
+export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
+
+/** A clock the test moves by hand. */
+export class FakeClock {
+  private ms: number;
+  constructor(start: Date = new Date()) {
+    this.ms = start.getTime();
+  }
+  readonly now = () => new Date(this.ms);
+  advance(ms: number) {
+    this.ms += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  env: Env;
+  services: Services;
+  clock: FakeClock;
+  /** A temp copy of the repository: the seven section files and a package.json outside them. */
+  repoRoot: string;
+  dataDir: string;
+  /** Closes the app and builds a new one on the same folders and clock (a restart). */
+  restart(env?: Record<string, string>): Promise<TestApp>;
+  /** Closes the app and removes its folders. */
+  close(): Promise<void>;
+}
+
+export interface BuildTestOptions {
+  env?: Record<string, string>;
+  builder?: Builder;
+  clock?: FakeClock;
+  /** Serve a fake web build from this folder (see writeFakeBuild). */
+  webDist?: string;
+  repoRoot?: string;
+  dataDir?: string;
+}
+
+export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
+
+/** `hero-section.tsx` -> `HeroSection`, the component each section file exports. */
+export const componentOf = (file: string) =>
+  path
+    .basename(file, '.tsx')
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+
+/** A stand-in for the repository: the seven section files (small stubs) and files outside them. */
+async function makeRepoCopy(): Promise<string> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-repo-'));
+  for (const { path: file, name } of EDITABLE_FILES) {
+    const target = path.join(root, file);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, `// ${name}\nexport function ${componentOf(file)}() {\n  return <section>${name}</section>;\n}\n`);
+  }
+  await fs.writeFile(path.join(root, 'package.json'), SENTINEL);
+  await fs.writeFile(path.join(root, 'apps/web/package.json'), SENTINEL);
+  return root;
+}
+
+/**
+ * The app on a real embedded store in a temp folder, with a temp copy of the section files,
+ * publishing off unless a builder is given, and the owner admin created.
+ */
+export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
+  const repoRoot = options.repoRoot ?? (await makeRepoCopy());
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-data-')));
+  const clock = options.clock ?? new FakeClock();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    REPO_ROOT: repoRoot,
+    PUBLISH: options.builder ? 'auto' : 'off',
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    ...options.env,
+  });
+  const app = await buildApp({ env, clock: clock.now, builder: options.builder });
+  const testApp: TestApp = {
+    app,
+    env,
+    services: app.services,
+    clock,
+    repoRoot,
+    dataDir,
+    async restart(envChanges = {}) {
+      await app.close();
+      return build({ ...options, env: { ...options.env, ...envChanges }, repoRoot, dataDir, clock });
+    },
+    async close() {
+      await app.close();
+      await fs.rm(repoRoot, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
+
+export interface LoggedIn {
+  token: string;
+  /** `Cookie` header value carrying the session */
+  cookie: string;
+  /** Headers of a signed-in call by Bearer token */
+  bearer: { authorization: string };
+}
+
+export async function logIn(app: FastifyInstance, credentials: { username: string; password: string } = OWNER): Promise<LoggedIn> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const { token } = res.json<{ token: string }>();
+  return { token, cookie: `${app.services.cookieName}=${token}`, bearer: { authorization: `Bearer ${token}` } };
+}
+
+/** build(), then signed in as the owner. */
+export async function buildLoggedIn(options: BuildTestOptions = {}): Promise<TestApp & LoggedIn> {
+  const testApp = await build(options);
+  return Object.assign(testApp, await logIn(testApp.app));
+}
+
+/** Writes a minimal client build (the pages the server needs) whose HTML carries `label`. */
+export async function writeFakeBuild(clientDir: string, label: string, pages: string[] = ['/', '/puppies']) {
+  await fs.mkdir(path.join(clientDir, 'assets'), { recursive: true });
+  for (const page of pages) {
+    const dir = path.join(clientDir, page);
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, 'index.html'), `<!doctype html><title>${label} ${page}</title>`);
+  }
+  await fs.writeFile(path.join(clientDir, '404.html'), `<!doctype html><title>${label} 404</title>`);
+  await fs.writeFile(path.join(clientDir, 'admin.html'), `<!doctype html><title>${label} admin</title>`);
+  await fs.writeFile(path.join(clientDir, 'assets', `app-${label}.js`), `console.log(${JSON.stringify(label)});`);
+  await fs.writeFile(path.join(clientDir, 'robots.txt'), `# ${label}\n`);
+}

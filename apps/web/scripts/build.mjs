@@ -1,0 +1,31 @@
+// Builds the web app into one folder: <out>/client (what the server serves: assets and the
+// prerendered pages) and <out>/server (the SSR bundle the prerender uses). The API server runs
+// this with a fresh folder each time it publishes an edit, so the live build is never touched.
+// Usage: node scripts/build.mjs [--out-dir <dir>]   (or WEB_OUT_DIR=<dir>; default dist)
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const flag = process.argv.indexOf('--out-dir');
+if (flag >= 0 && !process.argv[flag + 1]) throw new Error('--out-dir needs a folder');
+const outDir = path.resolve(root, flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'));
+
+try {
+  await build({ root, build: { outDir: path.join(outDir, 'client'), emptyOutDir: true } });
+  await build({ root, build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true } });
+  // A process of its own: the SSR bundle is imported fresh, never from a module cache.
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/prerender.mjs'), '--out-dir', outDir], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the prerender stopped (exit code ${code})`))));
+  });
+} catch (error) {
+  // Vite has already printed the details; one last line says what stopped.
+  console.error(`web build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
