@@ -1,4 +1,105 @@
-// Editable section (File editor). Skeleton: the public-site issue fills it.
-export function TestimonialsSection() {
-  return null;
+import { AspectRatio, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { TESTIMONIAL_TRUNCATE_AT, testimonials, type Testimonial } from '@cedar/content';
+import { useId, useState } from 'react';
+
+const copy = {
+  heading: 'What Our Families Say',
+  intro: 'A few words from the families who brought a Cedar Bluff Labrador home.',
+  readMore: 'Read More',
+  readLess: 'Read Less',
+  dogLabel: 'Dog',
+  degreeLabel: 'Program',
+  parentsLabel: 'Parents',
+  photoAlt: 'with',
+};
+
+/** The collapsed text: the first TESTIMONIAL_TRUNCATE_AT characters and an ellipsis (spec §9). */
+export function collapseTestimonial(text: string, limit: number = TESTIMONIAL_TRUNCATE_AT): string {
+  return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
+}
+
+function MetaLine({ label, value }: { label: string; value: string }) {
+  if (!value) return null;
+  return (
+    <Text size="sm">
+      <Text span fw={700} c="olive.8">
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
+
+function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  const [expanded, setExpanded] = useState(false);
+  const textId = useId();
+  const long = testimonial.text.length > TESTIMONIAL_TRUNCATE_AT;
+  return (
+    <Card component="article" withBorder radius="lg" padding="lg" shadow="xs">
+      <Card.Section>
+        <AspectRatio ratio={4 / 3}>
+          <img
+            src={testimonial.image}
+            alt={`${testimonial.name} ${copy.photoAlt} ${testimonial.dog}`}
+            width={800}
+            height={600}
+            loading="lazy"
+            style={{ objectFit: 'cover', height: 'auto' }}
+          />
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap={4} mt="md">
+        <Title order={3} fz="h4">
+          {testimonial.name}
+        </Title>
+        <MetaLine label={copy.dogLabel} value={testimonial.dog} />
+        <MetaLine label={copy.degreeLabel} value={testimonial.degree} />
+        <MetaLine label={copy.parentsLabel} value={testimonial.parents} />
+        {testimonial.location && (
+          <Text size="sm" c="gray.7">
+            {testimonial.location}
+          </Text>
+        )}
+      </Stack>
+      <Text aria-hidden="true" mt="sm" mb={-12} lh={1} fz={40} ff="Georgia, serif" c="gold.6">
+        “
+      </Text>
+      <Text id={textId} fs="italic" style={{ whiteSpace: 'pre-line' }}>
+        {expanded || !long ? testimonial.text : collapseTestimonial(testimonial.text)}
+      </Text>
+      {long && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt="sm"
+          px={4}
+          style={{ alignSelf: 'flex-start' }}
+          aria-expanded={expanded}
+          aria-controls={textId}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {expanded ? copy.readLess : copy.readMore}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/** Editable section (File editor: Testimonials): the families' words, long ones collapsed. */
+export function TestimonialsSection({ items = testimonials }: { items?: readonly Testimonial[] }) {
+  return (
+    <section aria-labelledby="testimonials-heading">
+      <Title order={2} id="testimonials-heading" ta="center">
+        {copy.heading}
+      </Title>
+      <Text ta="center" c="gray.7" mt="xs" maw={560} mx="auto">
+        {copy.intro}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mt="xl">
+        {items.map((t) => (
+          <TestimonialCard key={t.name} testimonial={t} />
+        ))}
+      </SimpleGrid>
+    </section>
+  );
 }

@@ -1,10 +1,47 @@
-import { Container, Title } from '@mantine/core';
+import { Box, Container, Grid, Paper, Text, Title } from '@mantine/core';
+import { contactCopy, site } from '@cedar/content';
+import { FormsEmbed } from '../../components/forms-embed';
+import { ContactSection } from '../../sections/contact-section';
+import { TestimonialsSection } from '../../sections/testimonials-section';
 
-// Skeleton page: the public-site issue fills it.
 export function Component() {
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Contact Us</Title>
-    </Container>
+    <>
+      <Box bg="olive.0" py={{ base: 48, md: 72 }}>
+        <Container size="md" ta="center">
+          <Title order={1} c="olive.9">
+            {contactCopy.heading}
+          </Title>
+          <Text mt="md" size="lg" maw={680} mx="auto">
+            {contactCopy.intro}
+          </Text>
+        </Container>
+      </Box>
+      <Container size="lg" py={{ base: 40, md: 64 }}>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper component="section" aria-labelledby="contact-form-heading" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} h="100%">
+              <Title order={2} id="contact-form-heading" fz="h3">
+                {contactCopy.formTitle}
+              </Title>
+              <Text mt="xs" c="gray.7">
+                {contactCopy.formIntro}
+              </Text>
+              <Box mt="lg">
+                <FormsEmbed formId={site.forms.contactFormId} label={contactCopy.formLabel} />
+              </Box>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <ContactSection />
+          </Grid.Col>
+        </Grid>
+      </Container>
+      <Box bg="gray.0" py={{ base: 48, md: 72 }}>
+        <Container size="lg">
+          <TestimonialsSection />
+        </Container>
+      </Box>
+    </>
   );
 }

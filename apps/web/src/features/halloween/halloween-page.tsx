@@ -1,10 +1,174 @@
-import { Container, Title } from '@mantine/core';
+import { AspectRatio, Badge, Box, Button, Card, Container, List, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { contestEntries, halloweenCopy as copy, site, type ContestEntry } from '@cedar/content';
+import { useState, type MouseEvent } from 'react';
+import classes from './halloween-page.module.css';
 
-// Skeleton page: the public-site issue fills it.
-export function Component() {
+const ORANGE_FILL = '#c2410c'; // 5.2:1 with white text
+
+function entryAlt(entry: ContestEntry): string {
+  return `${entry.name} in a Halloween costume, entered by ${entry.familyName}`;
+}
+
+function EntryPopup({ entry, opened, onClose }: { entry: ContestEntry | null; opened: boolean; onClose: () => void }) {
+  // The popup fills the screen, so the dark area around the photo is its backdrop: a click there closes it.
+  const closeOnBackdrop = (event: MouseEvent<HTMLElement>) => {
+    if (!(event.target as HTMLElement).closest('[data-keep-open]')) onClose();
+  };
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Halloween Costume Contest</Title>
-    </Container>
+    <Modal.Root
+      opened={opened}
+      onClose={onClose}
+      fullScreen
+      transitionProps={{ transition: 'fade', duration: 150 }}
+      classNames={{
+        content: classes.popupContent,
+        header: classes.popupHeader,
+        title: classes.popupTitle,
+        close: classes.popupClose,
+        body: classes.popupBody,
+      }}
+    >
+      <Modal.Overlay />
+      <Modal.Content onClick={closeOnBackdrop} data-testid="contest-popup">
+        <Modal.Header>
+          <Modal.Title data-keep-open>{entry?.name}</Modal.Title>
+          <Modal.CloseButton aria-label={copy.closePopup} />
+        </Modal.Header>
+        <Modal.Body>
+          {entry && (
+            <figure className={classes.popupFigure}>
+              <img src={entry.image} alt={entryAlt(entry)} width={800} height={600} className={classes.popupImage} data-keep-open />
+              <figcaption data-keep-open>
+                <Text ta="center" fz="xl" fw={700} c="white">
+                  {entry.name}
+                </Text>
+                <Text ta="center" className={classes.popupFamily}>
+                  {entry.familyName}
+                </Text>
+              </figcaption>
+            </figure>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+export function Component() {
+  const [entry, setEntry] = useState<ContestEntry | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  return (
+    <>
+      <Box component="section" className={classes.hero} py={{ base: 56, md: 88 }} aria-labelledby="contest-heading">
+        <Container size="lg">
+          <Stack align="center" gap="md" ta="center">
+            <Badge size="xl" radius="sm" color={ORANGE_FILL} variant="filled" tt="none">
+              {copy.badge}
+            </Badge>
+            <Title order={1} id="contest-heading" c="white" fz={{ base: 34, sm: 48 }}>
+              {copy.heading}
+            </Title>
+            <Text size="lg" maw={680} className={classes.heroIntro}>
+              {copy.intro}
+            </Text>
+          </Stack>
+          <VisuallyHidden>
+            <Title order={2}>{copy.datesHeading}</Title>
+          </VisuallyHidden>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt={48}>
+            {copy.dates.map((d) => (
+              <Card key={d.title} radius="md" padding="lg" className={classes.dateCard}>
+                <Title order={3} fz="sm" tt="uppercase" lts={1} className={classes.dateLabel}>
+                  {d.title}
+                </Title>
+                <Text mt={6} fz="lg" fw={600} c="dark.8">
+                  {d.text}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={{ base: 48, md: 72 }}>
+        <Box component="section" aria-labelledby="how-to-enter-heading">
+          <Title order={2} id="how-to-enter-heading" ta="center">
+            {copy.howHeading}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl" mt="xl">
+            {copy.steps.map((step, i) => (
+              <Stack key={step.title} align="center" ta="center" gap="xs">
+                <span className={classes.stepNumber} aria-hidden="true">
+                  {i + 1}
+                </span>
+                <Title order={3} fz="h4">
+                  {step.title}
+                </Title>
+                <Text c="gray.7">{step.text}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+          <Stack align="center" gap={6} mt="xl">
+            <Button component="a" href={site.urls.contestUpload} target="_blank" rel="noopener noreferrer" size="lg" color={ORANGE_FILL}>
+              {copy.uploadButton}
+            </Button>
+            <Text size="sm" c="gray.7">
+              {copy.uploadNote}
+            </Text>
+          </Stack>
+        </Box>
+
+        <Card component="section" aria-labelledby="rules-heading" radius="md" padding="xl" mt={56} className={classes.rules}>
+          <Title order={2} id="rules-heading" fz="h3">
+            {copy.rulesHeading}
+          </Title>
+          <List mt="md" spacing="xs">
+            {copy.rules.map((rule) => (
+              <List.Item key={rule}>{rule}</List.Item>
+            ))}
+          </List>
+        </Card>
+      </Container>
+
+      <Box component="section" aria-labelledby="entries-heading" bg="#fffaf5" py={{ base: 48, md: 72 }}>
+        <Container size="xl">
+          <Title order={2} id="entries-heading" ta="center">
+            {copy.entriesHeading}
+          </Title>
+          <Text ta="center" c="gray.7" mt="xs">
+            {copy.entriesIntro}
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', md: 'lg' }} mt="xl" data-testid="contest-gallery">
+            {contestEntries.map((e) => (
+              <UnstyledButton
+                key={e.image}
+                className={classes.entry}
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setEntry(e);
+                  setOpened(true);
+                }}
+              >
+                {/* The caption names the button; the thumbnail would only repeat it (the popup photo is described). */}
+                <AspectRatio ratio={4 / 3} aria-hidden="true">
+                  <img src={e.image} alt={entryAlt(e)} width={800} height={600} loading="lazy" className={classes.entryImage} />
+                </AspectRatio>
+                <Box p={{ base: 'xs', sm: 'sm' }}>
+                  <Text fw={700} lineClamp={1}>
+                    {e.name}
+                  </Text>
+                  <Text size="sm" c="gray.7" lineClamp={1}>
+                    {e.familyName}
+                  </Text>
+                </Box>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <EntryPopup entry={entry} opened={opened} onClose={() => setOpened(false)} />
+    </>
   );
 }
