@@ -1,4 +1,86 @@
-// Editable section (File editor). Skeleton: the public-site issue fills it.
+import { AspectRatio, Box, Button, Card, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { healthCards, type HealthCard } from '@cedar/content';
+import { useState } from 'react';
+
+const copy = {
+  heading: 'Our Holistic Health Commitments',
+  intro: 'Four choices behind every healthy Cedar Bluff Labrador. Select a card to read the full article.',
+  readMore: 'Read the full article',
+  closeLabel: 'Close article',
+};
+
+/** Editable section (File editor: Health Testing): the four health cards, each opening its full essay. */
 export function HealthTestingSection() {
-  return null;
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [lastCard, setLastCard] = useState<HealthCard | null>(null);
+  const card = healthCards.find((c) => c.id === openId) ?? null;
+  // Keep the last card while the dialog fades out.
+  if (card !== null && card !== lastCard) setLastCard(card);
+  const shown = card ?? lastCard;
+
+  return (
+    <Box component="section" aria-labelledby="health-cards-heading">
+      <Title order={2} id="health-cards-heading" ta="center">
+        {copy.heading}
+      </Title>
+      <Text ta="center" c="gray.7" mt="xs" maw={640} mx="auto">
+        {copy.intro}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" mt="xl">
+        {healthCards.map((c) => (
+          <Card
+            key={c.id}
+            component="article"
+            withBorder
+            radius="lg"
+            padding="lg"
+            shadow="xs"
+            onClick={() => setOpenId(c.id)}
+            style={{ cursor: 'pointer' }}
+            data-testid="health-card"
+          >
+            <Card.Section>
+              <AspectRatio ratio={4 / 3}>
+                <img src={c.image} alt={c.title} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+              </AspectRatio>
+            </Card.Section>
+            <Title order={3} fz="h4" mt="md">
+              {c.title}
+            </Title>
+            <Text size="sm" c="gray.7" mt="xs" mb="md">
+              {c.description}
+            </Text>
+            <Button variant="outline" mt="auto" aria-haspopup="dialog" aria-label={`${copy.readMore}: ${c.title}`}>
+              {copy.readMore}
+            </Button>
+          </Card>
+        ))}
+      </SimpleGrid>
+
+      <Modal
+        opened={card !== null}
+        onClose={() => setOpenId(null)}
+        title={shown?.title}
+        size="lg"
+        centered
+        styles={{ title: { fontFamily: 'var(--mantine-font-family-headings)', fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+        closeButtonProps={{ 'aria-label': copy.closeLabel }}
+      >
+        {shown && (
+          <Stack gap="md">
+            <img
+              src={shown.image}
+              alt={shown.title}
+              width={800}
+              height={600}
+              style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+            />
+            {shown.essay.map((paragraph) => (
+              <Text key={paragraph}>{paragraph}</Text>
+            ))}
+          </Stack>
+        )}
+      </Modal>
+    </Box>
+  );
 }

@@ -1,10 +1,107 @@
-import { Container, Title } from '@mantine/core';
+import { Box, Container, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { dames, galleryFor, kennelTourSlides, ourDogsCopy as copy, pedigreeFor, sires, type Dog } from '@cedar/content';
+import { ImageModal, type ModalImage } from '../../components/image-modal';
+import { DogCard, dogPhotoAlt } from './dog-card';
+import { KennelTourCarousel } from './kennel-tour-carousel';
+import { PedigreeModal } from './pedigree-modal';
+import { PuppyGalleryModal } from './puppy-gallery-modal';
+import { TitleModal } from './title-modal';
+import { useStackedPopup } from './use-stacked-popup';
 
-// Skeleton page: the public-site issue fills it.
-export function Component() {
+interface DogSectionProps {
+  id: string;
+  heading: string;
+  intro: string;
+  dogs: readonly Dog[];
+  onPhoto: (dog: Dog) => void;
+  onPedigree: (dog: Dog) => void;
+  onPuppies: (dog: Dog) => void;
+}
+
+function DogSection({ id, heading, intro, dogs, ...handlers }: DogSectionProps) {
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Heirs of Excellence</Title>
-    </Container>
+    <Box component="section" aria-labelledby={id} data-testid={id}>
+      <Title order={2} id={id}>
+        {heading}
+      </Title>
+      <Text c="gray.7" mt={4}>
+        {intro}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
+        {dogs.map((dog) => (
+          <DogCard key={dog.id} dog={dog} {...handlers} />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+export function Component() {
+  const pedigree = useStackedPopup<Dog>('pedigree');
+  const gallery = useStackedPopup<Dog>('gallery');
+  const title = useStackedPopup<string>('title');
+  const image = useStackedPopup<ModalImage>('image');
+
+  const handlers = {
+    onPhoto: (dog: Dog) => image.open({ src: dog.image, alt: dogPhotoAlt(dog), title: dog.name, caption: dog.formalName }),
+    onPedigree: pedigree.open,
+    onPuppies: gallery.open,
+  };
+
+  return (
+    <>
+      <Box py={{ base: 56, md: 88 }} style={{ background: 'linear-gradient(135deg, var(--mantine-color-olive-9), var(--mantine-color-olive-7))' }}>
+        <Container size="md" ta="center">
+          <Text size="sm" fw={700} tt="uppercase" lts={1.4} c="gold.2">
+            {copy.hero.eyebrow}
+          </Text>
+          <Title order={1} c="white" mt={6} fz={{ base: 36, sm: 52 }}>
+            {copy.hero.heading}
+          </Title>
+          <Text size="lg" c="white" mt="lg" maw={720} mx="auto">
+            {copy.hero.intro}
+          </Text>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={{ base: 40, md: 64 }}>
+        <Stack gap={72}>
+          <DogSection id="our-sires" heading={copy.siresHeading} intro={copy.siresIntro} dogs={sires} {...handlers} />
+          <DogSection id="our-dames" heading={copy.damesHeading} intro={copy.damesIntro} dogs={dames} {...handlers} />
+          <Box component="section" aria-labelledby="kennel-tour-heading">
+            <Title order={2} id="kennel-tour-heading">
+              {copy.kennel.heading}
+            </Title>
+            <Text c="gray.7" mt={4} mb="lg">
+              {copy.kennel.intro}
+            </Text>
+            <Box maw={900} mx="auto">
+              <KennelTourCarousel slides={kennelTourSlides} />
+            </Box>
+          </Box>
+        </Stack>
+      </Container>
+
+      {/* One stack: a popup opened from another (title, photo) sits on top and Escape closes only it. */}
+      <Modal.Stack>
+        <PedigreeModal
+          stack={pedigree.stack}
+          dog={pedigree.value}
+          pedigree={pedigree.value ? pedigreeFor(pedigree.value.id) : undefined}
+          onClose={pedigree.close}
+          onImage={image.open}
+          onTitle={title.open}
+        />
+        <PuppyGalleryModal
+          stack={gallery.stack}
+          dog={gallery.value}
+          gallery={gallery.value ? galleryFor(gallery.value.id) : undefined}
+          onClose={gallery.close}
+          onImage={image.open}
+        />
+        <TitleModal stack={title.stack} abbreviation={title.value} onClose={title.close} />
+        <ImageModal stack={image.stack} image={image.value} onClose={image.close} />
+      </Modal.Stack>
+    </>
   );
 }

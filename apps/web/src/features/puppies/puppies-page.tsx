@@ -1,10 +1,68 @@
-import { Container, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { litters, puppiesCopy as copy, puppyPhotos, type Litter } from '@cedar/content';
+import { useState } from 'react';
+import { ImageModal } from '../../components/image-modal';
+import { PuppiesSection } from '../../sections/puppies-section';
+import { ChampionModal, ChampionTeaser } from './champion';
+import { LitterLists } from './litter-lists';
+import { LitterPedigreeModal } from './litter-pedigree-modal';
+import { PuppyPhotoGrid } from './puppy-photo-grid';
+import { useNow } from './use-now';
 
-// Skeleton page: the public-site issue fills it.
 export function Component() {
+  const now = useNow();
+  const [photoIndex, setPhotoIndex] = useState<number | null>(null);
+  const [pedigreeLitter, setPedigreeLitter] = useState<Litter | null>(null);
+  const [championOpen, setChampionOpen] = useState(false);
+  const photo = photoIndex === null ? undefined : puppyPhotos[photoIndex];
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Puppy Placement</Title>
-    </Container>
+    <>
+      <Box bg="olive.0" py={{ base: 48, md: 72 }}>
+        <Container size="md" ta="center">
+          <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
+            {copy.eyebrow}
+          </Text>
+          <Title order={1} c="olive.9" mt={6}>
+            {copy.heading}
+          </Title>
+          <Stack gap="sm" mt="lg" maw={760} mx="auto">
+            {copy.intro.map((paragraph) => (
+              <Text key={paragraph} size="lg">
+                {paragraph}
+              </Text>
+            ))}
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={{ base: 40, md: 64 }}>
+        <Stack gap={72}>
+          <Box component="section" aria-labelledby="puppy-gallery-heading">
+            <Title order={2} id="puppy-gallery-heading" ta="center">
+              {copy.galleryHeading}
+            </Title>
+            <Text ta="center" c="gray.7" mt="xs" mb="lg">
+              {copy.galleryIntro}
+            </Text>
+            <PuppyPhotoGrid photos={puppyPhotos} onOpen={setPhotoIndex} />
+          </Box>
+
+          <PuppiesSection />
+
+          <LitterLists litters={litters} now={now} onViewPedigree={setPedigreeLitter} />
+
+          <ChampionTeaser onOpen={() => setChampionOpen(true)} />
+        </Stack>
+      </Container>
+
+      <ImageModal
+        image={photo ? { src: photo.src, alt: photo.alt, caption: photo.alt } : null}
+        title={photoIndex === null ? undefined : copy.photoTitle(photoIndex + 1, puppyPhotos.length)}
+        onClose={() => setPhotoIndex(null)}
+      />
+      <LitterPedigreeModal litter={pedigreeLitter} onClose={() => setPedigreeLitter(null)} />
+      <ChampionModal opened={championOpen} onClose={() => setChampionOpen(false)} />
+    </>
   );
 }

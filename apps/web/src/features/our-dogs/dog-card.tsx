@@ -1,0 +1,75 @@
+import { AspectRatio, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ourDogsCopy as copy, type Dog } from '@cedar/content';
+import { useId } from 'react';
+import classes from './our-dogs-page.module.css';
+
+export interface DogCardProps {
+  dog: Dog;
+  onPhoto: (dog: Dog) => void;
+  onPedigree: (dog: Dog) => void;
+  onPuppies: (dog: Dog) => void;
+}
+
+export function dogPhotoAlt(dog: Dog): string {
+  return copy.dogPhotoAlt(dog.name, dog.color, dog.gender);
+}
+
+// Layout-affecting rules are inline: the page's stylesheet arrives after the prerendered HTML is painted.
+export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
+  const headingId = useId();
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="lg" shadow="xs" data-testid="dog-card">
+      <Card.Section>
+        <UnstyledButton
+          className={classes.photoButton}
+          style={{ display: 'block', width: '100%', overflow: 'hidden' }}
+          aria-label={copy.enlargePhoto(dog.name)}
+          aria-haspopup="dialog"
+          onClick={() => onPhoto(dog)}
+        >
+          <AspectRatio ratio={4 / 3}>
+            <img src={dog.image} alt={dogPhotoAlt(dog)} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+          </AspectRatio>
+        </UnstyledButton>
+      </Card.Section>
+      <Group justify="space-between" align="center" mt="md" gap="xs">
+        <Title order={3} id={headingId}>
+          {dog.name}
+        </Title>
+        <Group gap={6}>
+          <Badge variant="filled" color="olive.8" tt="none">
+            {dog.ageLabel}
+          </Badge>
+          <Badge variant="outline" color="gray.7" tt="none">
+            {dog.color}
+          </Badge>
+        </Group>
+      </Group>
+      <Text size="sm" fs="italic" c="gray.7" mt={2}>
+        {dog.formalName}
+      </Text>
+      <Text
+        size="sm"
+        fw={700}
+        c="olive.9"
+        mt="xs"
+        style={{ borderInlineStart: '3px solid var(--mantine-color-gold-6)', paddingInlineStart: 'var(--mantine-spacing-xs)' }}
+      >
+        {dog.pedigreeHighlight}
+      </Text>
+      <Text size="sm" mt="sm" c="gray.8">
+        {dog.description}
+      </Text>
+      <Stack gap="xs" mt="auto" pt="md">
+        <Button aria-haspopup="dialog" onClick={() => onPedigree(dog)}>
+          {copy.viewPedigree}
+        </Button>
+        {dog.hasPuppies && (
+          <Button variant="outline" aria-haspopup="dialog" onClick={() => onPuppies(dog)}>
+            {copy.viewPuppies}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

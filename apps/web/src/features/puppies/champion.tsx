@@ -1,0 +1,65 @@
+import { AspectRatio, Box, Button, Grid, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { championWinner, dogById, puppiesCopy } from '@cedar/content';
+import { modalStyles } from '../../components/image-modal';
+
+const copy = puppiesCopy.champion;
+const champion = dogById(championWinner.dogId);
+const championName = champion?.name ?? championWinner.title;
+
+/** The 'Meet Our Champion' band on the puppies page. */
+export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Paper component="section" aria-labelledby="champion-heading" radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="olive.0" withBorder>
+      <Grid gap="xl" align="center">
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <AspectRatio ratio={4 / 3}>
+            <img
+              src={championWinner.image}
+              alt={copy.photoAlt(championName)}
+              width={800}
+              height={600}
+              loading="lazy"
+              style={{ display: 'block', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          </AspectRatio>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
+              {copy.eyebrow}
+            </Text>
+            <Title order={2} id="champion-heading">
+              {copy.heading}
+            </Title>
+            <Text>{copy.text(championName)}</Text>
+            <Button size="md" onClick={onOpen} aria-haspopup="dialog">
+              {copy.button}
+            </Button>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}
+
+/** The champion winner popup: photo, title and story. */
+export function ChampionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={championWinner.title} size="lg" centered styles={modalStyles} closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}>
+      <Box component="figure" m={0}>
+        <img
+          src={championWinner.image}
+          alt={copy.photoAlt(championName)}
+          width={800}
+          height={600}
+          style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      </Box>
+      <Stack gap="sm" mt="md">
+        {championWinner.story.map((paragraph) => (
+          <Text key={paragraph}>{paragraph}</Text>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}

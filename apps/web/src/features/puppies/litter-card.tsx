@@ -1,0 +1,81 @@
+import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { dogById, puppiesCopy as copy, type Litter } from '@cedar/content';
+import type { LitterBadge, LitterWithReadiness } from '@cedar/litter-logic';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatBirthDate } from './format-birth-date';
+
+export const APPLICATION_PATH = '/puppy-application';
+
+// Filled badges whose white text meets WCAG AA.
+const BADGE_COLORS: Record<LitterBadge, string> = {
+  Trained: 'olive.8',
+  Ready: 'teal.9',
+  'Ready Soon': 'gold.8',
+  Upcoming: 'gray.7',
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" fw={700} tt="uppercase" lts={0.6} c="olive.8">
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export interface LitterCardProps {
+  litter: LitterWithReadiness<Litter>;
+  kind: 'select' | 'upcoming';
+  onViewPedigree: (litter: Litter) => void;
+}
+
+export function LitterCard({ litter, kind, onViewPedigree }: LitterCardProps) {
+  const headingId = useId();
+  const sire = dogById(litter.sire);
+  const dam = dogById(litter.dam);
+  const [cover] = litter.images;
+  const { age, badge } = litter.readiness;
+
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="lg" shadow="xs" data-testid="litter-card">
+      {cover && (
+        <Card.Section pos="relative">
+          <AspectRatio ratio={4 / 3}>
+            <img src={cover} alt={copy.litterImageAlt(litter.name)} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+          </AspectRatio>
+          <Badge pos="absolute" bottom={12} left={12} size="lg" radius="sm" color={BADGE_COLORS[badge]} variant="filled" tt="none" data-testid="litter-badge">
+            {badge}
+          </Badge>
+        </Card.Section>
+      )}
+      <Title order={3} fz="h3" mt="md" id={headingId}>
+        {litter.name}
+      </Title>
+      <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" mt="sm" mb={0}>
+        <Fact label={copy.labels.sire}>{sire?.name ?? litter.sire}</Fact>
+        <Fact label={copy.labels.dam}>{dam?.name ?? litter.dam}</Fact>
+        <Fact label={copy.labels.born}>{formatBirthDate(litter.birthDate)}</Fact>
+        <Fact label={copy.labels.age}>{age}</Fact>
+        <Fact label={copy.labels.puppies}>{litter.puppiesCount}</Fact>
+        <Fact label={copy.labels.available}>{litter.available}</Fact>
+      </SimpleGrid>
+      <Fact label={copy.labels.ready}>{litter.readyDate}</Fact>
+      <Text mt="sm" c="gray.8" size="sm" mb="md">
+        {litter.description}
+      </Text>
+      <Stack gap="xs" mt="auto">
+        <Button component={Link} to={APPLICATION_PATH} fullWidth>
+          {kind === 'select' ? copy.contactButton : copy.reserveButton}
+        </Button>
+        <Button variant="outline" fullWidth aria-haspopup="dialog" onClick={() => onViewPedigree(litter)}>
+          {copy.pedigreeButton}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

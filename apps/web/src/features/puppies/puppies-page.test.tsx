@@ -1,0 +1,96 @@
+import { championWinner, dogById, litters, pedigreeFor, puppyPhotos } from '@cedar/content';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { Component as PuppiesPage } from './puppies-page';
+
+function renderPage() {
+  return renderWithProviders(<PuppiesPage />, { route: '/puppies' });
+}
+
+// Page-level renders are heavy for jsdom on a shared machine.
+describe('Puppies page', { timeout: 20_000 }, () => {
+  it('shows the heading, the 15-photo grid and the 4-step process with its call to action', () => {
+    renderPage();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Puppy Placement');
+
+    const grid = screen.getByTestId('puppy-photo-grid');
+    const photos = within(grid).getAllByRole('img');
+    expect(photos).toHaveLength(15);
+    for (const img of photos) {
+      expect(img).toHaveAttribute('width');
+      expect(img).toHaveAttribute('height');
+      expect(img.getAttribute('alt')).toBeTruthy();
+    }
+
+    const steps = ['Inquire & Apply', 'Match', 'Choose Training', 'Welcome Home'];
+    const process = screen.getByRole('heading', { level: 2, name: 'How Puppy Placement Works' }).closest('section') as HTMLElement;
+    expect(within(process).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(steps);
+    expect(screen.getByRole('link', { name: 'Start Your Journey Today' })).toHaveAttribute('href', '/puppy-application');
+  });
+
+  it('renders the litter lists with the visitor clock after mount', () => {
+    renderPage();
+    expect(screen.getAllByTestId('litter-card')).toHaveLength(litters.length);
+  });
+
+  it('opens a puppy photo enlarged and closes it with Escape, returning focus', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const photo = puppyPhotos[2];
+    if (!photo) throw new Error('no photo');
+    const button = screen.getByRole('button', { name: `View larger: ${photo.alt}` });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Puppy photo 3 of 15' });
+    expect(within(dialog).getByRole('img', { name: photo.alt })).toHaveAttribute('src', photo.src);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('opens the litter pedigree with the sire and dam, their highlights and parents', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const card = screen.getAllByTestId('litter-card')[0] as HTMLElement;
+    const name = within(card).getByRole('heading', { level: 3 }).textContent ?? '';
+    const litter = litters.find((l) => l.name === name);
+    if (!litter) throw new Error(`no litter ${name}`);
+    await user.click(within(card).getByRole('button', { name: 'View Pedigree' }));
+
+    const dialog = await screen.findByRole('dialog', { name: `${litter.name} Pedigree` });
+    for (const [relation, id] of [
+      ['sire', litter.sire],
+      ['dam', litter.dam],
+    ] as const) {
+      const dog = dogById(id);
+      if (!dog) throw new Error(`no dog ${id}`);
+      const panel = within(within(dialog).getByTestId(`litter-parent-${relation}`));
+      expect(panel.getByRole('heading', { name: dog.name })).toBeInTheDocument();
+      expect(panel.getByText(dog.formalName)).toBeInTheDocument();
+      expect(panel.getByText(dog.pedigreeHighlight)).toBeInTheDocument();
+      expect(panel.getByRole('img')).toHaveAttribute('src', dog.image);
+      const tree = pedigreeFor(id)?.tree;
+      if (tree) {
+        expect(panel.getByText(tree.sire.name)).toBeInTheDocument();
+        expect(panel.getByText(tree.dam.name)).toBeInTheDocument();
+      } else {
+        expect(panel.getByText('Pedigree information not available')).toBeInTheDocument();
+      }
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens the champion winner with photo, title and story', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Meet Our Champion' }));
+    const dialog = await screen.findByRole('dialog', { name: championWinner.title });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', championWinner.image);
+    for (const paragraph of championWinner.story) expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
