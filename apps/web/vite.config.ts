@@ -10,6 +10,8 @@ export default defineConfig({
   // The site's images live with the content package, under the names the owner replaces.
   publicDir: contentPublic,
   ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
+  // bench/ reads dist/client/.vite/manifest.json to sum each route's first-load JS and CSS.
+  build: { manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -1,0 +1,138 @@
+// Every budget of the benchmark, in one place (issue 5). KB here means 1,000 bytes.
+export const BUDGETS = {
+  /** Lighthouse, mobile, default simulated throttling: on every public route. */
+  lighthouse: {
+    performanceMin: 95,
+    accessibilityMin: 100,
+    bestPracticesMin: 95,
+    seoMin: 100,
+    lcpMaxSeconds: 2.0,
+    clsMax: 0.02,
+  },
+  /** First-load JS of the home page, gzip. */
+  homeFirstLoadJsMaxGzipBytes: 130_000,
+  /** Stylesheets linked in a page's <head> that block its first render, gzip: on every public route. */
+  renderBlockingCssMaxGzipBytes: 25_000,
+  /** A prerendered page must be served at no less than this share of the bare route's requests per second. */
+  prerenderedPageMinRatioToBaseline: 0.5,
+};
+
+/**
+ * One row per budget: the worst measured value over the routes it applies to, and pass (true),
+ * fail (false), or null when that part of the benchmark was skipped on request.
+ */
+export function evaluateBudgets({ lighthouse, firstLoad, targets }) {
+  const rows = [];
+  const lh = BUDGETS.lighthouse;
+
+  const overRoutes = (name, limit, measuredRows, pick, worse, unit) => {
+    const values = measuredRows.filter(
+      (r) => !r.error && pick(r) !== null && pick(r) !== undefined,
+    );
+    const errors = measuredRows.filter((r) => r.error).map((r) => r.route);
+    if (values.length === 0) {
+      rows.push({ budget: name, limit, unit, measured: null, pass: false, note: 'not measured' });
+      return;
+    }
+    const worst = values.reduce((a, b) => (worse(pick(b), pick(a)) ? b : a));
+    const failing = values
+      .filter((r) => worse(pick(r), limit))
+      .map((r) => ({ route: r.route, value: pick(r) }));
+    const row = {
+      budget: name,
+      limit,
+      unit,
+      measured: pick(worst),
+      worstRoute: worst.route,
+      routes: values.length,
+      pass: failing.length === 0 && errors.length === 0,
+    };
+    if (failing.length) row.failing = failing;
+    if (errors.length) row.notMeasured = errors;
+    rows.push(row);
+  };
+
+  const below = (a, b) => a < b;
+  const above = (a, b) => a > b;
+  if (lighthouse) {
+    overRoutes(
+      'Lighthouse performance >= 95 on every public route',
+      lh.performanceMin,
+      lighthouse,
+      (r) => r.performance,
+      below,
+      'score',
+    );
+    overRoutes(
+      'Lighthouse accessibility = 100 on every public route',
+      lh.accessibilityMin,
+      lighthouse,
+      (r) => r.accessibility,
+      below,
+      'score',
+    );
+    overRoutes(
+      'Lighthouse best practices >= 95 on every public route',
+      lh.bestPracticesMin,
+      lighthouse,
+      (r) => r.bestPractices,
+      below,
+      'score',
+    );
+    overRoutes(
+      'Lighthouse SEO = 100 on every public route',
+      lh.seoMin,
+      lighthouse,
+      (r) => r.seo,
+      below,
+      'score',
+    );
+    overRoutes(
+      'LCP <= 2.0 s on every public route',
+      lh.lcpMaxSeconds,
+      lighthouse,
+      (r) => r.lcpSeconds,
+      above,
+      's',
+    );
+    overRoutes('CLS <= 0.02 on every public route', lh.clsMax, lighthouse, (r) => r.cls, above, '');
+  } else {
+    rows.push({
+      budget: 'Lighthouse budgets',
+      measured: null,
+      pass: null,
+      note: 'skipped (--no-lighthouse)',
+    });
+  }
+
+  const home = firstLoad.find((r) => r.route === '/');
+  rows.push({
+    budget: 'First-load JS of the home page <= 130 KB gzip',
+    limit: BUDGETS.homeFirstLoadJsMaxGzipBytes,
+    unit: 'bytes',
+    measured: home?.jsGzip ?? null,
+    pass: home?.jsGzip !== undefined && home.jsGzip <= BUDGETS.homeFirstLoadJsMaxGzipBytes,
+  });
+  overRoutes(
+    'Render-blocking CSS <= 25 KB gzip on every public route',
+    BUDGETS.renderBlockingCssMaxGzipBytes,
+    firstLoad,
+    (r) => r.renderBlockingCssGzip,
+    above,
+    'bytes',
+  );
+
+  const page = targets?.rows.find((r) => r.name === 'prerendered page');
+  rows.push({
+    budget: 'Prerendered page >= 0.5 x the bare route req/s',
+    limit: BUDGETS.prerenderedPageMinRatioToBaseline,
+    unit: 'ratio',
+    measured: page?.ratioToBaseline ?? null,
+    pass: targets
+      ? page?.ratioToBaseline !== undefined &&
+        page.ratioToBaseline >= BUDGETS.prerenderedPageMinRatioToBaseline
+      : null,
+    ...(targets ? {} : { note: 'skipped (--no-load)' }),
+  });
+  return rows;
+}

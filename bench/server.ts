@@ -1,0 +1,30 @@
+// The production app plus two bench-only routes, in one process: the baseline must share the
+// app's event loop, hooks and CPU so that the ratios in the report compare like with like.
+// Started by bench/run.mjs as `node --expose-gc --import tsx bench/server.ts`.
+import { buildApp } from '../apps/api/src/app';
+import { loadEnv } from '../apps/api/src/env';
+
+const app = await buildApp({ env: loadEnv(process.env) });
+
+// A bare route: constant JSON, no store, no I/O. Everything else is measured against it.
+app.get('/__bench/baseline', async () => ({ ok: true }));
+
+// The server's own memory; ?gc=1 collects garbage first so before/after figures are comparable.
+app.get<{ Querystring: { gc?: string } }>('/__bench/memory', async (request) => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (request.query.gc === '1' && gc) gc();
+  return { ...process.memoryUsage(), gcRan: request.query.gc === '1' && gc !== undefined };
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });
+// run.mjs waits for this exact line on stdout.
+console.log(`BENCH_SERVER_READY ${app.server.address() && JSON.stringify(app.server.address())}`);
