@@ -1,18 +1,228 @@
-import { Anchor, Container, Group } from '@mantine/core';
-import { site } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Box, Burger, Button, Collapse, Container, Group, Menu, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { layoutCopy, site } from '@cedar/content';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import classes from './site-header.module.css';
 
-// Skeleton: the public-site issue builds the full navigation bar.
-export function SiteHeader() {
+export const MOBILE_NAV_ID = 'site-mobile-nav';
+
+const { primaryNav, careMenu, book, contact } = layoutCopy;
+
+function ChevronDown() {
   return (
-    <header>
-      <Container size="lg" py="md">
-        <Group justify="space-between">
-          <Anchor component={Link} to="/" fw={700} c="olive.8">
+    <svg
+      className={classes.chevron}
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M6 9l6 6 6-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ExternalIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The Care & Lifestyle dropdown. Enter and Space open it (it is a button); ArrowDown opens it too. */
+function CareMenu() {
+  const [opened, setOpened] = useState(false);
+  const { pathname } = useLocation();
+  const active = careMenu.items.some((item) => item.to === pathname);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' && !opened) {
+      event.preventDefault();
+      setOpened(true);
+    }
+  };
+
+  return (
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      offset={6}
+      shadow="md"
+      width={220}
+    >
+      <Menu.Target>
+        <button
+          type="button"
+          className={classes.link}
+          data-active={active || undefined}
+          onKeyDown={onKeyDown}
+        >
+          {careMenu.label}
+          <ChevronDown />
+        </button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {careMenu.items.map((item) => (
+          <Menu.Item key={item.to} component={NavLink} to={item.to} className={classes.menuItem}>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Medium and large screens: one bar per size, swapped by CSS only so the prerendered HTML fits every width. */
+function DesktopNav({ size }: { size: 'md' | 'lg' }) {
+  const long = size === 'lg';
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      visibleFrom={long ? 'lg' : 'sm'}
+      hiddenFrom={long ? undefined : 'lg'}
+      data-nav-variant={long ? 'large' : 'medium'}
+    >
+      {primaryNav.map((item) => (
+        <NavLink key={item.to} to={item.to} className={classes.link}>
+          {long ? item.label : item.short}
+        </NavLink>
+      ))}
+      <CareMenu />
+      <Group gap={8} wrap="nowrap" ml={long ? 'sm' : 4}>
+        <Button
+          component="a"
+          href={site.urls.book}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outline"
+          size="sm"
+          px={long ? 'md' : 'sm'}
+          rightSection={<ExternalIcon />}
+        >
+          {long ? book.label : book.short}
+        </Button>
+        <Button component={NavLink} to={contact.to} size="sm" px={long ? 'md' : 'sm'}>
+          {long ? contact.label : contact.short}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function MobileNav({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
+  return (
+    <Box hiddenFrom="sm">
+      <Collapse
+        expanded={opened}
+        keepMountedMode="display-none"
+        id={MOBILE_NAV_ID}
+        className={classes.mobilePanel}
+      >
+        <Container size="lg" py="sm" component="nav" aria-label={layoutCopy.navLabel}>
+          <Stack gap={0}>
+            {primaryNav.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={classes.mobileLink}
+                onClick={onNavigate}
+              >
+                {item.label}
+              </NavLink>
+            ))}
+            <div className={classes.mobileGroupLabel} id="mobile-care-label">
+              {careMenu.label}
+            </div>
+            <Stack gap={0} role="group" aria-labelledby="mobile-care-label">
+              {careMenu.items.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  className={`${classes.mobileLink} ${classes.mobileSubLink}`}
+                  onClick={onNavigate}
+                >
+                  {item.label}
+                </NavLink>
+              ))}
+            </Stack>
+            <Group grow gap="sm" mt="md" mb="xs">
+              <Button
+                component="a"
+                href={site.urls.book}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="outline"
+                rightSection={<ExternalIcon />}
+                onClick={onNavigate}
+              >
+                {book.label}
+              </Button>
+              <Button component={NavLink} to={contact.to} onClick={onNavigate}>
+                {contact.label}
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Collapse>
+    </Box>
+  );
+}
+
+/** Sticky navigation bar (spec §2): long labels from 75em, short labels from 48em, a toggle menu below. */
+export function SiteHeader() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // Back and forward navigation must not leave the menu open over the new page.
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
+
+  return (
+    <header className={classes.header}>
+      <a href="#main" className={classes.skipLink}>
+        {layoutCopy.skipLink}
+      </a>
+      <Container size="lg" className={classes.bar}>
+        <Group justify="space-between" h="100%" wrap="nowrap" gap="md">
+          <Link to="/" className={classes.brand} onClick={close}>
             {site.brandName}
-          </Anchor>
+          </Link>
+          <Box component="nav" aria-label={layoutCopy.navLabel} visibleFrom="sm">
+            <DesktopNav size="lg" />
+            <DesktopNav size="md" />
+          </Box>
+          <Burger
+            hiddenFrom="sm"
+            opened={opened}
+            onClick={toggle}
+            aria-label={opened ? layoutCopy.menuToggle.close : layoutCopy.menuToggle.open}
+            aria-expanded={opened}
+            aria-controls={MOBILE_NAV_ID}
+            size="sm"
+          />
         </Group>
       </Container>
+      <MobileNav opened={opened} onNavigate={close} />
     </header>
   );
 }

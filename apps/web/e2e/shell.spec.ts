@@ -1,0 +1,268 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { layoutCopy, notFoundMeta, pageMeta, PUBLIC_ROUTES, site } from '@cedar/content';
+
+const SHOTS = path.join(import.meta.dirname, 'artifacts/screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+const WIDTHS = [375, 900, 1440] as const;
+const routeName = (route: string) => (route === '/' ? 'home' : route.slice(1));
+
+// The third-party forms script cannot load here: a stand-in renders a small labelled form.
+const FORMS_STAND_IN = `
+window.hbspt = { forms: { create: function (options) {
+  var form = document.createElement('form');
+  form.innerHTML = '<label>Email <input name="email" type="email"></label> <button type="button">Submit</button>';
+  document.querySelector(options.target).appendChild(form);
+} } };
+`;
+
+test.beforeEach(async ({ page }) => {
+  await page.route('https://js.hsforms.net/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: FORMS_STAND_IN }),
+  );
+});
+
+/** Waits until React has hydrated the prerendered page (PublicLayout marks <html>). */
+async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** Scrolls through the page so lazy images load, waits for them, and returns to the top. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+  });
+  // Slides parked off-screen in carousels never load lazily: wait a while, then go on regardless.
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const LONG = ['Our Dogs', 'Puppy Placement', 'Behavior Academy Options', 'Our Book', 'Contact Us'];
+const SHORT = ['Dogs', 'Puppies', 'Training', 'Book', 'Contact'];
+
+async function expectHeaderVariant(page: Page, width: number) {
+  const header = page.getByRole('banner');
+  await expect(header).toBeVisible();
+  await expect(header.getByRole('link', { name: site.brandName, exact: true })).toBeVisible();
+  const toggle = header.getByRole('button', { name: layoutCopy.menuToggle.open });
+  const dropdown = header.getByRole('button', { name: layoutCopy.careMenu.label });
+  const visibleLabels = width < 768 ? [] : width < 1200 ? SHORT : LONG;
+  const hiddenLabels = width < 768 ? [...LONG, ...SHORT] : width < 1200 ? LONG : SHORT;
+  for (const name of visibleLabels)
+    await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of hiddenLabels)
+    await expect(header.getByRole('link', { name, exact: true })).toBeHidden();
+  if (width < 768) {
+    await expect(toggle).toBeVisible();
+    await expect(dropdown).toBeHidden();
+  } else {
+    await expect(toggle).toBeHidden();
+    await expect(dropdown).toBeVisible();
+  }
+}
+
+for (const meta of pageMeta) {
+  for (const width of WIDTHS) {
+    test(`${meta.path} at ${width}px: header, footer, head tags, heading`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const response = await page.goto(meta.path);
+      expect(response?.status()).toBe(200);
+      await hydrated(page);
+
+      await expectHeaderVariant(page, width);
+
+      const footer = page.getByRole('contentinfo');
+      await expect(footer).toBeAttached();
+      await expect(
+        footer.getByText(`© ${site.copyrightYear} ${site.brandName}. All rights reserved.`),
+      ).toBeAttached();
+
+      await expect(page).toHaveTitle(meta.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        meta.description,
+      );
+      await expect(
+        page.getByRole('heading', { level: 1, name: meta.heading, exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+
+      await loadLazyImages(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `${routeName(meta.path)}-${width}.png`),
+        fullPage: true,
+      });
+    });
+  }
+}
+
+test('every public route is covered', () => {
+  expect(pageMeta.map((m) => m.path)).toEqual([...PUBLIC_ROUTES]);
+  expect(PUBLIC_ROUTES).toHaveLength(11);
+});
+
+test('navigating scrolls the window back to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Raw Dog Food' }).click();
+  await expect(page).toHaveURL('/raw-dog-food');
+  await expect(page.getByRole('heading', { level: 1, name: 'Raw Dog Food' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const meta = pageMeta.find((m) => m.path === '/raw-dog-food');
+  await expect(page).toHaveTitle(meta?.title ?? '');
+});
+
+test('an unknown path answers 404 with the not-found screen inside the site shell', async ({
+  page,
+}) => {
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(notFoundMeta.title);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+});
+
+test('the small-screen menu opens with its toggle and closes when a link is chosen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await hydrated(page);
+  const toggle = page.getByRole('button', { name: layoutCopy.menuToggle.open });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const panel = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+  await expect(panel).toBeHidden();
+
+  await toggle.click();
+  const close = page.getByRole('button', { name: layoutCopy.menuToggle.close });
+  await expect(close).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel).toBeVisible();
+  for (const name of [
+    'Our Dogs',
+    'Puppy Placement',
+    'Behavior Academy Options',
+    'Holistic Health',
+    'Raw Dog Food',
+    'Board & Train',
+    'Our Team',
+    'Our Book',
+    'Contact Us',
+  ]) {
+    await expect(panel.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: path.join(SHOTS, 'mobile-menu-open-375.png') });
+
+  await panel.getByRole('link', { name: 'Board & Train' }).click();
+  await expect(page).toHaveURL('/boarding');
+  await expect(page.getByRole('heading', { level: 1, name: 'Retreat to the Bluff' })).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel).toBeHidden();
+});
+
+test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await hydrated(page);
+  const trigger = page.getByRole('banner').getByRole('button', { name: layoutCopy.careMenu.label });
+
+  let reached = false;
+  for (let i = 0; i < 15 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await trigger.evaluate((element) => element === document.activeElement);
+  }
+  expect(reached).toBe(true);
+
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  await page.screenshot({ path: path.join(SHOTS, 'care-menu-open-1440.png') });
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await page.keyboard.press('ArrowDown');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const first = menu.getByRole('menuitem', { name: 'Holistic Health' });
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Raw Dog Food' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/raw-dog-food');
+  await expect(menu).toBeHidden();
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/training');
+  await hydrated(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: layoutCopy.skipLink });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});
+
+test.describe('accessibility (axe-core)', () => {
+  for (const route of PUBLIC_ROUTES) {
+    for (const width of [375, 1440]) {
+      test(`${route} at ${width}px has no serious or critical violations`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(route);
+        await hydrated(page);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await loadLazyImages(page);
+        await page.addScriptTag({ path: AXE_SCRIPT });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> };
+            }
+          ).axe;
+          const result = await axe.run(document);
+          return result.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => ({
+              target: n.target.join(' '),
+              html: n.html.slice(0, 200),
+              why: n.failureSummary,
+            })),
+          }));
+        });
+        const blocking = violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
+        const other = violations.filter((v) => !blocking.includes(v));
+        if (other.length > 0)
+          console.log(`${route} @${width}: minor axe findings`, JSON.stringify(other));
+        expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+      });
+    }
+  }
+});
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; html: string; failureSummary?: string }>;
+}
