@@ -18,10 +18,10 @@ const BADGE_COLORS: Record<LitterBadge, string> = {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text component="dt" size="xs" fw={700} tt="uppercase" lts={0.6} c="olive.8">
+      <Text size="xs" fw={700} tt="uppercase" lts={0.6} c="olive.8">
         {label}
       </Text>
-      <Text component="dd" m={0} size="sm">
+      <Text m={0} size="sm">
         {children}
       </Text>
     </div>
@@ -56,7 +56,7 @@ export function LitterCard({ litter, kind, onViewPedigree }: LitterCardProps) {
       <Title order={3} fz="h3" mt="md" id={headingId}>
         {litter.name}
       </Title>
-      <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" mt="sm" mb={0}>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="sm" mb={0}>
         <Fact label={copy.labels.sire}>{sire?.name ?? litter.sire}</Fact>
         <Fact label={copy.labels.dam}>{dam?.name ?? litter.dam}</Fact>
         <Fact label={copy.labels.born}>{formatBirthDate(litter.birthDate)}</Fact>
