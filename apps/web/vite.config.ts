@@ -21,5 +21,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Mantine pages in jsdom are slow on a busy 2-core machine
+    testTimeout: 30_000,
   },
 });
