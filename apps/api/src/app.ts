@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { API_ROUTES, healthResponseSchema } from '@cedar/api-contract';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './auth/auth-routes';
 import { ensureAdmins } from './auth/bootstrap';
 import { sessionCookieName } from './auth/guards';
@@ -14,6 +14,7 @@ import { EditableFiles } from './files/editable-files';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
 import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
 import { type ZodTypeProvider, useZodSchemas } from './lib/zod-schemas';
+import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
 import { WebHost, webHost } from './plugins/web-host';
 import { type Builder, initialBuild, Publisher } from './publish/publisher';
 import { webAppBuilder } from './publish/web-builder';
@@ -32,19 +33,40 @@ export interface BuildOptions {
   clock?: Clock;
   /** Defaults to building apps/web in a child process; tests pass a fake. */
   builder?: Builder;
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logStream?: { write(line: string): void };
+}
+
+// Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-webhook-signature"]',
+  'res.headers["set-cookie"]',
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+];
+
+function loggerOptions(env: Env, stream: BuildOptions['logStream']): FastifyServerOptions['logger'] {
+  if (env.LOG_LEVEL === 'silent') return false;
+  return { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(stream ? { stream } : {}) };
 }
 
 const SESSION_SWEEP_MS = 60 * 60_000;
 
 /** Builds the app without listening, so tests can use inject(). */
-export async function buildApp({ env, clock = () => new Date(), builder }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, clock = () => new Date(), builder, logStream }: BuildOptions): Promise<FastifyInstance> {
   // Set once the store is open; the framework-error handler below needs it for the 404 page.
   const web: { host?: WebHost } = {};
+  const security = await securityHeaders(env.NODE_ENV === 'production');
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
-    // Undecodable or overlong URLs: the not-found page for the site, JSON for the API.
+    logger: loggerOptions(env, logStream),
+    // Undecodable or overlong URLs: the not-found page for the site, JSON for the API. These never
+    // reach the hooks, so the security headers are set here too.
     frameworkErrors: (error, request, anyReply) => {
-      const reply = anyReply as FastifyReply;
+      const reply = (anyReply as FastifyReply).headers(security);
       if (web.host && !request.url.startsWith('/api')) {
         return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(web.host.current.notFound);
       }
@@ -57,7 +79,8 @@ export async function buildApp({ env, clock = () => new Date(), builder }: Build
   useZodSchemas(app);
   useErrorHandling(app);
 
-  // 1. External plugins.
+  // 1. External plugins, and the security headers (CSP, HSTS, ...) on every response.
+  useSecurityHeaders(app, security);
   await app.register(fastifyCookie);
 
   // 2. Our own: the store and the services built on it.
@@ -98,6 +121,8 @@ export async function buildApp({ env, clock = () => new Date(), builder }: Build
 
   try {
     await ensureAdmins(store, env, clock, app.log);
+    const removed = await services.files.removeInterruptedWrites();
+    if (removed > 0) app.log.info(`removed ${removed} temp file(s) of section saves a crash interrupted`);
   } catch (error) {
     await app.close();
     throw error;
@@ -113,6 +138,13 @@ export async function buildApp({ env, clock = () => new Date(), builder }: Build
   await app.register(authRoutes, services);
   await app.register(inquiryRoutes, services);
   await app.register(adminRoutes, services);
+  // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
+  // never falls through to the site's pages.
+  const noSuchApiRoute = async (request: FastifyRequest) => {
+    throw notFound(request);
+  };
+  app.all('/api', noSuchApiRoute);
+  app.all('/api/*', noSuchApiRoute);
 
   if (host) await webHost(app, host);
   else {

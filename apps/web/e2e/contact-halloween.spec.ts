@@ -30,14 +30,21 @@ window.hbspt = { forms: { create: function (options) {
 } } };
 `;
 
-// Hydration mismatches and uncaught errors surface as page errors: none are allowed.
+// Hydration mismatches and uncaught errors surface as page errors, blocked loads as CSP reports in
+// the console: none are allowed.
 let pageErrors: string[] = [];
+let cspViolations: string[] = [];
 test.beforeEach(({ page }) => {
   pageErrors = [];
+  cspViolations = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
 });
 test.afterEach(() => {
   expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
 });
 
 declare global {
@@ -59,7 +66,9 @@ for (const { route, formId, name } of [
       await held;
       await r.fulfill({ status: 200, contentType: 'application/javascript', body: STAND_IN_SCRIPT });
     });
-    await page.goto(route);
+    const response = await page.goto(route);
+    // The forms embed runs under the site's Content-Security-Policy (page.route fulfils through it).
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self' https://*.hsforms.net");
     const main = page.getByRole('main');
     await expect(main.getByText('Loading form...')).toBeVisible();
     await expect.poll(() => requests).toBe(1);
@@ -177,7 +186,9 @@ test('/halloween-contest: dates, steps, upload link, and the entry popup closing
   expect(box?.height).toBe(860);
   await page.waitForTimeout(300);
   await shot(page, 'halloween-popup');
-  await page.addScriptTag({ path: AXE_SCRIPT });
+  // From our own origin: the site's CSP refuses inline scripts, injected ones included.
+  await page.route('**/__e2e/axe.min.js', (r) => r.fulfill({ path: AXE_SCRIPT, contentType: 'application/javascript' }));
+  await page.addScriptTag({ url: '/__e2e/axe.min.js' });
   const violations = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run: (context: Element) => Promise<Result> } }).axe;

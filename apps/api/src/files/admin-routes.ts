@@ -24,6 +24,15 @@ const contentTypeOf = (header: string | undefined) => (header ?? '').split(';')[
 export async function adminRoutes(app: FastifyInstance, { env, sessions, cookieName, files, publisher }: Services) {
   app.addHook('onRequest', sameOriginOnly(env.PUBLIC_URL));
   app.addHook('onRequest', requireAdmin(sessions, cookieName));
+  // A file is saved exactly as sent, so bytes that are not UTF-8 are refused rather than replaced.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body as Buffer));
+    } catch {
+      done(new HttpError(400, 'bad_request', 'The file is not valid UTF-8 text'), undefined);
+    }
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(API_ROUTES.readFile.path, { schema: { params: fileParams } }, async (request, reply) => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { EditableFilePath, Revision, SaveFileResponse } from '@cedar/api-contract';
+import { EDITABLE_FILES, type EditableFilePath, type Revision, type SaveFileResponse } from '@cedar/api-contract';
 import { build } from 'esbuild';
 import type { Clock } from '../auth/sessions';
-import { writeFileAtomic } from '../lib/atomic-write';
+import { tempFilesOf, writeFileAtomic } from '../lib/atomic-write';
 import { HttpError } from '../lib/http-errors';
 import type { Store } from '../store';
 
@@ -109,6 +109,13 @@ export class EditableFiles {
     const revision = await this.store.revisions.get(file, id);
     if (!revision) throw new HttpError(404, 'not_found', 'No such revision of this file');
     return this.save(file, revision.content, by);
+  }
+
+  /** At start-up: removes the temp files of saves a crash interrupted (their targets are intact). */
+  async removeInterruptedWrites(): Promise<number> {
+    const temps = (await Promise.all(EDITABLE_FILES.map((f) => tempFilesOf(this.absolute(f.path))))).flat();
+    await Promise.all(temps.map((temp) => fs.rm(temp, { force: true })));
+    return temps.length;
   }
 
   revisions(file: EditableFilePath): Promise<Revision[]> {

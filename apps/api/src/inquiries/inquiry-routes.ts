@@ -50,8 +50,15 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
           if (!validSignature(secret, raw, request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined)) {
             throw new HttpError(401, 'invalid_signature', `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER} header`);
           }
+          let text: string;
           try {
-            request.body = JSON.parse(raw.toString('utf8'));
+            // Strict: a stray byte would otherwise be stored as U+FFFD, changing what was sent.
+            text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+          } catch {
+            throw new HttpError(400, 'bad_request', 'Body is not valid UTF-8');
+          }
+          try {
+            request.body = JSON.parse(text);
           } catch {
             throw new HttpError(400, 'bad_request', 'Body is not valid JSON');
           }

@@ -36,3 +36,13 @@ export async function writeFileAtomic(file: string, content: string): Promise<vo
     await dirHandle.close();
   }
 }
+
+/** The temp files writeFileAtomic left beside `file` when a crash cut a write short. */
+export async function tempFilesOf(file: string): Promise<string[]> {
+  const dir = path.dirname(file);
+  const prefix = `.${path.basename(file)}.`;
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length)))
+    .map((name) => path.join(dir, name));
+}

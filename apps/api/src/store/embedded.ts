@@ -62,6 +62,27 @@ async function acquireLock(dir: string): Promise<string> {
   throw new Error(`Could not lock the embedded store in ${dir}`);
 }
 
+const PROBE_BYTES = 64 * 1024;
+
+/**
+ * Writes, syncs and removes a small file, so that an unwritable folder or a full disk stops
+ * start-up with a clear message instead of failing the first write the API would acknowledge.
+ */
+async function checkWritable(dir: string): Promise<void> {
+  const probe = path.join(dir, '.write-check');
+  try {
+    const handle = await fs.open(probe, 'w');
+    try {
+      await handle.writeFile(Buffer.alloc(PROBE_BYTES));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await fs.rm(probe, { force: true });
+  }
+}
+
 async function fsyncFile(file: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
@@ -86,6 +107,13 @@ const isUniqueViolation = (error: unknown) =>
 export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreOptions = {}): Promise<Store> {
   await fs.mkdir(dataDir, { recursive: true });
   const lockFile = await acquireLock(dataDir);
+  try {
+    await checkWritable(dataDir);
+  } catch (error) {
+    heldLocks.delete(lockFile);
+    await fs.rm(lockFile, { force: true });
+    throw error;
+  }
 
   const fileOf = (name: string) => path.join(dataDir, `${name}.db`);
   const open = async <T>(name: string) => {

@@ -44,6 +44,8 @@ export interface BuildTestOptions {
   webDist?: string;
   repoRoot?: string;
   dataDir?: string;
+  /** Receives the log lines (set env.LOG_LEVEL too: tests log nothing by default). */
+  logStream?: { write(line: string): void };
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -88,7 +90,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   });
-  const app = await buildApp({ env, clock: clock.now, builder: options.builder });
+  const app = await buildApp({ env, clock: clock.now, builder: options.builder, logStream: options.logStream });
   const testApp: TestApp = {
     app,
     env,

@@ -1,0 +1,142 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, logIn, type TestApp, writeFakeBuild } from '../test/build';
+
+let t: TestApp | undefined;
+let dist: string | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  if (dist) await fs.rm(dist, { recursive: true, force: true });
+  dist = undefined;
+});
+
+const FORMS = [
+  'https://*.hsforms.net',
+  'https://*.hsforms.com',
+  'https://*.hubspot.com',
+  'https://*.hscollectedforms.net',
+  'https://*.hs-scripts.com',
+  'https://*.hsappstatic.net',
+  'https://*.hs-banner.com',
+];
+
+/** The policy, written out: our own origin and the forms provider's embed, nothing else. */
+const EXPECTED_CSP: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", ...FORMS],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'", ...FORMS],
+  'img-src': ["'self'", 'data:', ...FORMS],
+  'connect-src': ["'self'", ...FORMS],
+  'frame-src': FORMS,
+  'form-action': ["'self'", ...FORMS],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+function parseCsp(header: unknown): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+async function webApp(env: Record<string, string> = {}) {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
+  await writeFakeBuild(dist, 'v1');
+  t = await build({ webDist: dist, env: { BODY_LIMIT: '2kb', ...env } });
+  return t;
+}
+
+/** One request for every kind of answer the server gives: pages, files, JSON, errors of each layer. */
+async function everyKindOfResponse(a: TestApp): Promise<[string, LightMyRequestResponse][]> {
+  const { cookie } = await logIn(a.app);
+  const calls: [string, InjectOptions][] = [
+    ['page', { method: 'GET', url: '/' }],
+    ['nested page', { method: 'GET', url: '/puppies' }],
+    ['HEAD page', { method: 'HEAD', url: '/' }],
+    ['admin shell', { method: 'GET', url: '/admin/files' }],
+    ['asset', { method: 'GET', url: '/assets/app-v1.js' }],
+    ['public file', { method: 'GET', url: '/robots.txt' }],
+    ['404 page', { method: 'GET', url: '/no-such-page' }],
+    ['undecodable page URL', { method: 'GET', url: '/%E0%A4%A' }],
+    ['API JSON', { method: 'GET', url: '/api/health' }],
+    ['API 404', { method: 'GET', url: '/api/nope' }],
+    ['undecodable API URL', { method: 'GET', url: '/api/admin/files/%E0%A4%A' }],
+    ['overlong API parameter', { method: 'GET', url: `/api/admin/files/${'a'.repeat(500)}`, headers: { cookie } }],
+    ['401', { method: 'GET', url: '/api/inquiries' }],
+    ['403', { method: 'POST', url: '/api/auth/login', headers: { origin: 'https://evil.example' }, payload: { username: 'a', password: 'b' } }],
+    ['400', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }],
+    ['413', { method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'x'.repeat(4000) } }],
+    ['415', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }],
+    ['signed-in JSON', { method: 'GET', url: '/api/inquiries', headers: { cookie } }],
+    ['file text', { method: 'GET', url: '/api/admin/files/apps%2Fweb%2Fsrc%2Fsections%2Fhero-section.tsx', headers: { cookie } }],
+    ['204', { method: 'POST', url: '/api/auth/logout' }],
+  ];
+  const out: [string, LightMyRequestResponse][] = [];
+  for (const [label, options] of calls) out.push([label, await a.app.inject(options)]);
+  a.services.store.inquiries.list = async () => {
+    throw new Error('disk on fire');
+  };
+  out.push(['500', await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } })]);
+  return out;
+}
+
+describe('security headers', () => {
+  it('are on every response: the CSP allows our origin and the forms embed only, plus nosniff, Referrer-Policy and no framing', async () => {
+    const a = await webApp();
+    const responses = await everyKindOfResponse(a);
+    // Each kind of answer really happened.
+    expect(Object.fromEntries(responses.map(([label, res]) => [label, res.statusCode]))).toMatchObject({
+      page: 200,
+      asset: 200,
+      '404 page': 404,
+      'undecodable page URL': 404,
+      'API 404': 404,
+      'undecodable API URL': 404,
+      'overlong API parameter': 404,
+      '401': 401,
+      '403': 403,
+      '400': 400,
+      '413': 413,
+      '415': 415,
+      '204': 204,
+      '500': 500,
+    });
+    for (const [label, res] of responses) {
+      expect(parseCsp(res.headers['content-security-policy']), label).toEqual(EXPECTED_CSP);
+      expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+      expect(res.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], label).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy'], label).toBe('same-origin');
+      // Development runs on plain http: no HSTS there.
+      expect(res.headers['strict-transport-security'], label).toBeUndefined();
+    }
+  });
+
+  it('add HSTS for a year and upgrade-insecure-requests in production', async () => {
+    const a = await webApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://cedarblufflabradors.example' });
+    const responses = await everyKindOfResponse(a);
+    for (const [label, res] of responses) {
+      expect(res.headers['strict-transport-security'], label).toBe('max-age=31536000; includeSubDomains');
+      const csp = parseCsp(res.headers['content-security-policy']);
+      expect(csp, label).toEqual({ ...EXPECTED_CSP, 'upgrade-insecure-requests': [] });
+    }
+  });
+
+  it('keep the policy free of anything that would let an injected script run', async () => {
+    const csp = Object.values(EXPECTED_CSP).flat();
+    for (const risky of ["'unsafe-eval'", '*', 'http:', 'https:', 'blob:', "'strict-dynamic'"]) expect(csp).not.toContain(risky);
+    expect(EXPECTED_CSP['script-src']).not.toContain("'unsafe-inline'");
+    expect(EXPECTED_CSP['script-src']).not.toContain('data:');
+  });
+});

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { API_ROUTES, EDITABLE_FILES, fileUrl } from '@cedar/api-contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashToken } from './auth/sessions';
+import { DEV_WEBHOOK_SECRET } from './env';
+import { signBody } from './inquiries/inquiry-routes';
+import { build, buildLoggedIn, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
+
+let t: TestApp | undefined;
+const temps: string[] = [];
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  for (const dir of temps.splice(0)) await fs.rm(dir, { recursive: true, force: true });
+});
+
+const HERO = 'apps/web/src/sections/hero-section.tsx';
+const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
+const SUBMISSION = JSON.stringify({
+  firstName: 'Ada',
+  lastName: 'Lane',
+  email: 'ada@example.com',
+  phone: '518-555-0100',
+  preferredColor: 'black',
+  message: 'Hello',
+});
+
+const webhook = (a: TestApp, body = SUBMISSION) =>
+  a.app.inject({
+    method: 'POST',
+    url: API_ROUTES.inquiryWebhook.path,
+    headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body) },
+    payload: body,
+  });
+
+/** sha256 of every file below a folder, by relative path. */
+async function treeHashes(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await fs.readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    out[path.relative(root, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
+  }
+  return out;
+}
+
+describe('session tokens', () => {
+  it('carry 256 random bits, and every login gets a new one, even when the client presents an old or planted one', async () => {
+    t = await build();
+    const tokens = new Set<string>();
+    for (let i = 0; i < 8; i++) tokens.add((await logIn(t.app)).token);
+    expect(tokens.size).toBe(8);
+    for (const token of tokens) expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+
+    // Session fixation: a cookie set before login (ours or an attacker's) is never adopted.
+    const planted = 'P'.repeat(43);
+    const old = [...tokens][0]!;
+    for (const presented of [planted, old]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API_ROUTES.login.path,
+        headers: { cookie: `cb_session=${presented}` },
+        payload: OWNER,
+      });
+      expect(res.statusCode).toBe(200);
+      const fresh = res.json<{ token: string }>().token;
+      expect(fresh).not.toBe(presented);
+      expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^cb_session=${fresh};`));
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie: `cb_session=${planted}` } })).statusCode).toBe(401);
+  });
+});
+
+describe('safe methods', () => {
+  it('no GET or HEAD changes state: every read route, signed in or not, leaves the store and the files as they were', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
+    temps.push(dist);
+    await writeFakeBuild(dist, 'v1');
+    const a = await buildLoggedIn({ webDist: dist });
+    t = a;
+    expect((await webhook(a)).statusCode).toBe(201);
+    const saved = await a.app.inject({
+      method: 'PUT',
+      url: fileUrl(HERO),
+      headers: { cookie: a.cookie, 'content-type': 'text/plain' },
+      payload: VALID,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const snapshot = async () => ({
+      files: await treeHashes(a.repoRoot),
+      inquiries: await a.services.store.inquiries.list(),
+      revisions: await Promise.all(EDITABLE_FILES.map((f) => a.services.store.revisions.list(f.path))),
+      admins: await a.services.store.admins.count(),
+      session: (await a.services.store.sessions.find(hashToken(a.token)))?.expiresAt,
+      publish: a.services.publisher.status(),
+    });
+    const before = await snapshot();
+
+    const concrete = (route: string) => route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
+    const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
+    expect(readRoutes).toHaveLength(6);
+    // The state-changing routes with no read at the same address answer GET with 404.
+    const writeOnly = Object.values(API_ROUTES)
+      .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
+      .map((r) => concrete(r.path));
+    expect(writeOnly).toHaveLength(4);
+    const urls = [...readRoutes.map((r) => concrete(r.path)), ...writeOnly, '/', '/puppies', '/admin', '/assets/app-v1.js', '/nope'];
+    for (const url of urls) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        for (const headers of [{}, { cookie: a.cookie }, a.bearer]) {
+          const res = await a.app.inject({ method, url, headers });
+          expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+          if (writeOnly.includes(url)) expect(res.statusCode, `${method} ${url}`).toBe(404);
+        }
+        a.clock.advance(5 * 60_000);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    // The session is still alive: GET /api/auth/logout did not end it.
+    expect((await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie: a.cookie } })).statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('never carry a password, a session token, a cookie or a webhook signature', async () => {
+    const lines: string[] = [];
+    t = await build({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => void lines.push(line) } });
+    const a = t;
+    const wrong = 'wrong-guess-of-the-owner-9';
+    const fail = await a.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: OWNER.username, password: wrong } });
+    expect(fail.statusCode).toBe(401);
+    const ok = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-for': '198.51.100.4' },
+      payload: OWNER,
+    });
+    expect(ok.statusCode).toBe(200);
+    const token = ok.json<{ token: string }>().token;
+    const cookie = String(ok.headers['set-cookie']).split(';')[0]!;
+    await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } });
+    await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { authorization: `Bearer ${token}` } });
+    await a.app.inject({ method: 'GET', url: fileUrl(HERO), headers: { cookie } });
+    const signature = signBody(DEV_WEBHOOK_SECRET, SUBMISSION);
+    expect((await webhook(a)).statusCode).toBe(201);
+    // A server fault is logged in full: its message must not drag secrets along either.
+    a.services.store.inquiries.list = async () => {
+      throw new Error('store unavailable');
+    };
+    expect((await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } })).statusCode).toBe(500);
+    expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
+    for (let i = 0; i < 6; i++) {
+      await a.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: OWNER.username, password: wrong } });
+    }
+
+    const log = lines.join('');
+    // The logs were really written, at every request.
+    expect(lines.length).toBeGreaterThan(20);
+    expect(log).toContain('incoming request');
+    expect(log).toContain('request failed');
+    for (const secret of [OWNER.password, wrong, token, hashToken(token), cookie, signature, DEV_WEBHOOK_SECRET]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).not.toMatch(/"(authorization|cookie|password|token)":"(?!\[redacted\])/i);
+  });
+});
