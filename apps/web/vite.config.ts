@@ -1,17 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contentDataPlugin } from './vite/content-data-plugin.ts';
+import { imagesPlugin } from './vite/images-plugin.ts';
+import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
 
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mantineCssPlugin(), contentDataPlugin(), imagesPlugin()],
   define: { __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000') },
   // The site's images live with the content package, under the names the owner replaces.
   publicDir: contentPublic,
   ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
-  // bench/ reads dist/client/.vite/manifest.json to sum each route's first-load JS and CSS.
-  build: { manifest: true },
+  // The prerender links each page's own chunks and stylesheets from the manifest; bench/ reads it too.
+  // Every browser the site supports has modulepreload: no polyfill in the entry chunk.
+  build: { manifest: true, modulePreload: { polyfill: false } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -19,9 +23,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     css: false,
-    // Mantine pages in jsdom are slow on a busy 2-core machine
-    testTimeout: 30_000,
   },
 });

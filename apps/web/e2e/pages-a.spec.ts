@@ -82,9 +82,8 @@ test('a hero image that cannot load is logged and hidden', async ({ page }) => {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.route('**/images/hero/home-hero.jpg', (route) =>
-    route.fulfill({ status: 404, body: '' }),
-  );
+  // The original and every responsive variant of it (/img/<set>/hero/home-hero-800.avif, ...).
+  await page.route(/\/hero\/home-hero[^/]*$/, (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto('/');
   await hydrated(page);
   const hero = page.getByRole('region', { name: site.brandName });

@@ -1,11 +1,13 @@
-// Builds the web app into one folder: <out>/client (what the server serves: assets and the
-// prerendered pages) and <out>/server (the SSR bundle the prerender uses). The API server runs
+// Builds the web app into one folder: <out>/client (what the server serves: assets, image
+// variants, the prerendered pages, sitemap.xml and robots.txt, each text file also precompressed
+// as .br and .gz) and <out>/server (the SSR bundle the prerender uses). The API server runs
 // this with a fresh folder each time it publishes an edit, so the live build is never touched.
 // Usage: node scripts/build.mjs [--out-dir <dir>]   (or WEB_OUT_DIR=<dir>; default dist)
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { compressTree } from './compress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');
@@ -24,6 +26,8 @@ try {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the prerender stopped (exit code ${code})`))));
   });
+  const compressed = await compressTree(path.join(outDir, 'client'));
+  console.log(`precompressed ${compressed} files (brotli and gzip)`);
 } catch (error) {
   // Vite has already printed the details; one last line says what stopped.
   console.error(`web build failed: ${error instanceof Error ? error.message : error}`);

@@ -1,9 +1,12 @@
-// Writes one HTML file per public route, a 404 page and the admin shell, from the SSR bundle.
+// Writes one HTML file per public route, a 404 page and the admin shell, from the SSR bundle, and
+// sitemap.xml and robots.txt beside them.
 // Usage: node scripts/prerender.mjs [--out-dir <dir>]   (or WEB_OUT_DIR; default dist), reading
 // <dir>/server/entry-server.js and writing into <dir>/client. Any route that fails stops it.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pageAssets, routeModules } from './route-assets.mjs';
 
 // A failure prints the route and the reason (what the file editor's publish status shows), no stack.
 process.on('uncaughtException', (error) => {
@@ -15,24 +18,102 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');
 const outDir = path.resolve(root, flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'));
 const clientDir = path.join(outDir, 'client');
-const { render, publicRoutes } = await import(pathToFileURL(path.join(outDir, 'server/entry-server.js')).href);
+const { render, publicRoutes, publicUrl, sitemapXml, robotsTxt } = await import(
+  pathToFileURL(path.join(outDir, 'server/entry-server.js')).href
+);
+
+const manifest = JSON.parse(await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+const modules = routeModules(await fs.readFile(path.join(root, 'src/app/routes.tsx'), 'utf8'), 'src/app', (key) => key in manifest);
 
 const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
-const fill = (head, html) => template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
+  throw new Error('index.html lost its <!--app-head--> or <!--app-html--> marker');
+}
+
+// The entry's stylesheets, which Vite links in index.html: inlined below like the page's own.
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
+const entryCss = [...template.matchAll(STYLESHEET)].map((m) => m[1]);
+const ENTRY_SCRIPT = /\s*<script type="module"[^>]*src="\/([^"]+\.js)"[^>]*><\/script>/;
+const entryScript = ENTRY_SCRIPT.exec(template)?.[1];
+if (!entryScript) throw new Error('index.html lost its entry script');
+
+/**
+ * The page is whole without JavaScript: its HTML, its inline CSS and its images. The app that
+ * hydrates it starts once the page has loaded (or at the visitor's first touch or key), so on a
+ * slow connection the page's images get the bandwidth first and the scripts follow. This small
+ * file (CSP-safe: a file of our own, not inline) is the only script the HTML names.
+ */
+const bootCode = `// Starts the app (${entryScript}) once the page has loaded, or at the first touch or key.
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  import(${JSON.stringify(`/${entryScript}`)});
+};
+if (document.readyState === 'complete') start();
+else {
+  addEventListener('load', start, { once: true });
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true, passive: true });
+}
+`;
+const bootFile = `assets/boot-${createHash('sha256').update(bootCode).digest('hex').slice(0, 10)}.js`;
+await fs.writeFile(path.join(clientDir, bootFile), bootCode);
+
+const shell = template
+  .replace(STYLESHEET, '')
+  .replace(ENTRY_SCRIPT, () => `\n    <script type="module" src="/${bootFile}"></script>`)
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+
+const cssText = new Map();
+const readCss = async (file) => {
+  if (!cssText.has(file)) {
+    const text = await fs.readFile(path.join(clientDir, file), 'utf8');
+    if (/<\/style/i.test(text)) throw new Error(`${file} cannot be inlined: it contains </style`);
+    cssText.set(file, text.trim());
+  }
+  return cssText.get(file);
+};
+
+/**
+ * Each page carries the CSS it uses inline, in the bundle's order: the first paint needs no
+ * stylesheet request, and no page gets another page's styles. A disabled <link> names each file
+ * that is inlined: browsers do not fetch it, and Vite's loader, which skips stylesheets a page
+ * already links, does not fetch it again when the page's chunk loads.
+ */
+async function fill(route, head, html) {
+  const module = modules.get(route);
+  if (!module) throw new Error(`no page module found for ${route} in src/app/routes.tsx`);
+  const css = [...entryCss, ...pageAssets(manifest, module).css];
+  const styles = (await Promise.all(css.map(readCss))).join('\n');
+  const tags = [
+    `<style data-page-css>${styles}</style>`,
+    ...css.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
+  ];
+  return shell
+    .replace('<!--app-head-->', () => head)
+    .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`)
+    .replace('<!--app-html-->', () => html);
+}
+
+const write = async (file, text) => {
+  await fs.mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });
+  await fs.writeFile(path.join(clientDir, file), text);
+};
 
 const written = [];
 for (const route of publicRoutes) {
   const { html, head, status } = await render(route);
   if (status !== 200) throw new Error(`${route} rendered with status ${status}`);
   const file = route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html');
-  await fs.mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });
-  await fs.writeFile(path.join(clientDir, file), fill(head, html));
+  await write(file, await fill(route, head, html));
   written.push(file);
 }
 const notFound = await render('/__not-found__');
 if (notFound.status !== 404) throw new Error('the not-found route did not answer 404');
-await fs.writeFile(path.join(clientDir, '404.html'), fill(notFound.head, notFound.html));
+await write('404.html', await fill('*', notFound.head, notFound.html));
 // The admin area is client-only: an empty shell, never indexed.
 const admin = await render('/admin/login');
-await fs.writeFile(path.join(clientDir, 'admin.html'), fill(admin.head, ''));
-console.log(`prerendered ${written.length} routes, 404.html and admin.html`);
+await write('admin.html', await fill('/admin/login', admin.head, ''));
+await write('sitemap.xml', sitemapXml(publicRoutes, publicUrl));
+await write('robots.txt', robotsTxt(publicUrl));
+console.log(`prerendered ${written.length} routes, 404.html, admin.html, sitemap.xml and robots.txt for ${publicUrl}`);

@@ -1,30 +1,30 @@
-import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
+// Mantine's global styles; each component's own stylesheet comes with it (vite/mantine-css-plugin.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes, loadRoute } from './app/routes';
 
 async function start() {
-  // Load the lazy route modules of this URL first, so hydration renders exactly what was prerendered.
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
-  await Promise.all(
-    lazyMatches.map(async (m) => {
-      const lazy = m.route.lazy as () => Promise<Record<string, unknown>>;
-      Object.assign(m.route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-  const router = createBrowserRouter(routes);
+  // Load this URL's page module first, so hydration renders exactly what was prerendered.
+  await loadRoute(window.location.pathname);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const app = (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );
-  if (container.hasChildNodes()) hydrateRoot(container, app);
+  // Hydrating as a transition lets React yield to the browser between components instead of
+  // blocking the main thread for the whole page at once.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -1,13 +1,18 @@
 import { PUBLIC_ROUTES } from '@cedar/content';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes, loadRoute } from './app/routes';
+import { ImagePreloadContext, type ImagePreload } from './components/site-image';
 import { PUBLIC_URL } from './lib/public-url';
 import { headFor, headTagsHtml } from './lib/seo';
+import { jsonLdHtml, structuredDataFor } from './lib/structured-data';
+
+export { robotsTxt, sitemapXml } from './lib/crawl-files';
 
 export const publicRoutes: readonly string[] = PUBLIC_ROUTES;
+export const publicUrl: string = PUBLIC_URL;
 
 export interface RenderResult {
   html: string;
@@ -15,25 +20,42 @@ export interface RenderResult {
   status: number;
 }
 
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function preloadTags(preloads: readonly ImagePreload[]): string[] {
+  return preloads.map(
+    (p) =>
+      `<link rel="preload" as="image" type="${p.type}" imagesrcset="${escapeAttr(p.srcSet)}" imagesizes="${escapeAttr(p.sizes)}" fetchpriority="high" />`,
+  );
+}
+
 /** Renders one route to HTML at build time (prerender). */
 export async function render(path: string): Promise<RenderResult> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);
-  // A page module that fails to load (say, an edited section that throws) must fail the build
-  // rather than prerender React Router's error screen as the page.
-  if (context.errors) {
-    const reasons = Object.values(context.errors).map((e) => (e instanceof Error ? e.message : String(e)));
-    throw new Error(`${path} failed to render: ${reasons.join('; ')}`);
+  // A page module that fails to load (say, an edited section that throws when imported) fails
+  // the build, and so does a page that throws while rendering.
+  let notFound: boolean;
+  try {
+    ({ notFound } = await loadRoute(path));
+  } catch (error) {
+    throw new Error(`${path} failed to load: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const preloads: ImagePreload[] = [];
   const html = renderToString(
     <StrictMode>
-      <AppProviders>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <ImagePreloadContext value={preloads}>
+        <AppProviders>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </ImagePreloadContext>
     </StrictMode>,
   );
-  const status = context.matches.some((m) => m.route.path === '*') ? 404 : 200;
-  return { html, head: headTagsHtml(headFor(path, PUBLIC_URL)), status };
+  const status = notFound ? 404 : 200;
+  const head = [
+    headTagsHtml(headFor(path, PUBLIC_URL)),
+    ...preloadTags(preloads),
+    jsonLdHtml(status === 200 ? structuredDataFor(path, PUBLIC_URL) : []),
+  ].filter(Boolean);
+  return { html, head: head.join('\n    '), status };
 }

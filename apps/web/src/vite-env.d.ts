@@ -1,2 +1,8 @@
 /// <reference types="vite/client" />
 declare const __PUBLIC_URL__: string;
+
+/** Sizes and URL folder of the site images' variants (vite/images-plugin.ts). */
+declare module 'virtual:cedar-images' {
+  import type { ImageManifest } from './lib/image-variants';
+  export const imageManifest: ImageManifest;
+}

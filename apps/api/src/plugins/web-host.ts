@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/http-errors';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One prerendered HTML document, held in memory as sent: plain, brotli and gzip. */
+export interface Page {
+  body: Record<Encoding, Buffer>;
+  etag: string;
+}
 
 export interface WebBuild {
   /** 'initial' for the build the server started with, else the publish build's id */
@@ -10,18 +20,36 @@ export interface WebBuild {
   /** Absolute path of the web app's client build */
   root: string;
   /** Prerendered HTML by URL path, held in memory */
-  pages: Map<string, string>;
+  pages: Map<string, Page>;
+  /** The not-found page's HTML (also sent by app.ts for URLs the router turns away) */
   notFound: string;
-  adminShell: string;
+  notFoundPage: Page;
+  adminShell: Page;
 }
 
-function readHtmlTree(root: string, dir = root, pages = new Map<string, string>()): Map<string, string> {
+/** The build's precompressed copies (scripts/compress.mjs), or compressed here when absent. */
+function loadPage(file: string): Page {
+  const identity = fs.readFileSync(file);
+  const sibling = (ext: string, make: () => Buffer) => (fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : make());
+  return {
+    body: {
+      identity,
+      br: sibling('.br', () => zlib.brotliCompressSync(identity)),
+      gzip: sibling('.gz', () => zlib.gzipSync(identity, { level: 9 })),
+    },
+    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+const STATIC_FOLDERS = new Set(['assets', 'images', 'img']);
+
+function readHtmlTree(root: string, dir = root, pages = new Map<string, Page>()): Map<string, Page> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'images') readHtmlTree(root, full, pages);
+    if (entry.isDirectory() && !STATIC_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) readHtmlTree(root, full, pages);
     else if (entry.name === 'index.html') {
       const rel = path.relative(root, dir).split(path.sep).join('/');
-      pages.set(rel === '' ? '/' : `/${rel}`, fs.readFileSync(full, 'utf8'));
+      pages.set(rel === '' ? '/' : `/${rel}`, loadPage(full));
     }
   }
   return pages;
@@ -29,18 +57,20 @@ function readHtmlTree(root: string, dir = root, pages = new Map<string, string>(
 
 /** Reads a client build into memory; throws when a piece the server needs is missing. */
 export function loadWebBuild(root: string, id = 'initial'): WebBuild {
+  const notFoundFile = path.join(root, '404.html');
   return {
     id,
     root: path.resolve(root),
     pages: readHtmlTree(root),
-    notFound: fs.readFileSync(path.join(root, '404.html'), 'utf8'),
-    adminShell: fs.readFileSync(path.join(root, 'admin.html'), 'utf8'),
+    notFound: fs.readFileSync(notFoundFile, 'utf8'),
+    notFoundPage: loadPage(notFoundFile),
+    adminShell: loadPage(path.join(root, 'admin.html')),
   };
 }
 
 /**
  * The build being served, swappable in one step. Browsers still showing a page of the previous
- * build may ask for its hashed assets, so the last few roots stay readable for /assets/.
+ * build may ask for its hashed assets and image variants, so the last few roots stay readable.
  */
 export class WebHost {
   private previous: string[] = [];
@@ -62,7 +92,30 @@ export class WebHost {
   }
 }
 
-const HTML_HEADERS = { 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' };
+/** The best encoding the client accepts: brotli, then gzip, else none (q=0 means refused). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let br = false;
+  let gzip = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : 'identity';
+}
+
+const HTML_HEADERS = {
+  // Revalidated on every visit (cheaply, with the ETag), so a publish shows at once.
+  'cache-control': 'no-cache',
+  'content-type': 'text/html; charset=utf-8',
+  vary: 'accept-encoding',
+};
+/** Names carry a content hash: the file behind a URL never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
 
 function decodePath(url: string): string | null {
   try {
@@ -73,8 +126,9 @@ function decodePath(url: string): string | null {
   }
 }
 
-/** A file under root named by a URL path, or null; never anything outside root. */
+/** A file under root named by a URL path, or null; never anything outside root, nor a dot folder. */
 function fileUnder(root: string, pathname: string): string | null {
+  if (pathname.includes('/.')) return null;
   const full = path.join(root, pathname);
   if (!full.startsWith(root + path.sep)) return null;
   try {
@@ -84,37 +138,47 @@ function fileUnder(root: string, pathname: string): string | null {
   }
 }
 
-/** Serves the prerendered site: HTML from memory, files from the current build's folder. */
-export async function webHost(app: FastifyInstance, host: WebHost) {
-  await app.register(fastifyStatic, { serve: false, cacheControl: false, index: false });
+const isVersioned = (pathname: string) => pathname.startsWith('/assets/') || pathname.startsWith('/img/');
 
-  const sendHtml = (reply: FastifyReply, pathname: string) => {
+/**
+ * Serves the prerendered site: HTML from memory (precompressed, with an ETag), files from the
+ * current build's folder with their precompressed .br/.gz copies.
+ */
+export async function webHost(app: FastifyInstance, host: WebHost) {
+  await app.register(fastifyStatic, { serve: false, cacheControl: false, index: false, preCompressed: true });
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
+    reply.code(status).headers(HTML_HEADERS).header('etag', page.etag);
+    if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(page.body[encoding]);
+  };
+
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const build = host.current;
     const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = build.pages.get(clean);
-    if (page !== undefined) return reply.code(200).headers(HTML_HEADERS).send(page);
-    if (clean === '/admin' || clean.startsWith('/admin/')) return reply.code(200).headers(HTML_HEADERS).send(build.adminShell);
-    return reply.code(404).headers(HTML_HEADERS).send(build.notFound);
+    if (page !== undefined) return sendPage(request, reply, 200, page);
+    if (clean === '/admin' || clean.startsWith('/admin/')) return sendPage(request, reply, 200, build.adminShell);
+    return sendPage(request, reply, 404, build.notFoundPage);
   };
 
   const serve = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodePath(request.url);
-    if (pathname === null) return sendHtml(reply, '/__not-found__');
+    if (pathname === null) return sendHtml(request, reply, '/__not-found__');
     if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound(request);
     // The prerendered HTML files are served by route, never as files.
     if (path.extname(pathname) && !pathname.endsWith('.html')) {
-      const roots = pathname.startsWith('/assets/') ? host.roots : [host.current.root];
+      const roots = isVersioned(pathname) ? host.roots : [host.current.root];
       for (const root of roots) {
         const file = fileUnder(root, pathname);
         if (file === null) continue;
-        reply.header(
-          'cache-control',
-          pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        reply.header('cache-control', isVersioned(pathname) ? IMMUTABLE : SHORT);
         return reply.sendFile(file, root);
       }
     }
-    return sendHtml(reply, pathname);
+    return sendHtml(request, reply, pathname);
   };
 
   app.get('/*', serve);

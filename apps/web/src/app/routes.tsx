@@ -1,6 +1,8 @@
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RouteEffects } from '../components/route-effects';
+import { loadPage, usePage, type PageLoader } from './lazy-page';
 
 function Root() {
   return (
@@ -11,8 +13,17 @@ function Root() {
   );
 }
 
+interface RouteEntry {
+  path?: string;
+  index?: true;
+  element?: ReactNode;
+  /** The page's module, loaded on first visit: it exports the page as `Component`. */
+  lazy?: PageLoader;
+  children?: RouteEntry[];
+}
+
 /** Spec §2's route table. Each page is its own chunk; the admin area never loads on public pages. */
-export const routes: RouteObject[] = [
+const table: RouteEntry[] = [
   {
     element: <Root />,
     children: [
@@ -48,3 +59,39 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** A lazily loaded page: rendered at once when its module is in, else suspends until it is. */
+function Page({ load }: { load: PageLoader }) {
+  const Component: ComponentType = usePage(load);
+  return <Component />;
+}
+
+function toRouteObject({ lazy, children, element, path, index }: RouteEntry): RouteObject {
+  const base = {
+    element: lazy ? <Page load={lazy} /> : element,
+    handle: lazy ? { load: lazy } : undefined,
+  };
+  if (index) return { ...base, index: true };
+  return { ...base, path, children: children?.map(toRouteObject) };
+}
+
+export const routes: RouteObject[] = table.map(toRouteObject);
+
+/**
+ * Loads the page modules a URL renders, before the first render: the prerender renders the
+ * page itself rather than a placeholder, and hydration finds exactly the prerendered tree.
+ * Resolves with whether the URL is the not-found page.
+ */
+export async function loadRoute(pathname: string): Promise<{ notFound: boolean }> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((m) => (m.route.handle as { load?: PageLoader } | undefined)?.load).filter((l) => l !== undefined).map(loadPage),
+  );
+  return { notFound: matches.some((m) => m.route.path === '*') };
+}
+
+/** The app's routes. A page whose module is still loading keeps the previous page on screen
+ * (navigations are transitions); on a first render nothing is shown until it arrives. */
+export function AppRoutes() {
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
+}

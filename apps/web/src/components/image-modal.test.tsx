@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { ImageModal, type ModalImage } from './image-modal';
 
@@ -19,6 +19,11 @@ function Harness({ title }: { title?: string }) {
 }
 
 describe('ImageModal', () => {
+  // Popups load on first open; transform their code once here rather than inside a test's wait.
+  beforeAll(async () => {
+    await Promise.all([import('./popup-modal')]);
+  });
+
   it('shows the photo large with its title, alt text, size and caption', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness title="Puppy photo 1 of 15" />);

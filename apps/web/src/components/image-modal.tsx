@@ -1,5 +1,7 @@
-import { Box, Modal, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useState } from 'react';
+import { SiteImage } from './site-image';
+import { Popup } from './popup';
 
 /** Popup titles read as headings: the serif heading font, larger and bold. */
 export const modalStyles = {
@@ -30,7 +32,7 @@ export interface ImageModalProps {
   stack?: { id: string; onExited: () => void } | undefined;
 }
 
-/** The general enlarged-photo popup: a titled Mantine Modal (focus trap, Escape, focus return). */
+/** The general enlarged-photo popup: a titled Mantine Modal (focus trap, Escape, focus return), loaded on first open. */
 export function ImageModal({ image, onClose, title, stack }: ImageModalProps) {
   // Keep the last photo and title while the popup fades out, so it does not empty before it closes.
   const [last, setLast] = useState({ image, title });
@@ -41,7 +43,7 @@ export function ImageModal({ image, onClose, title, stack }: ImageModalProps) {
   const heading = shownTitle ?? shown?.title ?? shown?.caption ?? shown?.alt;
 
   return (
-    <Modal
+    <Popup
       opened={image !== null}
       onClose={onClose}
       stackId={stack?.id}
@@ -56,11 +58,12 @@ export function ImageModal({ image, onClose, title, stack }: ImageModalProps) {
     >
       {shown && (
         <Box component="figure" m={0}>
-          <img
+          <SiteImage
             src={shown.src}
             alt={shown.alt}
-            width={shown.width ?? 800}
-            height={shown.height ?? 600}
+            width={shown.width}
+            height={shown.height}
+            sizes="(min-width: 62em) 780px, 100vw"
             style={{
               display: 'block',
               width: '100%',
@@ -78,6 +81,6 @@ export function ImageModal({ image, onClose, title, stack }: ImageModalProps) {
           )}
         </Box>
       )}
-    </Modal>
+    </Popup>
   );
 }

@@ -1,5 +1,6 @@
-import { AspectRatio, Box, Container, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { homeCopy } from '@cedar/content';
+import { imageSizes, SiteImage } from '../components/site-image';
 
 // The words of the Preservation Breeding essay on the home page. Edit the text between the quotes;
 // each entry of `paragraphs` is one paragraph.
@@ -42,15 +43,12 @@ export function AboutSection() {
           </Stack>
           <Box component="figure" m={0}>
             <AspectRatio ratio={4 / 3} maw={560} mx="auto">
-              <Image
+              <SiteImage
                 src={homeCopy.images.preservation}
                 alt={copy.imageAlt}
-                width={800}
-                height={600}
-                h="auto"
-                loading="lazy"
-                radius="lg"
-                fit="cover"
+                cover
+                sizes={imageSizes.half}
+                style={{ borderRadius: 'var(--mantine-radius-lg)' }}
               />
             </AspectRatio>
             <Text component="figcaption" ta="center" mt="sm" fz="sm" c="gray.7" fs="italic">

@@ -3,13 +3,13 @@ import {
   Box,
   Card,
   Container,
-  Image,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { teamCopy } from '@cedar/content';
+import { imageSizes, SiteImage } from '../components/site-image';
 
 // The words of the Our Facilities block on the Our Team page. Edit the text between the quotes.
 const copy = {
@@ -75,14 +75,11 @@ export function FacilitiesSection() {
             >
               <Card.Section>
                 <AspectRatio ratio={4 / 3}>
-                  <Image
+                  <SiteImage
                     src={teamCopy.facilityImages[place.key]}
                     alt={place.imageAlt}
-                    width={800}
-                    height={600}
-                    h="auto"
-                    loading="lazy"
-                    fit="cover"
+                    cover
+                    sizes={imageSizes.third}
                   />
                 </AspectRatio>
               </Card.Section>

@@ -1,6 +1,8 @@
-import { AspectRatio, Box, Button, Card, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Box, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { healthCards, type HealthCard } from '@cedar/content';
 import { useState } from 'react';
+import { imageSizes, SiteImage } from '../components/site-image';
+import { Popup } from '../components/popup';
 
 const copy = {
   heading: 'Our Holistic Health Commitments',
@@ -41,7 +43,7 @@ export function HealthTestingSection() {
           >
             <Card.Section>
               <AspectRatio ratio={4 / 3}>
-                <img src={c.image} alt={c.title} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+                <SiteImage src={c.image} alt={c.title} cover sizes={imageSizes.quarter} />
               </AspectRatio>
             </Card.Section>
             <Title order={3} fz="h4" mt="md">
@@ -57,7 +59,7 @@ export function HealthTestingSection() {
         ))}
       </SimpleGrid>
 
-      <Modal
+      <Popup
         opened={card !== null}
         onClose={() => setOpenId(null)}
         title={shown?.title}
@@ -68,11 +70,10 @@ export function HealthTestingSection() {
       >
         {shown && (
           <Stack gap="md">
-            <img
+            <SiteImage
               src={shown.image}
               alt={shown.title}
-              width={800}
-              height={600}
+              sizes="(min-width: 48em) 620px, 100vw"
               style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
             />
             {shown.essay.map((paragraph) => (
@@ -80,7 +81,7 @@ export function HealthTestingSection() {
             ))}
           </Stack>
         )}
-      </Modal>
+      </Popup>
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@manti
 import { homeCopy } from '@cedar/content';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { SiteImage } from '../components/site-image';
 
 // The words of the home page hero. Edit the text between the quotes.
 const copy = {
@@ -49,23 +50,16 @@ export function HeroSection() {
       style={{ alignItems: 'center', overflow: 'hidden' }}
     >
       {!imageFailed && (
-        <img
+        <SiteImage
           ref={imageRef}
           src={homeCopy.images.hero}
           alt={copy.imageAlt}
-          width={1920}
-          height={1080}
-          fetchPriority="high"
-          decoding="async"
+          priority
+          cover
+          sizes="100vw"
           onError={onImageError}
-          style={{
-            position: 'absolute',
-            inset: 0,
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
-            objectPosition: '70% 50%',
-          }}
+          pictureStyle={{ position: 'absolute', inset: 0 }}
+          style={{ objectPosition: '70% 50%' }}
         />
       )}
       <Box

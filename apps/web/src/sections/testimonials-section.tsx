@@ -1,6 +1,7 @@
 import { AspectRatio, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TESTIMONIAL_TRUNCATE_AT, testimonials, type Testimonial } from '@cedar/content';
 import { useId, useState } from 'react';
+import { imageSizes, SiteImage } from '../components/site-image';
 
 const copy = {
   heading: 'What Our Families Say',
@@ -38,13 +39,11 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
     <Card component="article" withBorder radius="lg" padding="lg" shadow="xs">
       <Card.Section>
         <AspectRatio ratio={4 / 3}>
-          <img
+          <SiteImage
             src={testimonial.image}
             alt={`${testimonial.name} ${copy.photoAlt} ${testimonial.dog}`}
-            width={800}
-            height={600}
-            loading="lazy"
-            style={{ objectFit: 'cover', height: 'auto' }}
+            cover
+            sizes={imageSizes.third}
           />
         </AspectRatio>
       </Card.Section>

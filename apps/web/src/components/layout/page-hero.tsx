@@ -1,5 +1,6 @@
-import { AspectRatio, Box, Container, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { imageSizes, SiteImage } from '../site-image';
 
 export interface PageHeroProps {
   eyebrow?: string;
@@ -40,15 +41,13 @@ export function PageHero({ eyebrow, title, intro, image, children }: PageHeroPro
           </Stack>
           {image && (
             <AspectRatio ratio={4 / 3}>
-              <Image
+              <SiteImage
                 src={image.src}
                 alt={image.alt}
-                width={800}
-                height={600}
-                h="auto"
-                radius="lg"
-                fit="cover"
-                fetchPriority="high"
+                priority
+                cover
+                sizes={imageSizes.half}
+                style={{ borderRadius: 'var(--mantine-radius-lg)' }}
               />
             </AspectRatio>
           )}

@@ -1,12 +1,14 @@
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { markHydrated } from '../../lib/hydration';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function PublicLayout() {
   // Marks the prerendered page as interactive, so browser tests know when clicks reach React.
   useEffect(() => {
+    markHydrated();
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 

@@ -1,7 +1,7 @@
-import { Box, Burger, Button, Collapse, Container, Group, Menu, Stack } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { layoutCopy, site } from '@cedar/content';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import classes from './site-header.module.css';
 
@@ -46,47 +46,106 @@ function ExternalIcon() {
   );
 }
 
-/** The Care & Lifestyle dropdown. Enter and Space open it (it is a button); ArrowDown opens it too. */
+/**
+ * The Care & Lifestyle dropdown, a menu button (WAI-ARIA APG): Enter, Space and ArrowDown open it,
+ * ArrowDown again moves into it, arrows move between its links, Escape closes it and returns
+ * focus. Built here rather than with Mantine's Menu so the floating-ui positioning engine stays
+ * out of every page's first load: a list under a button needs none.
+ */
 function CareMenu() {
   const [opened, setOpened] = useState(false);
   const { pathname } = useLocation();
   const active = careMenu.items.some((item) => item.to === pathname);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const menuId = `${id}-menu`;
+  const triggerId = `${id}-trigger`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' && !opened) {
+  const items = () => [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const focusItem = (index: number) => {
+    const all = items();
+    all[(index + all.length) % all.length]?.focus();
+  };
+  const close = (returnFocus: boolean) => {
+    setOpened(false);
+    if (returnFocus) triggerRef.current?.focus();
+  };
+
+  useEffect(() => {
+    setOpened(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!opened) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpened(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [opened]);
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setOpened(true);
+      if (!opened) setOpened(true);
+      else focusItem(event.key === 'ArrowDown' ? 0 : -1);
+    } else if (event.key === 'Escape' && opened) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = items().indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: -1 };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      focusItem(target);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      setOpened(false);
     }
   };
 
   return (
-    <Menu
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-start"
-      offset={6}
-      shadow="md"
-      width={220}
-    >
-      <Menu.Target>
-        <button
-          type="button"
-          className={classes.link}
-          data-active={active || undefined}
-          onKeyDown={onKeyDown}
-        >
-          {careMenu.label}
-          <ChevronDown />
-        </button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {careMenu.items.map((item) => (
-          <Menu.Item key={item.to} component={NavLink} to={item.to} className={classes.menuItem}>
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <div ref={rootRef} className={classes.menuRoot}>
+      <button
+        ref={triggerRef}
+        id={triggerId}
+        type="button"
+        className={classes.link}
+        data-active={active || undefined}
+        data-expanded={opened || undefined}
+        aria-haspopup="menu"
+        aria-expanded={opened}
+        aria-controls={opened ? menuId : undefined}
+        onClick={() => setOpened((o) => !o)}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {careMenu.label}
+        <ChevronDown />
+      </button>
+      {opened && (
+        <div id={menuId} role="menu" aria-labelledby={triggerId} className={classes.dropdown} onKeyDown={onMenuKeyDown}>
+          {careMenu.items.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              role="menuitem"
+              tabIndex={-1}
+              className={classes.menuItem}
+              onClick={() => setOpened(false)}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -131,12 +190,8 @@ function DesktopNav({ size }: { size: 'md' | 'lg' }) {
 function MobileNav({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
   return (
     <Box hiddenFrom="sm">
-      <Collapse
-        expanded={opened}
-        keepMountedMode="display-none"
-        id={MOBILE_NAV_ID}
-        className={classes.mobilePanel}
-      >
+      {/* Always in the HTML (crawlers and the no-JS reader see every link), shown by the toggle. */}
+      <div id={MOBILE_NAV_ID} hidden={!opened} className={classes.mobilePanel}>
         <Container size="lg" py="sm" component="nav" aria-label={layoutCopy.navLabel}>
           <Stack gap={0}>
             {primaryNav.map((item) => (
@@ -182,7 +237,7 @@ function MobileNav({ opened, onNavigate }: { opened: boolean; onNavigate: () => 
             </Group>
           </Stack>
         </Container>
-      </Collapse>
+      </div>
     </Box>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Container,
-  Image,
   SimpleGrid,
   Stack,
   Text,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core';
 import { boardingCopy, site, telHref } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
+import { imageSizes, SiteImage } from '../../components/site-image';
 
 const { closing } = boardingCopy;
 
@@ -76,15 +76,7 @@ export function Component() {
               >
                 <Card.Section>
                   <AspectRatio ratio={4 / 3}>
-                    <Image
-                      src={item.image}
-                      alt={item.imageAlt}
-                      width={800}
-                      height={600}
-                      h="auto"
-                      loading="lazy"
-                      fit="cover"
-                    />
+                    <SiteImage src={item.image} alt={item.imageAlt} cover sizes={imageSizes.third} />
                   </AspectRatio>
                 </Card.Section>
                 <Title order={3} fz="h4" mt="md">

@@ -1,7 +1,7 @@
 import { COUNTS, contestEntries, site } from '@cedar/content';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { Component as HalloweenPage } from './halloween-page';
 
@@ -9,6 +9,11 @@ const entryButtons = () => within(screen.getByTestId('contest-gallery')).getAllB
 
 // Forty entries make role queries slow in jsdom on a busy machine.
 describe('halloween contest page', { timeout: 20_000 }, () => {
+  // Popups load on first open; transform their code once here rather than inside a test's wait.
+  beforeAll(async () => {
+    await Promise.all([import('./entry-popup')]);
+  });
+
   it('shows the badge, the title, the three date cards and the steps', () => {
     renderWithProviders(<HalloweenPage />, { route: '/halloween-contest' });
     expect(screen.getByText('Halloween 2025')).toBeInTheDocument();

@@ -1,62 +1,20 @@
-import { AspectRatio, Badge, Box, Button, Card, Container, List, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AspectRatio, Badge, Box, Button, Card, Container, List, SimpleGrid, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { contestEntries, halloweenCopy as copy, site, type ContestEntry } from '@cedar/content';
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '../../components/popup';
+import { SiteImage } from '../../components/site-image';
+import { entryAlt } from './entry-alt';
 import classes from './halloween-page.module.css';
 
+// The full-screen photo popup (and Mantine's Modal behind it) loads when it first opens.
+const EntryPopup = lazy(() => import('./entry-popup'));
+
 const ORANGE_FILL = '#c2410c'; // 5.2:1 with white text
-
-function entryAlt(entry: ContestEntry): string {
-  return `${entry.name} in a Halloween costume, entered by ${entry.familyName}`;
-}
-
-function EntryPopup({ entry, opened, onClose }: { entry: ContestEntry | null; opened: boolean; onClose: () => void }) {
-  // The popup fills the screen, so the dark area around the photo is its backdrop: a click there closes it.
-  const closeOnBackdrop = (event: MouseEvent<HTMLElement>) => {
-    if (!(event.target as HTMLElement).closest('[data-keep-open]')) onClose();
-  };
-  return (
-    <Modal.Root
-      opened={opened}
-      onClose={onClose}
-      fullScreen
-      transitionProps={{ transition: 'fade', duration: 150 }}
-      classNames={{
-        content: classes.popupContent,
-        header: classes.popupHeader,
-        title: classes.popupTitle,
-        close: classes.popupClose,
-        body: classes.popupBody,
-      }}
-    >
-      <Modal.Overlay />
-      <Modal.Content onClick={closeOnBackdrop} data-testid="contest-popup">
-        <Modal.Header>
-          <Modal.Title data-keep-open>{entry?.name}</Modal.Title>
-          <Modal.CloseButton aria-label={copy.closePopup} />
-        </Modal.Header>
-        <Modal.Body>
-          {entry && (
-            <figure className={classes.popupFigure}>
-              <img src={entry.image} alt={entryAlt(entry)} width={800} height={600} className={classes.popupImage} data-keep-open />
-              <figcaption data-keep-open>
-                <Text ta="center" fz="xl" fw={700} c="white">
-                  {entry.name}
-                </Text>
-                <Text ta="center" className={classes.popupFamily}>
-                  {entry.familyName}
-                </Text>
-              </figcaption>
-            </figure>
-          )}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
-}
 
 export function Component() {
   const [entry, setEntry] = useState<ContestEntry | null>(null);
   const [opened, setOpened] = useState(false);
+  const popupUsed = useOpenedOnce(opened);
 
   return (
     <>
@@ -152,7 +110,7 @@ export function Component() {
               >
                 {/* The caption names the button; the thumbnail would only repeat it (the popup photo is described). */}
                 <AspectRatio ratio={4 / 3} aria-hidden="true">
-                  <img src={e.image} alt={entryAlt(e)} width={800} height={600} loading="lazy" className={classes.entryImage} />
+                  <SiteImage src={e.image} alt={entryAlt(e)} cover sizes="(min-width: 75em) 300px, (min-width: 48em) 33vw, 50vw" />
                 </AspectRatio>
                 <Box p={{ base: 'xs', sm: 'sm' }}>
                   <Text fw={700} lineClamp={1}>
@@ -168,7 +126,11 @@ export function Component() {
         </Container>
       </Box>
 
-      <EntryPopup entry={entry} opened={opened} onClose={() => setOpened(false)} />
+      {popupUsed && (
+        <Suspense fallback={null}>
+          <EntryPopup entry={entry} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

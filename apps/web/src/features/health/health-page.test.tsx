@@ -1,7 +1,7 @@
 import { healthCards, naturalLivingSlides } from '@cedar/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { Component as HealthPage } from './health-page';
 import { NaturalLivingCarousel } from './natural-living-carousel';
@@ -37,6 +37,11 @@ afterEach(() => spies.forEach((s) => s.mockRestore()));
 
 // Page-level renders are heavy for jsdom on a shared machine.
 describe('Holistic Health page', { timeout: 20_000 }, () => {
+  // Popups load on first open; transform their code once here rather than inside a test's wait.
+  beforeAll(async () => {
+    await Promise.all([import('../../components/popup-modal')]);
+  });
+
   it('has one h1, the Natural Living carousel, the Healthy Start narrative and the four health cards', () => {
     renderWithProviders(<HealthPage />, { route: '/health-testing' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -2,6 +2,7 @@ import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { AspectRatio, Box, Text } from '@mantine/core';
 import { healthCopy, type Slide } from '@cedar/content';
+import { SiteImage } from '../../components/site-image';
 
 const copy = healthCopy.naturalLiving;
 
@@ -34,7 +35,7 @@ export function NaturalLivingCarousel({ slides }: { slides: readonly Slide[] }) 
         <Carousel.Slide key={slide.src} aria-label={copy.slide(index + 1, slides.length)}>
           <Box component="figure" m={0} pos="relative" style={{ borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' }}>
             <AspectRatio ratio={4 / 3}>
-              <img src={slide.src} alt={slide.alt} width={800} height={600} loading={index === 0 ? 'eager' : 'lazy'} style={{ display: 'block', height: 'auto' }} />
+              <SiteImage src={slide.src} alt={slide.alt} cover sizes="(min-width: 62em) 900px, 100vw" priority={index === 0} />
             </AspectRatio>
             <Text
               component="figcaption"

@@ -5,7 +5,6 @@ import {
   Card,
   Container,
   Group,
-  Image,
   SimpleGrid,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import { Link } from 'react-router-dom';
 import { AboutSection } from '../../sections/about-section';
 import { HeroSection } from '../../sections/hero-section';
 import classes from './home-page.module.css';
+import { imageSizes, SiteImage } from '../../components/site-image';
 
 const { halloweenBanner: banner, cards, cta } = homeCopy;
 
@@ -103,15 +103,7 @@ function DiscoverCards() {
             >
               <Card.Section>
                 <AspectRatio ratio={4 / 3}>
-                  <Image
-                    src={card.image}
-                    alt={card.alt}
-                    width={800}
-                    height={600}
-                    h="auto"
-                    loading="lazy"
-                    fit="cover"
-                  />
+                  <SiteImage src={card.image} alt={card.alt} cover sizes={imageSizes.third} />
                 </AspectRatio>
               </Card.Section>
               <Title order={3} fz="h3" mt="md">

@@ -2,6 +2,7 @@ import { AspectRatio, Badge, Button, Card, Group, Stack, Text, Title, UnstyledBu
 import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { useId } from 'react';
 import classes from './our-dogs-page.module.css';
+import { SiteImage } from '../../components/site-image';
 
 export interface DogCardProps {
   dog: Dog;
@@ -28,7 +29,7 @@ export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
           onClick={() => onPhoto(dog)}
         >
           <AspectRatio ratio={4 / 3}>
-            <img src={dog.image} alt={dogPhotoAlt(dog)} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+            <SiteImage src={dog.image} alt={dogPhotoAlt(dog)} cover sizes="(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw" />
           </AspectRatio>
         </UnstyledButton>
       </Card.Section>

@@ -1,7 +1,7 @@
 import { dames, dogById, galleryFor, pedigreeFor, sires, type Dog, type Pedigree } from '@cedar/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { Component as OurDogsPage } from './our-dogs-page';
 import { PedigreeModal } from './pedigree-modal';
@@ -31,6 +31,11 @@ async function openPedigree(name: string) {
 }
 
 describe('Our Dogs page', PAGE_TIMEOUT, () => {
+  // The popups load on first open; transform them once here rather than inside the first test's wait.
+  beforeAll(async () => {
+    await Promise.all([import('./our-dogs-popups'), import('../../components/popup-modal')]);
+  });
+
   it('shows the hero, 6 sires and 9 dames with photo, names, highlight, description and buttons', () => {
     renderWithProviders(<OurDogsPage />, { route: '/breeding-dogs' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -1,12 +1,14 @@
-import { Box, Container, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { dames, galleryFor, kennelTourSlides, ourDogsCopy as copy, pedigreeFor, sires, type Dog } from '@cedar/content';
-import { ImageModal, type ModalImage } from '../../components/image-modal';
+import { Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { dames, kennelTourSlides, ourDogsCopy as copy, sires, type Dog } from '@cedar/content';
+import { lazy, Suspense } from 'react';
+import type { ModalImage } from '../../components/image-modal';
+import { useOpenedOnce } from '../../components/popup';
 import { DogCard, dogPhotoAlt } from './dog-card';
 import { KennelTourCarousel } from './kennel-tour-carousel';
-import { PedigreeModal } from './pedigree-modal';
-import { PuppyGalleryModal } from './puppy-gallery-modal';
-import { TitleModal } from './title-modal';
 import { useStackedPopup } from './use-stacked-popup';
+
+// The popups (and Mantine's Modal behind them) load when the first one opens.
+const OurDogsPopups = lazy(() => import('./our-dogs-popups'));
 
 interface DogSectionProps {
   id: string;
@@ -41,6 +43,7 @@ export function Component() {
   const gallery = useStackedPopup<Dog>('gallery');
   const title = useStackedPopup<string>('title');
   const image = useStackedPopup<ModalImage>('image');
+  const popupsUsed = useOpenedOnce([pedigree, gallery, title, image].some((p) => p.value !== null));
 
   const handlers = {
     onPhoto: (dog: Dog) => image.open({ src: dog.image, alt: dogPhotoAlt(dog), title: dog.name, caption: dog.formalName }),
@@ -82,26 +85,11 @@ export function Component() {
         </Stack>
       </Container>
 
-      {/* One stack: a popup opened from another (title, photo) sits on top and Escape closes only it. */}
-      <Modal.Stack>
-        <PedigreeModal
-          stack={pedigree.stack}
-          dog={pedigree.value}
-          pedigree={pedigree.value ? pedigreeFor(pedigree.value.id) : undefined}
-          onClose={pedigree.close}
-          onImage={image.open}
-          onTitle={title.open}
-        />
-        <PuppyGalleryModal
-          stack={gallery.stack}
-          dog={gallery.value}
-          gallery={gallery.value ? galleryFor(gallery.value.id) : undefined}
-          onClose={gallery.close}
-          onImage={image.open}
-        />
-        <TitleModal stack={title.stack} abbreviation={title.value} onClose={title.close} />
-        <ImageModal stack={image.stack} image={image.value} onClose={image.close} />
-      </Modal.Stack>
+      {popupsUsed && (
+        <Suspense fallback={null}>
+          <OurDogsPopups pedigree={pedigree} gallery={gallery} title={title} image={image} />
+        </Suspense>
+      )}
     </>
   );
 }

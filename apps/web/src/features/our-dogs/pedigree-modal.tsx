@@ -5,6 +5,7 @@ import { modalStyles, type ModalImage } from '../../components/image-modal';
 import type { PopupStack } from './use-stacked-popup';
 import { dogPhotoAlt } from './dog-card';
 import classes from './our-dogs-page.module.css';
+import { SiteImage } from '../../components/site-image';
 
 const copy = ourDogsCopy.pedigree;
 const { relations } = copy;
@@ -55,7 +56,7 @@ function AncestorNode({ relation, node, className, onImage, onTitle }: NodeProps
             aria-haspopup="dialog"
             onClick={() => node.image && onImage({ src: node.image, alt: copy.ancestorAlt(node.name), title: node.name, caption: node.achievements })}
           >
-            <img src={node.image} alt={copy.ancestorAlt(node.name)} width={64} height={64} />
+            <SiteImage src={node.image} alt={copy.ancestorAlt(node.name)} width={64} height={64} sizes="64px" />
           </UnstyledButton>
         ) : (
           <Box w={64} h={64} bg="gray.2" style={{ borderRadius: 'var(--mantine-radius-sm)', flex: '0 0 auto' }} aria-hidden="true" />
@@ -96,7 +97,7 @@ function Tree({ dog, tree, onImage, onTitle }: { dog: Dog; tree: NonNullable<Ped
               onClick={() => onImage({ src: dog.image, alt: dogPhotoAlt(dog), title: dog.name, caption: dog.formalName })}
             >
               <AspectRatio ratio={4 / 3}>
-                <img src={dog.image} alt={dogPhotoAlt(dog)} width={800} height={600} style={{ display: 'block', height: 'auto' }} />
+                <SiteImage src={dog.image} alt={dogPhotoAlt(dog)} cover sizes="(min-width: 48em) 300px, 100vw" />
               </AspectRatio>
             </UnstyledButton>
             <Text fw={700}>{dog.name}</Text>
@@ -134,7 +135,7 @@ function Highlights({ highlights, onImage }: { highlights: Pedigree['highlights'
               onClick={() => onImage({ src: h.image, alt: h.caption, caption: h.caption })}
             >
               <AspectRatio ratio={4 / 3}>
-                <img src={h.image} alt={h.caption} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+                <SiteImage src={h.image} alt={h.caption} cover sizes="(min-width: 48em) 200px, 50vw" />
               </AspectRatio>
             </UnstyledButton>
             <Text size="xs" c="gray.7">
@@ -160,7 +161,7 @@ function Document({ dog, document, onImage }: { dog: Dog; document: string | nul
           aria-haspopup="dialog"
           onClick={() => onImage({ src: document, alt: copy.documentAlt(dog.name), title: copy.documentHeading, caption: dog.formalName, width: 900, height: 1200 })}
         >
-          <img src={document} alt={copy.documentAlt(dog.name)} width={900} height={1200} loading="lazy" />
+          <SiteImage src={document} alt={copy.documentAlt(dog.name)} sizes="(min-width: 48em) 320px, 100vw" />
         </UnstyledButton>
       ) : (
         <Text fs="italic">{copy.noDocument}</Text>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { modalStyles, type ModalImage } from '../../components/image-modal';
 import classes from './our-dogs-page.module.css';
 import type { PopupStack } from './use-stacked-popup';
+import { SiteImage } from '../../components/site-image';
 
 const copy = ourDogsCopy.gallery;
 
@@ -51,7 +52,7 @@ export function PuppyGalleryModal({ dog, gallery, onClose, onImage, stack }: Pup
                             onClick={() => onImage({ src: puppy.image, alt, title: puppy.name, caption: `${puppy.gender} · ${puppy.color}` })}
                           >
                             <AspectRatio ratio={4 / 3}>
-                              <img src={puppy.image} alt={alt} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+                              <SiteImage src={puppy.image} alt={alt} cover sizes="(min-width: 48em) 200px, 33vw" />
                             </AspectRatio>
                           </UnstyledButton>
                           <Group gap={6} justify="space-between" wrap="nowrap">

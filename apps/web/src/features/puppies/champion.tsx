@@ -1,6 +1,8 @@
-import { AspectRatio, Box, Button, Grid, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Box, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { championWinner, dogById, puppiesCopy } from '@cedar/content';
 import { modalStyles } from '../../components/image-modal';
+import { SiteImage } from '../../components/site-image';
+import { Popup } from '../../components/popup';
 
 const copy = puppiesCopy.champion;
 const champion = dogById(championWinner.dogId);
@@ -13,13 +15,12 @@ export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
       <Grid gap="xl" align="center">
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <AspectRatio ratio={4 / 3}>
-            <img
+            <SiteImage
               src={championWinner.image}
               alt={copy.photoAlt(championName)}
-              width={800}
-              height={600}
-              loading="lazy"
-              style={{ display: 'block', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+              cover
+              sizes="(min-width: 75em) 480px, (min-width: 48em) 40vw, 100vw"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
           </AspectRatio>
         </Grid.Col>
@@ -45,13 +46,12 @@ export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
 /** The champion winner popup: photo, title and story. */
 export function ChampionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={championWinner.title} size="lg" centered styles={modalStyles} closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}>
+    <Popup opened={opened} onClose={onClose} title={championWinner.title} size="lg" centered styles={modalStyles} closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}>
       <Box component="figure" m={0}>
-        <img
+        <SiteImage
           src={championWinner.image}
           alt={copy.photoAlt(championName)}
-          width={800}
-          height={600}
+          sizes="(min-width: 48em) 620px, 100vw"
           style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
         />
       </Box>
@@ -60,6 +60,6 @@ export function ChampionModal({ opened, onClose }: { opened: boolean; onClose: (
           <Text key={paragraph}>{paragraph}</Text>
         ))}
       </Stack>
-    </Modal>
+    </Popup>
   );
 }

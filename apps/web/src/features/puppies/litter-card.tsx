@@ -4,6 +4,7 @@ import type { LitterBadge, LitterWithReadiness } from '@cedar/litter-logic';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBirthDate } from './format-birth-date';
+import { SiteImage } from '../../components/site-image';
 
 export const APPLICATION_PATH = '/puppy-application';
 
@@ -46,7 +47,7 @@ export function LitterCard({ litter, kind, onViewPedigree }: LitterCardProps) {
       {cover && (
         <Card.Section pos="relative">
           <AspectRatio ratio={4 / 3}>
-            <img src={cover} alt={copy.litterImageAlt(litter.name)} width={800} height={600} loading="lazy" style={{ display: 'block', height: 'auto' }} />
+            <SiteImage src={cover} alt={copy.litterImageAlt(litter.name)} cover sizes="(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw" />
           </AspectRatio>
           <Badge pos="absolute" bottom={12} left={12} size="lg" radius="sm" color={BADGE_COLORS[badge]} variant="filled" tt="none" data-testid="litter-badge">
             {badge}

@@ -1,8 +1,10 @@
-import { Anchor, AspectRatio, Badge, Box, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AspectRatio, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { dogById, pedigreeFor, puppiesCopy, titleName, type Dog, type Litter, type PedigreeNode } from '@cedar/content';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { modalStyles } from '../../components/image-modal';
+import { SiteImage } from '../../components/site-image';
+import { Popup } from '../../components/popup';
 
 const copy = puppiesCopy.litterPedigree;
 
@@ -44,7 +46,7 @@ function ParentPanel({ relation, dog, fallbackId }: { relation: string; dog: Dog
   return (
     <Stack gap={6} data-testid={`litter-parent-${relation.toLowerCase()}`}>
       <AspectRatio ratio={4 / 3}>
-        <img src={dog.image} alt={`${dog.name}, ${dog.color} English Labrador`} width={800} height={600} style={{ display: 'block', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }} />
+        <SiteImage src={dog.image} alt={`${dog.name}, ${dog.color} English Labrador`} cover sizes="(min-width: 48em) 300px, 50vw" style={{ borderRadius: 'var(--mantine-radius-md)' }} />
       </AspectRatio>
       <Text size="xs" fw={700} tt="uppercase" lts={0.8} c="olive.8" mt={4}>
         {relation}
@@ -84,7 +86,7 @@ export function LitterPedigreeModal({ litter, onClose }: { litter: Litter | null
   const shown = litter ?? last;
 
   return (
-    <Modal opened={litter !== null} onClose={onClose} title={shown ? copy.title(shown.name) : ''} size="xl" centered styles={modalStyles} closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}>
+    <Popup opened={litter !== null} onClose={onClose} title={shown ? copy.title(shown.name) : ''} size="xl" centered styles={modalStyles} closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}>
       {shown && (
         <>
           <Text c="gray.7" mb="md">
@@ -99,6 +101,6 @@ export function LitterPedigreeModal({ litter, onClose }: { litter: Litter | null
           </Anchor>
         </>
       )}
-    </Modal>
+    </Popup>
   );
 }

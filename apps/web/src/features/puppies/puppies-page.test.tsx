@@ -1,7 +1,7 @@
 import { championWinner, dogById, litters, pedigreeFor, puppyPhotos } from '@cedar/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { Component as PuppiesPage } from './puppies-page';
 
@@ -11,6 +11,11 @@ function renderPage() {
 
 // Page-level renders are heavy for jsdom on a shared machine.
 describe('Puppies page', { timeout: 20_000 }, () => {
+  // Popups load on first open; transform their code once here rather than inside a test's wait.
+  beforeAll(async () => {
+    await Promise.all([import('../../components/popup-modal')]);
+  });
+
   it('shows the heading, the 15-photo grid and the 4-step process with its call to action', () => {
     renderPage();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

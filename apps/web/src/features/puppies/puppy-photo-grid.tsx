@@ -1,6 +1,7 @@
 import { AspectRatio, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { puppiesCopy as copy, type Photo } from '@cedar/content';
 import classes from './puppies-page.module.css';
+import { SiteImage } from '../../components/site-image';
 
 /** The square-cropped puppy photos: 3 columns on small screens, 5 from the sm breakpoint. */
 export function PuppyPhotoGrid({ photos, onOpen }: { photos: readonly Photo[]; onOpen: (index: number) => void }) {
@@ -17,7 +18,7 @@ export function PuppyPhotoGrid({ photos, onOpen }: { photos: readonly Photo[]; o
           onClick={() => onOpen(index)}
         >
           <AspectRatio ratio={1}>
-            <img src={photo.src} alt={photo.alt} width={800} height={600} loading={index < 5 ? 'eager' : 'lazy'} style={{ display: 'block', height: 'auto' }} />
+            <SiteImage src={photo.src} alt={photo.alt} cover sizes="(min-width: 75em) 230px, (min-width: 48em) 20vw, 33vw" priority={index === 0} />
           </AspectRatio>
         </UnstyledButton>
       ))}

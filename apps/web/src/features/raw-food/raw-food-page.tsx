@@ -7,7 +7,6 @@ import {
   Card,
   Container,
   Group,
-  Image,
   List,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import {
 import { foodProducts, formatAddress, rawFoodCopy, site, type FoodProduct } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
 import { formatUsd } from '../../lib/format';
+import { imageSizes, SiteImage } from '../../components/site-image';
 
 const { order } = rawFoodCopy;
 
@@ -50,15 +50,7 @@ function ProductCard({ product }: { product: FoodProduct }) {
     >
       <Card.Section>
         <AspectRatio ratio={4 / 3}>
-          <Image
-            src={product.image}
-            alt={product.name}
-            width={800}
-            height={600}
-            h="auto"
-            loading="lazy"
-            fit="cover"
-          />
+          <SiteImage src={product.image} alt={product.name} cover sizes={imageSizes.third} />
         </AspectRatio>
       </Card.Section>
       <Title order={3} id={headingId} fz="h3" mt="md">

@@ -3,18 +3,17 @@ import { team, teamCopy, type TeamMember } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
 import { FacilitiesSection } from '../../sections/facilities-section';
 import classes from './team-page.module.css';
+import { SiteImage } from '../../components/site-image';
 
 function MemberCard({ member }: { member: TeamMember }) {
   return (
     <article className={classes.card}>
       <div className={classes.photo}>
-        <img
+        <SiteImage
           src={member.image}
           alt={`${member.name}, ${member.role}`}
-          width={600}
-          height={600}
-          loading="lazy"
-          decoding="async"
+          cover
+          sizes="(min-width: 75em) 230px, (min-width: 48em) 19vw, (min-width: 36em) 38vw, 100vw"
         />
       </div>
       <div className={classes.body}>

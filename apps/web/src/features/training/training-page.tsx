@@ -6,7 +6,6 @@ import {
   Card,
   Container,
   Group,
-  Image,
   List,
   SimpleGrid,
   Stack,
@@ -24,6 +23,7 @@ import {
 import { Link } from 'react-router-dom';
 import { PageHero } from '../../components/layout/page-hero';
 import { formatUsd } from '../../lib/format';
+import { imageSizes, SiteImage } from '../../components/site-image';
 
 const { lifetime, cta } = trainingCopy;
 
@@ -56,14 +56,11 @@ function ProgramCard({ program }: { program: TrainingProgram }) {
     >
       <Card.Section>
         <AspectRatio ratio={4 / 3}>
-          <Image
+          <SiteImage
             src={program.image}
             alt={trainingCopy.programImageAlt(program.name)}
-            width={800}
-            height={600}
-            h="auto"
-            loading="lazy"
-            fit="cover"
+            cover
+            sizes={imageSizes.third}
           />
         </AspectRatio>
       </Card.Section>
@@ -142,15 +139,12 @@ export function Component() {
             style={{ alignItems: 'center' }}
           >
             <AspectRatio ratio={4 / 3}>
-              <Image
+              <SiteImage
                 src={lifetime.image}
                 alt={lifetime.imageAlt}
-                width={800}
-                height={600}
-                h="auto"
-                radius="lg"
-                loading="lazy"
-                fit="cover"
+                cover
+                sizes="(min-width: 75em) 600px, (min-width: 62em) 50vw, 100vw"
+                style={{ borderRadius: 'var(--mantine-radius-lg)' }}
               />
             </AspectRatio>
             <Stack gap="md">

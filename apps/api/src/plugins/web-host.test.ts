@@ -1,0 +1,140 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadWebBuild, pickEncoding, WebHost, webHost } from './web-host';
+
+const HOME = '<!doctype html><html><head><title>Home</title></head><body><h1>Cedar Bluff Labradors</h1></body></html>'.repeat(20);
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+async function writeBuild(root: string, label: string) {
+  await fs.mkdir(path.join(root, 'assets'), { recursive: true });
+  await fs.mkdir(path.join(root, 'puppies'), { recursive: true });
+  await fs.mkdir(path.join(root, `img/${label}/dogs`), { recursive: true });
+  await fs.mkdir(path.join(root, '.vite'), { recursive: true });
+  await fs.writeFile(path.join(root, 'index.html'), `${label} ${HOME}`);
+  // Precompressed by the build, as scripts/compress.mjs does; the puppies page is left for the server to compress.
+  await fs.writeFile(path.join(root, 'index.html.br'), zlib.brotliCompressSync(`${label} ${HOME}`));
+  await fs.writeFile(path.join(root, 'index.html.gz'), zlib.gzipSync(`${label} ${HOME}`));
+  await fs.writeFile(path.join(root, 'puppies/index.html'), `${label} puppies`);
+  await fs.writeFile(path.join(root, '404.html'), `${label} not found`);
+  await fs.writeFile(path.join(root, 'admin.html'), `${label} admin`);
+  await fs.writeFile(path.join(root, 'assets/app.js'), SCRIPT);
+  await fs.writeFile(path.join(root, 'assets/app.js.br'), zlib.brotliCompressSync(SCRIPT));
+  await fs.writeFile(path.join(root, 'assets/app.js.gz'), zlib.gzipSync(SCRIPT));
+  await fs.writeFile(path.join(root, `img/${label}/dogs/duke-480.avif`), 'avif');
+  await fs.writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  await fs.writeFile(path.join(root, '.vite/manifest.json'), '{}');
+}
+
+let app: FastifyInstance | undefined;
+const dirs: string[] = [];
+
+async function serve(label = 'v1') {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
+  dirs.push(root);
+  await writeBuild(root, label);
+  const host = new WebHost(loadWebBuild(root));
+  app = Fastify({ logger: false });
+  await webHost(app, host);
+  return { app, host, root };
+}
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+describe('pickEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding('identity')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBe('identity');
+  });
+});
+
+describe('web host', () => {
+  it('sends prerendered HTML from memory, compressed as the client accepts, revalidated by ETag', async () => {
+    const { app, root } = await serve();
+    // Held in memory: the files on disk no longer matter.
+    await fs.rm(path.join(root, 'index.html'));
+    await fs.rm(path.join(root, 'puppies'), { recursive: true });
+
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+    });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`v1 ${HOME}`);
+
+    const gzip = await app.inject({ url: '/puppies', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('v1 puppies');
+
+    const plain = await app.inject({ url: '/puppies/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('v1 puppies');
+
+    const etag = br.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': etag, 'accept-encoding': 'br' } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('answers unknown paths with the not-found page and 404, and admin paths with the admin shell', async () => {
+    const { app } = await serve();
+    for (const url of ['/nope', '/puppies/x', '/.vite/manifest.json', '/assets/../404.html', '/index.html']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe('v1 not found');
+    }
+    const admin = await app.inject({ url: '/admin/files' });
+    expect([admin.statusCode, admin.body]).toEqual([200, 'v1 admin']);
+  });
+
+  it('sends precompressed files with a year of caching for hashed names', async () => {
+    const { app } = await serve();
+    const br = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await app.inject({ url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+
+    const image = await app.inject({ url: '/img/v1/dogs/duke-480.avif' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/avif');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    expect((await app.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('keeps serving the previous build’s hashed files and image variants after a swap', async () => {
+    const { app, host } = await serve('v1');
+    const next = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
+    dirs.push(next);
+    await writeBuild(next, 'v2');
+    await fs.rm(path.join(next, 'assets/app.js'));
+    host.swap(loadWebBuild(next, 'v2'));
+    expect((await app.inject({ url: '/' })).body).toBe(`v2 ${HOME}`);
+    expect((await app.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/img/v1/dogs/duke-480.avif' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/img/v2/dogs/duke-480.avif' })).statusCode).toBe(200);
+  });
+});

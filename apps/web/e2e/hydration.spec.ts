@@ -1,0 +1,51 @@
+// Every prerendered public page hydrates without a warning: React finds in the HTML exactly the
+// tree the browser renders (a mismatch is logged, and React then throws the HTML away).
+import { PUBLIC_ROUTES } from '@cedar/content';
+import { expect, test, type Page } from '@playwright/test';
+
+// The forms provider's script cannot load here; a stand-in keeps its failure out of the console.
+const FORMS_SCRIPT = 'https://js.hsforms.net/**';
+const STAND_IN = 'window.hbspt = { forms: { create() {} } };';
+
+const HYDRATION = /hydrat|did not match|didn't match|server rendered|react\.dev\/errors\/(418|419|421|422|423|425)/i;
+
+function collectConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return messages;
+}
+
+for (const route of PUBLIC_ROUTES) {
+  test(`${route} hydrates with no warning in the console`, async ({ page }) => {
+    await page.route(FORMS_SCRIPT, (r) => r.fulfill({ contentType: 'application/javascript', body: STAND_IN }));
+    const messages = collectConsole(page);
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // Effects that run after hydration (the visitor's clock, say) have had their turn.
+    await page.waitForLoadState('networkidle');
+    expect(messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+    expect(messages, 'console errors and warnings').toEqual([]);
+  });
+}
+
+test('moving between pages after hydration logs nothing either', async ({ page }) => {
+  await page.route(FORMS_SCRIPT, (r) => r.fulfill({ contentType: 'application/javascript', body: STAND_IN }));
+  const messages = collectConsole(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  for (const [name, path, heading] of [
+    ['Our Dogs', '/breeding-dogs', 'Heirs of Excellence'],
+    ['Puppy Placement', '/puppies', 'Puppy Placement'],
+  ] as const) {
+    await page.getByRole('banner').getByRole('link', { name, exact: true }).first().click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  await expect(page).toHaveTitle('Puppy Placement | Cedar Bluff Labradors');
+  expect(messages).toEqual([]);
+});

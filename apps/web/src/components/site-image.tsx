@@ -1,0 +1,93 @@
+import { createContext, use, type ComponentPropsWithRef, type CSSProperties } from 'react';
+import { imageManifest } from 'virtual:cedar-images';
+import { imageVariants, type ImageManifest } from '../lib/image-variants';
+
+/** A priority image the page's head should preload: the AVIF variants, as the <picture> offers them. */
+export interface ImagePreload {
+  srcSet: string;
+  sizes: string;
+  type: 'image/avif';
+}
+
+/** Filled while a page is prerendered, so its head can preload the hero image; absent in the browser. */
+export const ImagePreloadContext = createContext<ImagePreload[] | null>(null);
+
+export interface SiteImageProps extends Omit<ComponentPropsWithRef<'img'>, 'src' | 'alt' | 'srcSet' | 'loading'> {
+  /** '/images/<folder>/<name>.jpg' from packages/content */
+  src: string;
+  alt: string;
+  /** How wide the image shows, for the browser's choice of file: a CSS `sizes` value. */
+  sizes?: string;
+  /**
+   * The page's main image (its LCP): loaded at once with high priority and preloaded in the
+   * prerendered head. Every other image loads lazily, when it nears the viewport.
+   */
+  priority?: boolean;
+  /** Fills its box (an AspectRatio, say) and crops to it, like background-size: cover. */
+  cover?: boolean;
+  /** The <picture> element's class and style, for layout around the image. */
+  pictureClassName?: string;
+  pictureStyle?: CSSProperties;
+  /** For tests; the build's manifest otherwise. */
+  manifest?: ImageManifest;
+}
+
+/** `sizes` for the site's usual layouts (Container lg, breakpoints sm 48em and lg 75em). */
+export const imageSizes = {
+  full: '100vw',
+  /** Two columns from sm */
+  half: '(min-width: 75em) 600px, (min-width: 48em) 50vw, 100vw',
+  /** Three columns from sm */
+  third: '(min-width: 75em) 400px, (min-width: 48em) 33vw, 100vw',
+  /** Four columns from lg, two from sm */
+  quarter: '(min-width: 75em) 300px, (min-width: 48em) 50vw, 100vw',
+} as const;
+
+const FILL: CSSProperties = { display: 'block', width: '100%', height: '100%' };
+
+/**
+ * A site photo as a <picture>: AVIF and WebP variants at several widths (made at build time by
+ * vite/images-plugin.ts) and the original as the fallback, with its intrinsic width and height so
+ * nothing moves while it loads.
+ */
+export function SiteImage({
+  src,
+  alt,
+  sizes = '100vw',
+  priority = false,
+  cover = false,
+  pictureClassName,
+  pictureStyle,
+  manifest = imageManifest,
+  width,
+  height,
+  style,
+  ...rest
+}: SiteImageProps) {
+  const preloads = use(ImagePreloadContext);
+  const variants = imageVariants(manifest, src);
+  if (priority && variants && preloads && !preloads.some((p) => p.srcSet === variants.srcSet.avif)) {
+    preloads.push({ srcSet: variants.srcSet.avif, sizes, type: 'image/avif' });
+  }
+  const img = (
+    <img
+      src={src}
+      alt={alt}
+      width={width ?? variants?.width}
+      height={height ?? variants?.height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+      style={cover ? { ...FILL, objectFit: 'cover', ...style } : style}
+      {...rest}
+    />
+  );
+  if (!variants) return img;
+  return (
+    <picture className={pictureClassName} style={cover ? { ...FILL, ...pictureStyle } : pictureStyle}>
+      <source type="image/avif" srcSet={variants.srcSet.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={variants.srcSet.webp} sizes={sizes} />
+      {img}
+    </picture>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { pageAssets, routeModules, type ManifestChunk } from '../scripts/route-assets.mjs';
+import { mantineCssPlugin } from './mantine-css-plugin';
+
+describe('routeModules', () => {
+  const source = `
+    const table = [{ element: <Root />, children: [
+      { element: <Layout />, children: [
+        { index: true, lazy: () => import('../features/home/home-page') },
+        { path: 'puppies', lazy: () => import('../features/puppies/puppies-page') },
+        { path: '*', lazy: () => import('../features/not-found/not-found-page') },
+      ] },
+      { path: 'admin/login', lazy: async () => ({ Component: (await import('../features/admin/admin-pages')).LoginPage }) },
+    ] }];`;
+
+  it('maps each route path to the module its lazy function imports', () => {
+    const map = routeModules(source, 'src/app', (key: string) => key.endsWith('.tsx'));
+    expect(Object.fromEntries(map)).toEqual({
+      '/': 'src/features/home/home-page.tsx',
+      '/puppies': 'src/features/puppies/puppies-page.tsx',
+      '*': 'src/features/not-found/not-found-page.tsx',
+      '/admin/login': 'src/features/admin/admin-pages.tsx',
+    });
+  });
+});
+
+describe('pageAssets', () => {
+  const manifest: Record<string, ManifestChunk> = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_box.js'], css: ['assets/index.css'] },
+    '_box.js': { file: 'assets/box.js', css: ['assets/box.css'] },
+    '_card.js': { file: 'assets/card.js', imports: ['_box.js'], css: ['assets/card.css'] },
+    'src/home.tsx': { file: 'assets/home.js', imports: ['_card.js', '_box.js'], css: ['assets/home.css'] },
+  };
+
+  it('lists what the page needs beyond the entry, dependencies first', () => {
+    expect(pageAssets(manifest, 'src/home.tsx')).toEqual({
+      css: ['assets/card.css', 'assets/home.css'],
+      js: ['assets/card.js', 'assets/home.js'],
+    });
+  });
+
+  it('fails on a module the build does not know', () => {
+    expect(() => pageAssets(manifest, 'src/missing.tsx')).toThrow(/not in the Vite manifest/);
+  });
+});
+
+describe('mantineCssPlugin', () => {
+  const transform = (code: string, id: string) => {
+    const hook = mantineCssPlugin().transform as (code: string, id: string) => { code: string } | null;
+    return hook(code, id)?.code ?? null;
+  };
+
+  it('adds the stylesheet of each class map a Mantine module uses, after its own imports', () => {
+    const code = `import { Box } from "../../core/Box/Box.mjs";\nimport classes from "./Button.module.mjs";\nexport const Button = 1;`;
+    const out = transform(code, '/x/node_modules/@mantine/core/esm/components/Button/Button.mjs');
+    expect(out?.endsWith(`\nimport '@mantine/core/styles/Button.css';\n`)).toBe(true);
+    expect(out?.indexOf('Button.css')).toBeGreaterThan(out?.indexOf('Box.mjs') ?? 0);
+  });
+
+  it('leaves other modules alone', () => {
+    expect(transform('import x from "./a.module.mjs";', '/x/src/features/home/home-page.tsx')).toBeNull();
+    expect(transform('export const rem = 1;', '/x/node_modules/@mantine/core/esm/core/utils/rem.mjs')).toBeNull();
+  });
+});
