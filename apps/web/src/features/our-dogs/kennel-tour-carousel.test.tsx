@@ -1,38 +1,12 @@
 import { kennelTourSlides } from '@cedar/content';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withCarouselLayout } from '../../test/carousel-layout';
 import { renderWithProviders } from '../../test/render';
 import { KennelTourCarousel } from './kennel-tour-carousel';
 
-const SLIDE_WIDTH = 800;
-
-// jsdom does no layout; embla measures offsetWidth/offsetLeft and the slides' margins, so give
-// the slides a row of real sizes.
-function stubCarouselLayout() {
-  const proto = HTMLElement.prototype;
-  const computed = window.getComputedStyle;
-  return [
-    vi.spyOn(window, 'getComputedStyle').mockImplementation((elt, pseudo) => {
-      const style = computed(elt, pseudo);
-      const read = style.getPropertyValue.bind(style);
-      style.getPropertyValue = (name: string) => read(name) || (name.startsWith('margin') ? '0px' : '');
-      return style;
-    }),
-    vi.spyOn(proto, 'offsetWidth', 'get').mockReturnValue(SLIDE_WIDTH),
-    vi.spyOn(proto, 'offsetHeight', 'get').mockReturnValue(600),
-    vi.spyOn(proto, 'offsetLeft', 'get').mockImplementation(function (this: HTMLElement) {
-      if (this.getAttribute('aria-roledescription') !== 'slide' || !this.parentElement) return 0;
-      return Array.prototype.indexOf.call(this.parentElement.children, this) * SLIDE_WIDTH;
-    }),
-  ];
-}
-
-let spies: ReturnType<typeof stubCarouselLayout> = [];
-beforeEach(() => {
-  spies = stubCarouselLayout();
-});
-afterEach(() => spies.forEach((s) => s.mockRestore()));
+withCarouselLayout();
 
 function status() {
   return screen.getByRole('status');
