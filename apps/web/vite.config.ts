@@ -15,7 +15,22 @@ export default defineConfig({
   ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
   // The prerender links each page's own chunks and stylesheets from the manifest; bench/ reads it too.
   // Every browser the site supports has modulepreload: no polyfill in the entry chunk.
-  build: { manifest: true, modulePreload: { polyfill: false } },
+  build: {
+    manifest: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React and the router in chunks of their own: the boot script evaluates the app's
+        // chunks one task at a time (scripts/prerender.mjs), so none blocks the page for long.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -208,8 +208,10 @@ test.describe('served well', () => {
     expect(boot).toMatch(/^\/assets\/boot-[0-9a-f]+\.js$/);
     const bootResponse = await request.get(boot ?? '');
     expect(bootResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    const entry = /import\("([^"]+)"\)/.exec(await bootResponse.text())?.[1];
+    const steps = JSON.parse(/const steps = (\[[^\]]*\]);/.exec(await bootResponse.text())?.[1] ?? '[]') as string[];
+    const entry = steps.at(-1);
     expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    for (const step of steps) expect(step).toMatch(/^\/assets\/[\w-]+\.js$/);
     const js = await request.get(entry ?? '', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(js.status()).toBe(200);
     expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

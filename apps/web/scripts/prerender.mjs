@@ -43,18 +43,33 @@ if (!entryScript) throw new Error('index.html lost its entry script');
  * slow connection the page's images get the bandwidth first and the scripts follow. This small
  * file (CSP-safe: a file of our own, not inline) is the only script the HTML names.
  */
-const bootCode = `// Starts the app (${entryScript}) once the page has loaded, or at the first touch or key.
+// The entry's own chunks (React, the router, shared components), dependencies first: the boot
+// script evaluates them one task at a time, so no single task holds the main thread for long.
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryChunks = [];
+const visitChunk = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || entryChunks.includes(`/${chunk.file}`)) return;
+  for (const i of chunk.imports ?? []) visitChunk(i);
+  if (key !== entryKey) entryChunks.push(`/${chunk.file}`);
+};
+visitChunk(entryKey);
+
+const bootCode = `// Starts the app (${entryScript}) once the loaded page has painted, or at the first touch or key.
+const steps = ${JSON.stringify([...entryChunks, `/${entryScript}`])};
 let started = false;
-const start = () => {
+const start = async () => {
   if (started) return;
   started = true;
-  import(${JSON.stringify(`/${entryScript}`)});
+  for (const step of steps) {
+    await import(step);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 };
-if (document.readyState === 'complete') start();
-else {
-  addEventListener('load', start, { once: true });
-  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true, passive: true });
-}
+const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+if (document.readyState === 'complete') afterPaint();
+else addEventListener('load', afterPaint, { once: true });
+for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true, passive: true });
 `;
 const bootFile = `assets/boot-${createHash('sha256').update(bootCode).digest('hex').slice(0, 10)}.js`;
 await fs.writeFile(path.join(clientDir, bootFile), bootCode);

@@ -76,7 +76,8 @@ export function SiteImage({
       width={width ?? variants?.width}
       height={height ?? variants?.height}
       loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
+      // The main image shows the moment it arrives; the others are decoded off the main thread.
+      decoding={priority ? undefined : 'async'}
       fetchPriority={priority ? 'high' : undefined}
       style={cover ? { ...FILL, objectFit: 'cover', ...style } : style}
       {...rest}
