@@ -27,6 +27,8 @@ const quick = flag('quick');
 const settings = {
   quick,
   lighthouse: !flag('no-lighthouse'),
+  // Lighthouse runs per route; the report is the median run (bench/lib/lighthouse.mjs).
+  lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 3)),
   load: !flag('no-load'),
   connections: 50,
   // Each throughput target runs `rounds` times for `secondsPerRound`, interleaved with the others.
@@ -373,10 +375,13 @@ try {
   results.inquiriesListed = inquiryCount;
 
   if (settings.lighthouse) {
-    section(`Lighthouse (mobile, simulated throttling, ${results.machine.chromium ?? chromePath})`);
+    section(
+      `Lighthouse (mobile, simulated throttling, ${results.machine.chromium ?? chromePath}), median of ${settings.lighthouseRuns} run(s) per route`,
+    );
     results.lighthouse = await runLighthouse({
       baseUrl: server.baseUrl,
       routes: chosenRoutes,
+      runs: settings.lighthouseRuns,
       repoRoot,
       outDir: path.join(benchDir, '.lighthouse'),
       chromePath,
@@ -388,6 +393,7 @@ try {
         [
           'route',
           'perf',
+          'perf runs',
           'a11y',
           'best pr.',
           'SEO',
@@ -404,6 +410,7 @@ try {
             : [
                 r.route,
                 r.performance,
+                (r.perfRuns ?? []).map((p) => p ?? 'x').join('/'),
                 r.accessibility,
                 r.bestPractices,
                 r.seo,
@@ -470,6 +477,8 @@ try {
           'p50 ms',
           'p99 ms',
           'MB/s',
+          'server µs/req',
+          'x baseline (CPU)',
           'non-2xx',
           'errors',
         ],
@@ -485,6 +494,8 @@ try {
                 r.latencyMs.p50,
                 r.latencyMs.p99,
                 fixed(r.bytesPerSecond / 1e6, 1),
+                r.serverCpuUsPerRequest,
+                fixed(r.coreRpsRatioToBaseline, 2),
                 r.non2xx,
                 r.errors,
               ],

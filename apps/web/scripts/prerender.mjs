@@ -43,24 +43,41 @@ if (!entryScript) throw new Error('index.html lost its entry script');
  * slow connection the page's images get the bandwidth first and the scripts follow. This small
  * file (CSP-safe: a file of our own, not inline) is the only script the HTML names.
  */
-// The entry's own chunks (React, the router, shared components), dependencies first: the boot
-// script evaluates them one task at a time, so no single task holds the main thread for long.
+// What the boot script evaluates, one module per task, dependencies first: the app's chunk
+// (src/app/client-app.tsx, which the entry imports) and the page's own chunk, each after the
+// chunks they import, then the entry, which starts the app. A module evaluates only once, so by
+// the time the entry asks for the app and the app for the page, both are there.
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const entryChunks = [];
-const visitChunk = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || entryChunks.includes(`/${chunk.file}`)) return;
-  for (const i of chunk.imports ?? []) visitChunk(i);
-  if (key !== entryKey) entryChunks.push(`/${chunk.file}`);
-};
-visitChunk(entryKey);
+const appKey = (manifest[entryKey].dynamicImports ?? []).find((k) => k.endsWith('src/app/client-app.tsx'));
+if (!appKey) throw new Error('the entry no longer imports src/app/client-app.tsx');
+function bootSteps(pageKey) {
+  const steps = [];
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || key === entryKey || steps.includes(`/${chunk.file}`)) return;
+    for (const i of chunk.imports ?? []) visit(i);
+    steps.push(`/${chunk.file}`);
+  };
+  visit(appKey);
+  visit(pageKey);
+  return [...steps, `/${entryScript}`];
+}
 
-const bootCode = `// Starts the app (${entryScript}) once the loaded page has painted, or at the first touch or key.
-const steps = ${JSON.stringify([...entryChunks, `/${entryScript}`])};
+const bootCode = `// Starts the app once the loaded page has painted, or at the first touch or key: evaluates the
+// modules the page's script tag lists (data-steps), one task at a time, the entry last.
+const tag = document.querySelector('script[data-steps]');
+const steps = (tag?.dataset.steps ?? ${JSON.stringify(`/${entryScript}`)}).split(' ');
 let started = false;
 const start = async () => {
   if (started) return;
   started = true;
+  // Fetched all at once; evaluated one by one.
+  for (const href of steps) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
   for (const step of steps) {
     await import(step);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -76,7 +93,7 @@ await fs.writeFile(path.join(clientDir, bootFile), bootCode);
 
 const shell = template
   .replace(STYLESHEET, '')
-  .replace(ENTRY_SCRIPT, () => `\n    <script type="module" src="/${bootFile}"></script>`)
+  .replace(ENTRY_SCRIPT, () => `\n    <script type="module" src="/${bootFile}" data-steps="<!--boot-steps-->"></script>`)
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 
 const cssText = new Map();
@@ -98,13 +115,15 @@ const readCss = async (file) => {
 async function fill(route, head, html) {
   const module = modules.get(route);
   if (!module) throw new Error(`no page module found for ${route} in src/app/routes.tsx`);
-  const css = [...entryCss, ...pageAssets(manifest, module).css];
+  // The entry's global styles, the app's (layout, header, footer), then the page's own.
+  const css = [...new Set([...entryCss, ...pageAssets(manifest, appKey).css, ...pageAssets(manifest, module).css])];
   const styles = (await Promise.all(css.map(readCss))).join('\n');
   const tags = [
     `<style data-page-css>${styles}</style>`,
     ...css.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
   ];
   return shell
+    .replace('<!--boot-steps-->', () => bootSteps(module).join(' '))
     .replace('<!--app-head-->', () => head)
     .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`)
     .replace('<!--app-html-->', () => html);

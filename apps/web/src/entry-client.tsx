@@ -2,30 +2,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from './app/providers';
-import { AppRoutes, loadRoute } from './app/routes';
 
-async function start() {
-  // Load this URL's page module first, so hydration renders exactly what was prerendered.
-  await loadRoute(window.location.pathname);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  const app = (
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>
-  );
-  // Hydrating as a transition lets React yield to the browser between components instead of
-  // blocking the main thread for the whole page at once.
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
-}
-
-void start();
+// The app is a chunk of its own and this entry stays a few bytes: the boot script that the
+// prerendered pages name (scripts/prerender.mjs) evaluates the app's chunks and the page's, one
+// task at a time, before it imports this file, so no single task holds the main thread for long.
+void import('./app/client-app').then(({ startApp }) => startApp());

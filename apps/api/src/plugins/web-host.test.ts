@@ -125,6 +125,23 @@ describe('web host', () => {
     expect((await app.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('holds scripts and stylesheets in memory, with an ETag the browser can revalidate', async () => {
+    const { app, root } = await serve();
+    // Read once when the build is loaded: the disk is not touched again for them.
+    await fs.rm(path.join(root, 'assets'), { recursive: true });
+    const gz = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const etag = String(gz.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({ url: '/assets/app.js', headers: { 'if-none-match': etag } });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
   it('keeps serving the previous build’s hashed files and image variants after a swap', async () => {
     const { app, host } = await serve('v1');
     const next = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));

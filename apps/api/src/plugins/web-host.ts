@@ -14,6 +14,11 @@ export interface Page {
   etag: string;
 }
 
+/** A hashed script or stylesheet of the build, held in memory like the pages. */
+export interface Asset extends Page {
+  type: string;
+}
+
 export interface WebBuild {
   /** 'initial' for the build the server started with, else the publish build's id */
   id: string;
@@ -25,6 +30,8 @@ export interface WebBuild {
   notFound: string;
   notFoundPage: Page;
   adminShell: Page;
+  /** The build's scripts and stylesheets (`/assets/*.js|css`, about 1 MB), by URL path */
+  assets: Map<string, Asset>;
 }
 
 /** The build's precompressed copies (scripts/compress.mjs), or compressed here when absent. */
@@ -39,6 +46,27 @@ function loadPage(file: string): Page {
     },
     etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
   };
+}
+
+const ASSET_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/**
+ * Every script and stylesheet the pages load goes through here, so they are read once instead of
+ * being looked up, opened and streamed from disk on each request (@fastify/static measured about
+ * 1,100-1,400 req/s for the 800-byte boot script here). Images stay on disk and are streamed.
+ */
+function readAssets(root: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  const dir = path.join(root, 'assets');
+  if (!fs.existsSync(dir)) return assets;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const type = ASSET_TYPES[path.extname(entry.name)];
+    if (entry.isFile() && type !== undefined) assets.set(`/assets/${entry.name}`, { ...loadPage(path.join(dir, entry.name)), type });
+  }
+  return assets;
 }
 
 const STATIC_FOLDERS = new Set(['assets', 'images', 'img']);
@@ -65,6 +93,7 @@ export function loadWebBuild(root: string, id = 'initial'): WebBuild {
     notFound: fs.readFileSync(notFoundFile, 'utf8'),
     notFoundPage: loadPage(notFoundFile),
     adminShell: loadPage(path.join(root, 'admin.html')),
+    assets: readAssets(root),
   };
 }
 
@@ -73,7 +102,7 @@ export function loadWebBuild(root: string, id = 'initial'): WebBuild {
  * build may ask for its hashed assets and image variants, so the last few roots stay readable.
  */
 export class WebHost {
-  private previous: string[] = [];
+  private previous: WebBuild[] = [];
 
   constructor(private build: WebBuild) {}
 
@@ -81,13 +110,18 @@ export class WebHost {
     return this.build;
   }
 
+  /** Every build still in use, newest first. */
+  get builds(): WebBuild[] {
+    return [this.build, ...this.previous];
+  }
+
   /** Every root still in use, newest first. */
   get roots(): string[] {
-    return [this.build.root, ...this.previous];
+    return this.builds.map((b) => b.root);
   }
 
   swap(next: WebBuild) {
-    this.previous = [this.build.root, ...this.previous.filter((r) => r !== next.root)].slice(0, 2);
+    this.previous = [this.build, ...this.previous.filter((b) => b.root !== next.root)].slice(0, 2);
     this.build = next;
   }
 }
@@ -147,13 +181,20 @@ const isVersioned = (pathname: string) => pathname.startsWith('/assets/') || pat
 export async function webHost(app: FastifyInstance, host: WebHost) {
   await app.register(fastifyStatic, { serve: false, cacheControl: false, index: false, preCompressed: true });
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
-    reply.code(status).headers(HTML_HEADERS).header('etag', page.etag);
+  /** A page or asset from memory: 304 when the browser has it, else the best encoding it accepts. */
+  const sendFromMemory = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
+    reply.header('etag', page.etag);
     if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(page.body[encoding]);
+    return reply.code(status).send(page.body[encoding]);
   };
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) =>
+    sendFromMemory(request, reply.headers(HTML_HEADERS), status, page);
+
+  const sendAsset = (request: FastifyRequest, reply: FastifyReply, asset: Asset) =>
+    sendFromMemory(request, reply.headers({ 'cache-control': IMMUTABLE, 'content-type': asset.type, vary: 'accept-encoding' }), 200, asset);
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const build = host.current;
@@ -168,6 +209,12 @@ export async function webHost(app: FastifyInstance, host: WebHost) {
     const pathname = decodePath(request.url);
     if (pathname === null) return sendHtml(request, reply, '/__not-found__');
     if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound(request);
+    if (pathname.startsWith('/assets/')) {
+      for (const build of host.builds) {
+        const asset = build.assets.get(pathname);
+        if (asset !== undefined) return sendAsset(request, reply, asset);
+      }
+    }
     // The prerendered HTML files are served by route, never as files.
     if (path.extname(pathname) && !pathname.endsWith('.html')) {
       const roots = isVersioned(pathname) ? host.roots : [host.current.root];

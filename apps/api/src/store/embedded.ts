@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
+import type { Inquiry } from '@cedar/api-contract';
 import { sortableId } from '../lib/ids';
 import {
   MAX_KEPT_FAILURES,
@@ -139,6 +140,7 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     await revisions.ensureIndexAsync({ fieldName: 'path' });
     await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
 
+    const listCache: { generation: number; list?: Inquiry[] } = { generation: 0 };
     const durable = async <R>(name: string, write: Promise<R>) => {
       const result = await write;
       await fsyncFile(fileOf(name));
@@ -197,12 +199,23 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
         async create(inquiry) {
           const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), ...inquiry };
           if (doc.message === undefined) delete doc.message;
-          await durable('inquiries', inquiries.insertAsync(doc));
+          try {
+            await durable('inquiries', inquiries.insertAsync(doc));
+          } finally {
+            listCache.generation++;
+            listCache.list = undefined;
+          }
           return toInquiry(doc);
         },
+        // nedb copies and sorts every document on each find (about 3 ms for 500 here); inquiries are
+        // only ever added, so the sorted list is kept until the next one arrives.
         async list() {
+          if (listCache.list) return listCache.list.map((i) => ({ ...i }));
+          const generation = listCache.generation;
           const docs = (await inquiries.findAsync({}).sort({ createdAt: -1, _id: -1 })) as unknown as InquiryDoc[];
-          return docs.map(toInquiry);
+          const list = docs.map(toInquiry);
+          if (generation === listCache.generation) listCache.list = list;
+          return list.map((i) => ({ ...i }));
         },
         count: () => inquiries.countAsync({}) as unknown as Promise<number>,
       },

@@ -91,6 +91,23 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.inquiries.count()).toBe(4);
     });
 
+    it('lists an inquiry that arrives after a list was read, and hands out lists nobody else shares', async () => {
+      const person = { firstName: 'Ada', lastName: 'Lane', email: 'ada@example.com', phone: '518-555-0100', preferredColor: 'yellow' };
+      await store.inquiries.create({ ...person, createdAt: at(-HOUR) });
+      const first = await store.inquiries.list();
+      first[0]!.firstName = 'Changed by a caller';
+      expect((await store.inquiries.list())[0]!.firstName).toBe('Ada');
+      await store.inquiries.create({ ...person, firstName: 'Ben', createdAt: now });
+      expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Ben', 'Ada']);
+      // Read while a save is under way: the answer is never stale afterwards.
+      const [during] = await Promise.all([
+        store.inquiries.list(),
+        store.inquiries.create({ ...person, firstName: 'Cy', createdAt: at(1000) }),
+      ]);
+      expect(during.length).toBeGreaterThanOrEqual(2);
+      expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Cy', 'Ben', 'Ada']);
+    });
+
     it('keeps every revision of a file, lists them newest first without content', async () => {
       const rev = (savedAt: Date, content: string, p: typeof HERO | typeof ABOUT = HERO) => ({
         path: p,

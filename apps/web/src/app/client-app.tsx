@@ -1,0 +1,31 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './providers';
+import { AppRoutes, loadRoute } from './routes';
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Hydrates the prerendered page (or renders into an empty shell, as on the admin pages). */
+export async function startApp() {
+  // Load this URL's page module first, so hydration renders exactly what was prerendered.
+  await loadRoute(window.location.pathname);
+  // A turn for the browser between evaluating the page's code and hydrating it: two shorter
+  // tasks instead of one long one.
+  await nextTask();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>
+  );
+  // Hydrating as a transition lets React yield to the browser between components instead of
+  // blocking the main thread for the whole page at once.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
