@@ -454,7 +454,7 @@ try {
         { name: 'bare route (baseline)', path: '/__bench/baseline' },
         { name: 'prerendered page', path: '/' },
         entryJs
-          ? { name: 'hashed asset (entry JS)', path: entryJs }
+          ? { name: 'hashed asset (first script)', path: entryJs }
           : { name: 'hashed asset', path: '/assets/', skip: 'no entry script found in the build' },
         session.token
           ? {

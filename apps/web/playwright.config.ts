@@ -11,8 +11,10 @@ export default defineConfig({
   outputDir: './e2e/artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time (E2E_WORKERS to change it): the public pages' tests share nothing. The
+  // admin test publishes a new build of the site, so it runs alone, after all of them.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   use: {
@@ -32,7 +34,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'public', testIgnore: /admin\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'admin',
+      testMatch: /admin\.spec\.ts$/,
+      dependencies: ['public'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: `node ../api/dist/server.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
