@@ -209,6 +209,26 @@ test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) =
   await expect(menu).toBeHidden();
 });
 
+test('a button pressed before the app has started does its job once the page is hydrated', async ({ page }) => {
+  // The app's chunk is held back, so the press lands while the page is still plain HTML.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/client-app-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const trigger = page.getByRole('banner').getByRole('button', { name: layoutCopy.careMenu.label });
+  await trigger.click();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  release();
+  await hydrated(page);
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/training');
   await hydrated(page);

@@ -67,6 +67,21 @@ const bootCode = `// Starts the app once the loaded page has painted, or at the 
 // modules the page's script tag lists (data-steps), one task at a time, the entry last.
 const tag = document.querySelector('script[data-steps]');
 const steps = (tag?.dataset.steps ?? ${JSON.stringify(`/${entryScript}`)}).split(' ');
+// Links work without the app, buttons (menus, popups) do not: the last button pressed before the
+// app is running is pressed again once React has hydrated the page (PublicLayout marks <html>).
+// Pressing stops being remembered when the entry starts the app, as React then replays clicks itself.
+let pressed = null;
+const remember = (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+  if (button) pressed = button;
+};
+addEventListener('click', remember, { capture: true });
+new MutationObserver((_, observer) => {
+  if (!document.documentElement.hasAttribute('data-hydrated')) return;
+  observer.disconnect();
+  if (pressed?.isConnected) pressed.click();
+  pressed = null;
+}).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
 let started = false;
 const start = async () => {
   if (started) return;
@@ -78,7 +93,8 @@ const start = async () => {
     link.href = href;
     document.head.append(link);
   }
-  for (const step of steps) {
+  for (const [index, step] of steps.entries()) {
+    if (index === steps.length - 1) removeEventListener('click', remember, { capture: true });
     await import(step);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
