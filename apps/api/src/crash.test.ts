@@ -6,40 +6,22 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_ROUTES, EDITABLE_FILES, fileUrl, revisionsUrl } from '@cedar/api-contract';
-import { build as bundle } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
-import { componentOf } from './test/build';
 import { inspectSource } from './files/editable-files';
 import { signBody } from './inquiries/inquiry-routes';
-import { build } from './test/build';
+import { build, componentOf, OWNER } from './test/build';
+import { bundleForTest } from './test/files';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 // The current source, bundled like build.mjs does (dist/ may be stale), run with plain node.
 const bundleDir = path.join(apiDir, 'node_modules', `.crash-test-${process.pid}`);
-const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' };
 const ROUNDS = 3;
 const WEBHOOK_WORKERS = 4;
 
 let root: string;
 beforeAll(async () => {
-  await bundle({
-    entryPoints: { server: 'src/server.ts' },
-    absWorkingDir: apiDir,
-    outdir: bundleDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-dependencies',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@cedar/') ? undefined : { path: args.path, external: true }));
-        },
-      },
-    ],
-  });
+  await bundleForTest(apiDir, { server: 'src/server.ts' }, bundleDir);
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-crash-'));
 }, 60_000);
 

@@ -2,7 +2,6 @@
 // not. Whatever comes in, the answer is never a 5xx, never a stack trace or a server path, always
 // the contract's error shape for a 4xx, and nothing outside the seven section files is read or
 // written.
-import { createHash } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { signBody } from './inquiries/inquiry-routes';
 import { buildLoggedIn, type LoggedIn, type TestApp, writeFakeBuild } from './test/build';
+import { treeHashes } from './test/files';
 
 const BODY_LIMIT = 16 * 1024;
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 400);
@@ -32,17 +32,6 @@ let inputs = 0;
 const statuses = new Map<number, number>();
 const touched = new Set<string>();
 let recording = false;
-
-/** sha256 of every file below a folder, by relative path. */
-async function treeHashes(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const entry of await fs.readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    out[path.relative(root, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
-  }
-  return out;
-}
 
 /** Records every path the server hands to fs, so the test can prove where it read and wrote. */
 function watchFs() {

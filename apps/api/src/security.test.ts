@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { signBody } from './inquiries/inquiry-routes';
 import { build, buildLoggedIn, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
+import { treeHashes } from './test/files';
 
 let t: TestApp | undefined;
 const temps: string[] = [];
@@ -35,17 +35,6 @@ const webhook = (a: TestApp, body = SUBMISSION) =>
     headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body) },
     payload: body,
   });
-
-/** sha256 of every file below a folder, by relative path. */
-async function treeHashes(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const entry of await fs.readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    out[path.relative(root, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
-  }
-  return out;
-}
 
 describe('session tokens', () => {
   it('carry 256 random bits, and every login gets a new one, even when the client presents an old or planted one', async () => {

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
 import { openEmbeddedStore } from '../store/embedded';
+import { bundleForTest } from '../test/files';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 // Bundled once like build.mjs does (inside apps/api so that packages resolve), then run with node:
@@ -13,23 +13,7 @@ const apiDir = path.resolve(import.meta.dirname, '../..');
 const bundleDir = path.join(apiDir, 'node_modules', `.cli-test-${process.pid}`);
 
 beforeAll(async () => {
-  await build({
-    entryPoints: { admin: 'src/cli/admin.ts', seed: 'src/cli/seed.ts' },
-    absWorkingDir: apiDir,
-    outdir: bundleDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-dependencies',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@cedar/') ? undefined : { path: args.path, external: true }));
-        },
-      },
-    ],
-  });
+  await bundleForTest(apiDir, { admin: 'src/cli/admin.ts', seed: 'src/cli/seed.ts' }, bundleDir);
 });
 afterAll(async () => {
   await fs.rm(bundleDir, { recursive: true, force: true });
