@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import classes from './admin-providers.module.css';
 import { createAdminQueryClient, isUnauthorized } from './lib/query-client';
-import { clearSession } from './lib/session';
+import { clearSession, readSession } from './lib/session';
 
 export const NOTIFICATIONS_LABEL = `Notifications (${TOAST_SETTINGS.hotkey})`;
 
@@ -15,6 +15,10 @@ function useUnauthorizedRedirect(client: QueryClient) {
   const navigate = useNavigate();
   useEffect(() => {
     const signOut = () => {
+      // Only the first 401 of a session acts. Clearing the cache makes a screen that is still
+      // mounted (navigation is a transition) fetch again and get another 401: without this guard
+      // that was a loop of requests until the screen unmounted.
+      if (readSession() === null) return;
       clearSession();
       client.clear();
       navigate('/admin/login', { replace: true });
