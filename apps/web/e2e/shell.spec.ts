@@ -127,6 +127,30 @@ test('navigating scrolls the window back to the top', async ({ page }) => {
   await expect(page).toHaveTitle(meta?.title ?? '');
 });
 
+test('links in content kept as prerendered move within the app, and back', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await hydrated(page);
+  // The page's own copy of the app is marked: a full page load would lose the mark.
+  await page.evaluate(() => ((window as unknown as { inApp: boolean }).inApp = true));
+  const inApp = () => page.evaluate(() => (window as unknown as { inApp?: boolean }).inApp === true);
+  // A card below the hero (StaticContent: no React handler of its own after hydration).
+  await page.getByRole('main').getByRole('link', { name: 'Our Dogs', exact: true }).click();
+  await expect(page).toHaveURL('/breeding-dogs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Heirs of Excellence' })).toBeVisible();
+  expect(await inApp()).toBe(true);
+  // A footer link on the page the app rendered itself.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Board & Train' }).click();
+  await expect(page).toHaveURL('/boarding');
+  await expect(page).toHaveTitle(pageMeta.find((m) => m.path === '/boarding')?.title ?? '');
+  expect(await inApp()).toBe(true);
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Discover Cedar Bluff' })).toBeVisible();
+  expect(await inApp()).toBe(true);
+});
+
 test('an unknown path answers 404 with the not-found screen inside the site shell', async ({
   page,
 }) => {

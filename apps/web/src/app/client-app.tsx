@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { beginHydration } from '../lib/hydration';
 import { AppProviders } from './providers';
 import { AppRoutes, loadRoute } from './routes';
 
@@ -26,6 +27,10 @@ export async function startApp() {
   );
   // Hydrating as a transition lets React yield to the browser between components instead of
   // blocking the main thread for the whole page at once.
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (container.hasChildNodes()) {
+    beginHydration();
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    createRoot(container).render(app);
+  }
 }

@@ -1,8 +1,23 @@
+let hydrating = false;
 let hydrated = false;
+
+/** Called just before the prerendered page is hydrated (src/app/client-app.tsx). */
+export function beginHydration(): void {
+  hydrating = true;
+}
 
 /** Called once the prerendered page has hydrated (components/layout/public-layout.tsx). */
 export function markHydrated(): void {
+  hydrating = false;
   hydrated = true;
+}
+
+/**
+ * True while React hydrates the prerendered page: the DOM holds the server's HTML, which
+ * StaticContent keeps instead of rendering its children again.
+ */
+export function isHydrating(): boolean {
+  return hydrating;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { boardingCopy, site, telHref } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
 import { imageSizes, SiteImage } from '../../components/site-image';
+import { StaticContent } from '../../components/static-content';
 
 const { closing } = boardingCopy;
 
@@ -34,7 +35,8 @@ function RequestButton({ variant = 'filled' }: { variant?: 'filled' | 'white' })
 
 export function Component() {
   return (
-    <>
+    // Nothing here but text, photos and links: kept as prerendered when the page hydrates.
+    <StaticContent>
       <PageHero
         eyebrow={boardingCopy.eyebrow}
         title={boardingCopy.heading}
@@ -123,6 +125,6 @@ export function Component() {
           </Stack>
         </Container>
       </Box>
-    </>
+    </StaticContent>
   );
 }

@@ -3,20 +3,23 @@ import { contactCopy, site } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { ContactSection } from '../../sections/contact-section';
 import { TestimonialsSection } from '../../sections/testimonials-section';
+import { StaticContent } from '../../components/static-content';
 
 export function Component() {
   return (
     <>
-      <Box bg="olive.0" py={{ base: 48, md: 72 }}>
-        <Container size="md" ta="center">
-          <Title order={1} c="olive.9">
-            {contactCopy.heading}
-          </Title>
-          <Text mt="md" size="lg" maw={680} mx="auto">
-            {contactCopy.intro}
-          </Text>
-        </Container>
-      </Box>
+      <StaticContent>
+        <Box bg="olive.0" py={{ base: 48, md: 72 }}>
+          <Container size="md" ta="center">
+            <Title order={1} c="olive.9">
+              {contactCopy.heading}
+            </Title>
+            <Text mt="md" size="lg" maw={680} mx="auto">
+              {contactCopy.intro}
+            </Text>
+          </Container>
+        </Box>
+      </StaticContent>
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -33,10 +36,13 @@ export function Component() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <ContactSection />
+            <StaticContent>
+              <ContactSection />
+            </StaticContent>
           </Grid.Col>
         </Grid>
       </Container>
+      {/* Live: long testimonials open and close (Read More). */}
       <Box bg="gray.0" py={{ base: 48, md: 72 }}>
         <Container size="lg">
           <TestimonialsSection />

@@ -2,51 +2,59 @@ import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { healthCopy as copy, naturalLivingSlides } from '@cedar/content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
 import { NaturalLivingCarousel } from './natural-living-carousel';
+import { StaticContent } from '../../components/static-content';
 
 export function Component() {
   return (
     <>
-      <Box bg="olive.0" py={{ base: 48, md: 72 }}>
-        <Container size="md" ta="center">
-          <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
-            {copy.hero.eyebrow}
-          </Text>
-          <Title order={1} c="olive.9" mt={6}>
-            {copy.hero.heading}
-          </Title>
-          <Text size="lg" mt="lg" maw={760} mx="auto">
-            {copy.hero.intro}
-          </Text>
-        </Container>
-      </Box>
+      <StaticContent>
+        <Box bg="olive.0" py={{ base: 48, md: 72 }}>
+          <Container size="md" ta="center">
+            <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
+              {copy.hero.eyebrow}
+            </Text>
+            <Title order={1} c="olive.9" mt={6}>
+              {copy.hero.heading}
+            </Title>
+            <Text size="lg" mt="lg" maw={760} mx="auto">
+              {copy.hero.intro}
+            </Text>
+          </Container>
+        </Box>
+      </StaticContent>
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <Box component="section" aria-labelledby="natural-living-heading">
-            <Title order={2} id="natural-living-heading" ta="center">
-              {copy.naturalLiving.heading}
-            </Title>
-            <Text ta="center" c="gray.7" mt="xs" mb="lg">
-              {copy.naturalLiving.intro}
-            </Text>
+            <StaticContent>
+              <Title order={2} id="natural-living-heading" ta="center">
+                {copy.naturalLiving.heading}
+              </Title>
+              <Text ta="center" c="gray.7" mt="xs" mb="lg">
+                {copy.naturalLiving.intro}
+              </Text>
+            </StaticContent>
             <Box maw={900} mx="auto">
               <NaturalLivingCarousel slides={naturalLivingSlides} />
             </Box>
           </Box>
 
-          <Box component="section" aria-labelledby="healthy-start-heading" maw={760} mx="auto">
-            <Title order={2} id="healthy-start-heading">
-              {copy.healthyStart.heading}
-            </Title>
-            <Stack gap="md" mt="md">
-              {copy.healthyStart.paragraphs.map((paragraph) => (
-                <Text key={paragraph} size="lg" lh={1.7}>
-                  {paragraph}
-                </Text>
-              ))}
-            </Stack>
-          </Box>
+          <StaticContent>
+            <Box component="section" aria-labelledby="healthy-start-heading" maw={760} mx="auto">
+              <Title order={2} id="healthy-start-heading">
+                {copy.healthyStart.heading}
+              </Title>
+              <Stack gap="md" mt="md">
+                {copy.healthyStart.paragraphs.map((paragraph) => (
+                  <Text key={paragraph} size="lg" lh={1.7}>
+                    {paragraph}
+                  </Text>
+                ))}
+              </Stack>
+            </Box>
+          </StaticContent>
 
+          {/* Live: each health test opens its popup. */}
           <HealthTestingSection />
         </Stack>
       </Container>

@@ -16,6 +16,7 @@ import { AboutSection } from '../../sections/about-section';
 import { HeroSection } from '../../sections/hero-section';
 import classes from './home-page.module.css';
 import { imageSizes, SiteImage } from '../../components/site-image';
+import { StaticContent } from '../../components/static-content';
 
 const { halloweenBanner: banner, cards, cta } = homeCopy;
 
@@ -155,10 +156,13 @@ export function Component() {
   return (
     <>
       <HeroSection />
-      <HalloweenBanner />
-      <AboutSection />
-      <DiscoverCards />
-      <ClosingCta />
+      {/* Below the hero, nothing but text, photos and links: kept as prerendered on hydration. */}
+      <StaticContent>
+        <HalloweenBanner />
+        <AboutSection />
+        <DiscoverCards />
+        <ClosingCta />
+      </StaticContent>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { useId } from 'react';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
+import { StaticContent } from '../../components/static-content';
 
 export interface DogCardProps {
   dog: Dog;
@@ -33,34 +34,37 @@ export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
           </AspectRatio>
         </UnstyledButton>
       </Card.Section>
-      <Group justify="space-between" align="center" mt="md" gap="xs">
-        <Title order={3} id={headingId}>
-          {dog.name}
-        </Title>
-        <Group gap={6}>
-          <Badge variant="filled" color="olive.8" tt="none">
-            {dog.ageLabel}
-          </Badge>
-          <Badge variant="outline" color="gray.7" tt="none">
-            {dog.color}
-          </Badge>
+      {/* Name, badges and words: kept as prerendered on hydration; only the buttons are live. */}
+      <StaticContent>
+        <Group justify="space-between" align="center" mt="md" gap="xs">
+          <Title order={3} id={headingId}>
+            {dog.name}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="filled" color="olive.8" tt="none">
+              {dog.ageLabel}
+            </Badge>
+            <Badge variant="outline" color="gray.7" tt="none">
+              {dog.color}
+            </Badge>
+          </Group>
         </Group>
-      </Group>
-      <Text size="sm" fs="italic" c="gray.7" mt={2}>
-        {dog.formalName}
-      </Text>
-      <Text
-        size="sm"
-        fw={700}
-        c="olive.9"
-        mt="xs"
-        style={{ borderInlineStart: '3px solid var(--mantine-color-gold-6)', paddingInlineStart: 'var(--mantine-spacing-xs)' }}
-      >
-        {dog.pedigreeHighlight}
-      </Text>
-      <Text size="sm" mt="sm" c="gray.8">
-        {dog.description}
-      </Text>
+        <Text size="sm" fs="italic" c="gray.7" mt={2}>
+          {dog.formalName}
+        </Text>
+        <Text
+          size="sm"
+          fw={700}
+          c="olive.9"
+          mt="xs"
+          style={{ borderInlineStart: '3px solid var(--mantine-color-gold-6)', paddingInlineStart: 'var(--mantine-spacing-xs)' }}
+        >
+          {dog.pedigreeHighlight}
+        </Text>
+        <Text size="sm" mt="sm" c="gray.8">
+          {dog.description}
+        </Text>
+      </StaticContent>
       <Stack gap="xs" mt="auto" pt="md">
         <Button aria-haspopup="dialog" onClick={() => onPedigree(dog)}>
           {copy.viewPedigree}

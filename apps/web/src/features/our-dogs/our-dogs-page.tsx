@@ -6,6 +6,7 @@ import { useOpenedOnce } from '../../components/popup';
 import { DogCard, dogPhotoAlt } from './dog-card';
 import { KennelTourCarousel } from './kennel-tour-carousel';
 import { useStackedPopup } from './use-stacked-popup';
+import { StaticContent } from '../../components/static-content';
 
 // The popups (and Mantine's Modal behind them) load when the first one opens.
 const OurDogsPopups = lazy(() => import('./our-dogs-popups'));
@@ -23,12 +24,14 @@ interface DogSectionProps {
 function DogSection({ id, heading, intro, dogs, ...handlers }: DogSectionProps) {
   return (
     <Box component="section" aria-labelledby={id} data-testid={id}>
-      <Title order={2} id={id}>
-        {heading}
-      </Title>
-      <Text c="gray.7" mt={4}>
-        {intro}
-      </Text>
+      <StaticContent>
+        <Title order={2} id={id}>
+          {heading}
+        </Title>
+        <Text c="gray.7" mt={4}>
+          {intro}
+        </Text>
+      </StaticContent>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
         {dogs.map((dog) => (
           <DogCard key={dog.id} dog={dog} {...handlers} />
@@ -53,31 +56,35 @@ export function Component() {
 
   return (
     <>
-      <Box py={{ base: 56, md: 88 }} style={{ background: 'linear-gradient(135deg, var(--mantine-color-olive-9), var(--mantine-color-olive-7))' }}>
-        <Container size="md" ta="center">
-          <Text size="sm" fw={700} tt="uppercase" lts={1.4} c="gold.2">
-            {copy.hero.eyebrow}
-          </Text>
-          <Title order={1} c="white" mt={6} fz={{ base: 36, sm: 52 }}>
-            {copy.hero.heading}
-          </Title>
-          <Text size="lg" c="white" mt="lg" maw={720} mx="auto">
-            {copy.hero.intro}
-          </Text>
-        </Container>
-      </Box>
+      <StaticContent>
+        <Box py={{ base: 56, md: 88 }} style={{ background: 'linear-gradient(135deg, var(--mantine-color-olive-9), var(--mantine-color-olive-7))' }}>
+          <Container size="md" ta="center">
+            <Text size="sm" fw={700} tt="uppercase" lts={1.4} c="gold.2">
+              {copy.hero.eyebrow}
+            </Text>
+            <Title order={1} c="white" mt={6} fz={{ base: 36, sm: 52 }}>
+              {copy.hero.heading}
+            </Title>
+            <Text size="lg" c="white" mt="lg" maw={720} mx="auto">
+              {copy.hero.intro}
+            </Text>
+          </Container>
+        </Box>
+      </StaticContent>
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <DogSection id="our-sires" heading={copy.siresHeading} intro={copy.siresIntro} dogs={sires} {...handlers} />
           <DogSection id="our-dames" heading={copy.damesHeading} intro={copy.damesIntro} dogs={dames} {...handlers} />
           <Box component="section" aria-labelledby="kennel-tour-heading">
-            <Title order={2} id="kennel-tour-heading">
-              {copy.kennel.heading}
-            </Title>
-            <Text c="gray.7" mt={4} mb="lg">
-              {copy.kennel.intro}
-            </Text>
+            <StaticContent>
+              <Title order={2} id="kennel-tour-heading">
+                {copy.kennel.heading}
+              </Title>
+              <Text c="gray.7" mt={4} mb="lg">
+                {copy.kennel.intro}
+              </Text>
+            </StaticContent>
             <Box maw={900} mx="auto">
               <KennelTourCarousel slides={kennelTourSlides} />
             </Box>

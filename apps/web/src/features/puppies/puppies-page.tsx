@@ -8,6 +8,7 @@ import { LitterLists } from './litter-lists';
 import { LitterPedigreeModal } from './litter-pedigree-modal';
 import { PuppyPhotoGrid } from './puppy-photo-grid';
 import { useNow } from './use-now';
+import { StaticContent } from '../../components/static-content';
 
 export function Component() {
   const now = useNow();
@@ -18,37 +19,43 @@ export function Component() {
 
   return (
     <>
-      <Box bg="olive.0" py={{ base: 48, md: 72 }}>
-        <Container size="md" ta="center">
-          <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
-            {copy.eyebrow}
-          </Text>
-          <Title order={1} c="olive.9" mt={6}>
-            {copy.heading}
-          </Title>
-          <Stack gap="sm" mt="lg" maw={760} mx="auto">
-            {copy.intro.map((paragraph) => (
-              <Text key={paragraph} size="lg">
-                {paragraph}
-              </Text>
-            ))}
-          </Stack>
-        </Container>
-      </Box>
+      <StaticContent>
+        <Box bg="olive.0" py={{ base: 48, md: 72 }}>
+          <Container size="md" ta="center">
+            <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
+              {copy.eyebrow}
+            </Text>
+            <Title order={1} c="olive.9" mt={6}>
+              {copy.heading}
+            </Title>
+            <Stack gap="sm" mt="lg" maw={760} mx="auto">
+              {copy.intro.map((paragraph) => (
+                <Text key={paragraph} size="lg">
+                  {paragraph}
+                </Text>
+              ))}
+            </Stack>
+          </Container>
+        </Box>
+      </StaticContent>
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <Box component="section" aria-labelledby="puppy-gallery-heading">
-            <Title order={2} id="puppy-gallery-heading" ta="center">
-              {copy.galleryHeading}
-            </Title>
-            <Text ta="center" c="gray.7" mt="xs" mb="lg">
-              {copy.galleryIntro}
-            </Text>
+            <StaticContent>
+              <Title order={2} id="puppy-gallery-heading" ta="center">
+                {copy.galleryHeading}
+              </Title>
+              <Text ta="center" c="gray.7" mt="xs" mb="lg">
+                {copy.galleryIntro}
+              </Text>
+            </StaticContent>
             <PuppyPhotoGrid photos={puppyPhotos} onOpen={setPhotoIndex} />
           </Box>
 
-          <PuppiesSection />
+          <StaticContent>
+            <PuppiesSection />
+          </StaticContent>
 
           <LitterLists litters={litters} now={now} onViewPedigree={setPedigreeLitter} />
 

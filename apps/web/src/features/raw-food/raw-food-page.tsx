@@ -18,6 +18,7 @@ import { foodProducts, formatAddress, rawFoodCopy, site, type FoodProduct } from
 import { PageHero } from '../../components/layout/page-hero';
 import { formatUsd } from '../../lib/format';
 import { imageSizes, SiteImage } from '../../components/site-image';
+import { StaticContent } from '../../components/static-content';
 
 const { order } = rawFoodCopy;
 
@@ -92,7 +93,8 @@ function ProductCard({ product }: { product: FoodProduct }) {
 
 export function Component() {
   return (
-    <>
+    // Nothing here but text, photos and links: kept as prerendered when the page hydrates.
+    <StaticContent>
       <PageHero
         eyebrow={rawFoodCopy.eyebrow}
         title={rawFoodCopy.heading}
@@ -168,6 +170,6 @@ export function Component() {
           </Stack>
         </Container>
       </Box>
-    </>
+    </StaticContent>
   );
 }

@@ -4,6 +4,7 @@ import { PageHero } from '../../components/layout/page-hero';
 import { FacilitiesSection } from '../../sections/facilities-section';
 import classes from './team-page.module.css';
 import { SiteImage } from '../../components/site-image';
+import { StaticContent } from '../../components/static-content';
 
 function MemberCard({ member }: { member: TeamMember }) {
   return (
@@ -38,7 +39,8 @@ function MemberCard({ member }: { member: TeamMember }) {
 
 export function Component() {
   return (
-    <>
+    // Nothing here but text, photos and links: kept as prerendered when the page hydrates.
+    <StaticContent>
       <PageHero eyebrow={teamCopy.eyebrow} title={teamCopy.heading} intro={teamCopy.intro} />
       <Box component="section" aria-label={teamCopy.membersLabel} py={{ base: 48, md: 80 }}>
         <Container size="lg">
@@ -59,6 +61,6 @@ export function Component() {
         </Container>
       </Box>
       <FacilitiesSection />
-    </>
+    </StaticContent>
   );
 }

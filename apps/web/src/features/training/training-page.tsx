@@ -24,6 +24,7 @@ import { Link } from 'react-router-dom';
 import { PageHero } from '../../components/layout/page-hero';
 import { formatUsd } from '../../lib/format';
 import { imageSizes, SiteImage } from '../../components/site-image';
+import { StaticContent } from '../../components/static-content';
 
 const { lifetime, cta } = trainingCopy;
 
@@ -100,7 +101,8 @@ function ProgramCard({ program }: { program: TrainingProgram }) {
 
 export function Component() {
   return (
-    <>
+    // Nothing here but text, photos and links: kept as prerendered when the page hydrates.
+    <StaticContent>
       <PageHero
         eyebrow={trainingCopy.eyebrow}
         title={trainingCopy.heading}
@@ -187,6 +189,6 @@ export function Component() {
           </Stack>
         </Container>
       </Box>
-    </>
+    </StaticContent>
   );
 }

@@ -1,0 +1,38 @@
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { isHydrating } from '../lib/hydration';
+
+// The wrapper takes no box of its own: its children lay out as if it were not there.
+const CONTENTS: CSSProperties = { display: 'contents' };
+
+/** The prerendered HTML of the StaticContent with this id, or null when the page has none. */
+function serverHtml(id: string): string | null {
+  for (const element of document.querySelectorAll('[data-static]')) {
+    if (element.getAttribute('data-static') === id) return element.innerHTML;
+  }
+  return null;
+}
+
+/**
+ * Content with nothing to press but links: headings, text, photos, cards. When the prerendered
+ * page hydrates, React keeps the server's HTML for it as it is instead of rendering it again
+ * (its inner HTML is handed to React as is), which on a phone is most of a page's hydration
+ * work. Anywhere else — a page reached in the app, the server, tests — it renders its children
+ * as usual. Links inside work before and after: PublicLayout routes clicks on them in the app.
+ *
+ * Only for content that looks the same whenever it renders: nothing that reads the clock,
+ * storage or state, and nothing with a button or a form.
+ */
+export function StaticContent({ children }: { children: ReactNode }) {
+  const id = useId();
+  const [keptHtml] = useState(() => (isHydrating() ? serverHtml(id) : null));
+  if (keptHtml !== null) {
+    return (
+      <div data-static={id} style={CONTENTS} dangerouslySetInnerHTML={{ __html: keptHtml }} suppressHydrationWarning />
+    );
+  }
+  return (
+    <div data-static={id} style={CONTENTS}>
+      {children}
+    </div>
+  );
+}
