@@ -1,30 +1,19 @@
-import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
 import { applicationCopy, site, telHref } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { StaticContent } from '../../components/static-content';
+import { IntroBand } from '../../components/layout/intro-band';
 
 export function Component() {
   return (
     <>
-      <StaticContent>
-        <Box bg="olive.0" py={{ base: 48, md: 72 }}>
-          <Container size="md">
-            <Text ta="center" size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
-              {applicationCopy.eyebrow}
-            </Text>
-            <Title order={1} ta="center" c="olive.9" mt={6}>
-              {applicationCopy.heading}
-            </Title>
-            <Stack gap="sm" mt="lg" maw={720} mx="auto">
-              {applicationCopy.intro.map((paragraph) => (
-                <Text key={paragraph} size="lg">
-                  {paragraph}
-                </Text>
-              ))}
-            </Stack>
-          </Container>
-        </Box>
-      </StaticContent>
+      <IntroBand
+        eyebrow={applicationCopy.eyebrow}
+        title={applicationCopy.heading}
+        intro={applicationCopy.intro}
+        introWidth={720}
+        introAlign="left"
+      />
       <Container size="md" py={{ base: 40, md: 64 }}>
         <Paper component="section" aria-labelledby="questionnaire-heading" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
           <Title order={2} id="questionnaire-heading" fz="h3">

@@ -4,22 +4,12 @@ import { FormsEmbed } from '../../components/forms-embed';
 import { ContactSection } from '../../sections/contact-section';
 import { TestimonialsSection } from '../../sections/testimonials-section';
 import { StaticContent } from '../../components/static-content';
+import { IntroBand } from '../../components/layout/intro-band';
 
 export function Component() {
   return (
     <>
-      <StaticContent>
-        <Box bg="olive.0" py={{ base: 48, md: 72 }}>
-          <Container size="md" ta="center">
-            <Title order={1} c="olive.9">
-              {contactCopy.heading}
-            </Title>
-            <Text mt="md" size="lg" maw={680} mx="auto">
-              {contactCopy.intro}
-            </Text>
-          </Container>
-        </Box>
-      </StaticContent>
+      <IntroBand title={contactCopy.heading} intro={contactCopy.intro} introWidth={680} />
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -3,25 +3,12 @@ import { healthCopy as copy, naturalLivingSlides } from '@cedar/content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
 import { NaturalLivingCarousel } from './natural-living-carousel';
 import { StaticContent } from '../../components/static-content';
+import { IntroBand } from '../../components/layout/intro-band';
 
 export function Component() {
   return (
     <>
-      <StaticContent>
-        <Box bg="olive.0" py={{ base: 48, md: 72 }}>
-          <Container size="md" ta="center">
-            <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
-              {copy.hero.eyebrow}
-            </Text>
-            <Title order={1} c="olive.9" mt={6}>
-              {copy.hero.heading}
-            </Title>
-            <Text size="lg" mt="lg" maw={760} mx="auto">
-              {copy.hero.intro}
-            </Text>
-          </Container>
-        </Box>
-      </StaticContent>
+      <IntroBand eyebrow={copy.hero.eyebrow} title={copy.hero.heading} intro={copy.hero.intro} />
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>

@@ -9,6 +9,7 @@ import { LitterPedigreeModal } from './litter-pedigree-modal';
 import { PuppyPhotoGrid } from './puppy-photo-grid';
 import { useNow } from './use-now';
 import { StaticContent } from '../../components/static-content';
+import { IntroBand } from '../../components/layout/intro-band';
 
 export function Component() {
   const now = useNow();
@@ -19,25 +20,7 @@ export function Component() {
 
   return (
     <>
-      <StaticContent>
-        <Box bg="olive.0" py={{ base: 48, md: 72 }}>
-          <Container size="md" ta="center">
-            <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8">
-              {copy.eyebrow}
-            </Text>
-            <Title order={1} c="olive.9" mt={6}>
-              {copy.heading}
-            </Title>
-            <Stack gap="sm" mt="lg" maw={760} mx="auto">
-              {copy.intro.map((paragraph) => (
-                <Text key={paragraph} size="lg">
-                  {paragraph}
-                </Text>
-              ))}
-            </Stack>
-          </Container>
-        </Box>
-      </StaticContent>
+      <IntroBand eyebrow={copy.eyebrow} title={copy.heading} intro={copy.intro} />
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
