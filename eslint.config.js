@@ -23,7 +23,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -39,17 +42,41 @@ export default tseslint.config(
         {
           zones: [
             { target: './apps/web/src/features', from: './apps/web/src/app' },
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/hooks', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/sections', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            ...['home', 'puppies', 'our-dogs', 'health', 'training', 'boarding', 'team', 'raw-food', 'contact', 'application', 'halloween', 'not-found', 'admin'].map(
-              (feature) => ({
-                target: `./apps/web/src/features/${feature}`,
-                from: './apps/web/src/features',
-                except: [`./${feature}`],
-              }),
-            ),
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            {
+              target: './apps/web/src/hooks',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            {
+              target: './apps/web/src/sections',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            ...[
+              'home',
+              'puppies',
+              'our-dogs',
+              'health',
+              'training',
+              'boarding',
+              'team',
+              'raw-food',
+              'contact',
+              'application',
+              'halloween',
+              'not-found',
+              'admin',
+            ].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+            })),
           ],
         },
       ],
@@ -60,7 +87,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@cedar/web', '@cedar/api'], message: 'packages never import from apps' }, { group: ['react', 'react-dom', 'fastify', '@mantine/*'], message: 'packages stay framework-free' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@cedar/web', '@cedar/api'],
+              message: 'packages never import from apps',
+            },
+            {
+              group: ['react', 'react-dom', 'fastify', '@mantine/*'],
+              message: 'packages stay framework-free',
+            },
+          ],
+        },
       ],
     },
   },

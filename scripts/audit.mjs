@@ -17,7 +17,10 @@ process.stdout.write(result.stdout ?? '');
 
 if (result.status === 0) process.exit(0);
 
-const unreachable = /ERR_PNPM_AUDIT_BAD_RESPONSE|ERR_PNPM_AUDIT_ENDPOINT|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT/.test(output);
+const unreachable =
+  /ERR_PNPM_AUDIT_BAD_RESPONSE|ERR_PNPM_AUDIT_ENDPOINT|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT/.test(
+    output,
+  );
 if (unreachable) {
   process.stderr.write(
     `${output.trim()}\n\nThe dependency audit could not reach the advisory database from here; ` +

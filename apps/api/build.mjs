@@ -12,7 +12,11 @@ const externalizeDependencies = {
 };
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'cli/admin': 'src/cli/admin.ts', 'cli/seed': 'src/cli/seed.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'cli/admin': 'src/cli/admin.ts',
+    'cli/seed': 'src/cli/seed.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -35,7 +35,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'public', testIgnore: /admin\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'public',
+      testIgnore: /admin\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
     {
       name: 'admin',
       testMatch: /admin\.spec\.ts$/,

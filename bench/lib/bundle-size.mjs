@@ -47,7 +47,8 @@ export function headAssets(html) {
     const a = attrs(m[2]);
     if (m[1].toLowerCase() === 'script' && a.src && a.type === 'module') scripts.push(a.src);
     // The boot script's tag lists every module it loads before the app starts (scripts/prerender.mjs).
-    if (m[1].toLowerCase() === 'script' && a['data-steps']) scripts.push(...a['data-steps'].split(' '));
+    if (m[1].toLowerCase() === 'script' && a['data-steps'])
+      scripts.push(...a['data-steps'].split(' '));
     if (
       m[1].toLowerCase() === 'script' &&
       a.src &&

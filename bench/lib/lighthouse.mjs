@@ -130,7 +130,15 @@ async function runOnce({ cli, url, reportFile, chromePath }) {
  *
  * @param {{ baseUrl: string, routes: string[], runs?: number, repoRoot: string, outDir: string, chromePath: string, log: (s: string) => void }} o
  */
-export async function runLighthouse({ baseUrl, routes, runs = 1, repoRoot, outDir, chromePath, log }) {
+export async function runLighthouse({
+  baseUrl,
+  routes,
+  runs = 1,
+  repoRoot,
+  outDir,
+  chromePath,
+  log,
+}) {
   fs.mkdirSync(outDir, { recursive: true });
   const cli = path.join(repoRoot, 'node_modules/lighthouse/cli/index.js');
   const rows = [];
@@ -139,7 +147,10 @@ export async function runLighthouse({ baseUrl, routes, runs = 1, repoRoot, outDi
     const results = [];
     for (let i = 0; i < runs; i++) {
       const reportFile = path.join(outDir, `${slug(route)}.run${i + 1}.report.json`);
-      results.push({ ...(await runOnce({ cli, url: new URL(route, baseUrl).href, reportFile, chromePath })), reportFile });
+      results.push({
+        ...(await runOnce({ cli, url: new URL(route, baseUrl).href, reportFile, chromePath })),
+        reportFile,
+      });
     }
     const good = results.filter((r) => r.lhr);
     const errors = results.filter((r) => r.error).map((r) => r.error);
@@ -154,7 +165,9 @@ export async function runLighthouse({ baseUrl, routes, runs = 1, repoRoot, outDi
     fs.copyFileSync(chosen.reportFile, reportFile);
     const row = {
       ...summarize(median, route, path.relative(repoRoot, reportFile)),
-      perfRuns: results.map((r) => (r.lhr ? Math.round(r.lhr.categories.performance.score * 100) : null)),
+      perfRuns: results.map((r) =>
+        r.lhr ? Math.round(r.lhr.categories.performance.score * 100) : null,
+      ),
       failedRuns: errors,
     };
     rows.push(row);

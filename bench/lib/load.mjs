@@ -14,7 +14,9 @@ const PipelinedRequestsQueue = createRequire(import.meta.url)(
   'autocannon/lib/pipelinedRequestsQueue.js',
 );
 if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function')
-  throw new Error('autocannon changed: PipelinedRequestsQueue.addBody is gone; revisit bench/lib/load.mjs');
+  throw new Error(
+    'autocannon changed: PipelinedRequestsQueue.addBody is gone; revisit bench/lib/load.mjs',
+  );
 PipelinedRequestsQueue.prototype.addBody = function discardBody() {};
 
 // What a browser sends: the server may answer compressed, as it would to a visitor.

@@ -22,7 +22,9 @@ describe('health', () => {
 
 describe('env', () => {
   it('names every bad variable', () => {
-    expect(() => loadEnv({ PORT: 'abc', NODE_ENV: 'staging' })).toThrow(/PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/);
+    expect(() => loadEnv({ PORT: 'abc', NODE_ENV: 'staging' })).toThrow(
+      /PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/,
+    );
     const bad = {
       SESSION_TTL: 'forever',
       SESSION_IDLE_TTL: '10s',
@@ -64,12 +66,16 @@ describe('env', () => {
       WEB_DIST: undefined,
       MONGODB_URI: undefined,
     });
-    expect(loadEnv({ SESSION_TTL: '90m', SESSION_IDLE_TTL: '3600', BODY_LIMIT: '1mb' })).toMatchObject({
+    expect(
+      loadEnv({ SESSION_TTL: '90m', SESSION_IDLE_TTL: '3600', BODY_LIMIT: '1mb' }),
+    ).toMatchObject({
       SESSION_TTL: 90 * 60_000,
       SESSION_IDLE_TTL: 3_600_000,
       BODY_LIMIT: 1024 * 1024,
     });
-    expect(loadEnv({ MONGODB_URI: 'mongodb://db-1:27017,db-2:27017/cedar?replicaSet=rs0' }).MONGODB_URI).toContain('rs0');
+    expect(
+      loadEnv({ MONGODB_URI: 'mongodb://db-1:27017,db-2:27017/cedar?replicaSet=rs0' }).MONGODB_URI,
+    ).toContain('rs0');
   });
 
   it('finds the repository root and puts the data folder in it by default', () => {
@@ -87,15 +93,28 @@ describe('env', () => {
   it('signs webhooks with a development secret, and needs a real one in production', () => {
     expect(loadEnv({}).INQUIRY_WEBHOOK_SECRET).toBe(DEV_WEBHOOK_SECRET);
     expect(loadEnv({ NODE_ENV: 'production' }).INQUIRY_WEBHOOK_SECRET).toBeUndefined();
-    expect(loadEnv({ NODE_ENV: 'production', INQUIRY_WEBHOOK_SECRET: 'x'.repeat(32) }).INQUIRY_WEBHOOK_SECRET).toBe('x'.repeat(32));
+    expect(
+      loadEnv({ NODE_ENV: 'production', INQUIRY_WEBHOOK_SECRET: 'x'.repeat(32) })
+        .INQUIRY_WEBHOOK_SECRET,
+    ).toBe('x'.repeat(32));
   });
 
   it('holds the first admin to the password rules', () => {
-    expect(() => loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 12/);
-    expect(() => loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'password1234' })).toThrow(/ADMIN_PASSWORD: is too common/);
-    expect(() => loadEnv({ ADMIN_USERNAME: 'owner' })).toThrow(/ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together/);
-    expect(() => loadEnv({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'kennel-ledger-harbor-42' })).toThrow(/ADMIN_USERNAME: 'admin' is the demo/);
-    expect(() => loadEnv({ ADMIN_USERNAME: 'bad name', ADMIN_PASSWORD: 'kennel-ledger-harbor-42' })).toThrow(/ADMIN_USERNAME/);
+    expect(() => loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD: must be at least 12/,
+    );
+    expect(() => loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'password1234' })).toThrow(
+      /ADMIN_PASSWORD: is too common/,
+    );
+    expect(() => loadEnv({ ADMIN_USERNAME: 'owner' })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together/,
+    );
+    expect(() =>
+      loadEnv({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'kennel-ledger-harbor-42' }),
+    ).toThrow(/ADMIN_USERNAME: 'admin' is the demo/);
+    expect(() =>
+      loadEnv({ ADMIN_USERNAME: 'bad name', ADMIN_PASSWORD: 'kennel-ledger-harbor-42' }),
+    ).toThrow(/ADMIN_USERNAME/);
   });
 });
 
@@ -132,7 +151,11 @@ describe('errors', () => {
 
   it('answers wrong types and unknown fields with 400 and details', async () => {
     t = await build();
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 7, password: 'x' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 7, password: 'x' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: 'bad_request', details: [{ path: 'username' }] });
     const extra = await t.app.inject({
@@ -202,13 +225,24 @@ describe('web host', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.headers['content-type']).toMatch(/javascript/);
-    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=3600');
-    for (const url of ['/nope', '/index.html', '/puppies/index.html', '/assets/../404.html', '/%2e%2e/%2e%2e/etc/passwd.txt', '/assets/missing.js']) {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/robots.txt' })).headers['cache-control'],
+    ).toBe('public, max-age=3600');
+    for (const url of [
+      '/nope',
+      '/index.html',
+      '/puppies/index.html',
+      '/assets/../404.html',
+      '/%2e%2e/%2e%2e/etc/passwd.txt',
+      '/assets/missing.js',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('v1 404');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({ error: 'not_found' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({
+      error: 'not_found',
+    });
     await fs.rm(dist, { recursive: true, force: true });
   });
 });

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { API_ROUTES, healthResponseSchema } from '@cedar/api-contract';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { authRoutes } from './auth/auth-routes';
 import { ensureAdmins } from './auth/bootstrap';
 import { sessionCookieName } from './auth/guards';
@@ -49,15 +54,27 @@ const REDACT = [
   '*.token',
 ];
 
-function loggerOptions(env: Env, stream: BuildOptions['logStream']): FastifyServerOptions['logger'] {
+function loggerOptions(
+  env: Env,
+  stream: BuildOptions['logStream'],
+): FastifyServerOptions['logger'] {
   if (env.LOG_LEVEL === 'silent') return false;
-  return { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(stream ? { stream } : {}) };
+  return {
+    level: env.LOG_LEVEL,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    ...(stream ? { stream } : {}),
+  };
 }
 
 const SESSION_SWEEP_MS = 60 * 60_000;
 
 /** Builds the app without listening, so tests can use inject(). */
-export async function buildApp({ env, clock = () => new Date(), builder, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  clock = () => new Date(),
+  builder,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   // Set once the store is open; the framework-error handler below needs it for the 404 page.
   const web: { host?: WebHost } = {};
   const security = await securityHeaders(env.NODE_ENV === 'production');
@@ -68,7 +85,11 @@ export async function buildApp({ env, clock = () => new Date(), builder, logStre
     frameworkErrors: (error, request, anyReply) => {
       const reply = (anyReply as FastifyReply).headers(security);
       if (web.host && !request.url.startsWith('/api')) {
-        return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(web.host.current.notFound);
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(web.host.current.notFound);
       }
       return errorHandler(error, request, reply);
     },
@@ -87,14 +108,19 @@ export async function buildApp({ env, clock = () => new Date(), builder, logStre
   const store = await openStore(env);
   const webAppDir = path.join(env.REPO_ROOT, 'apps/web');
   const buildsDir = path.join(webAppDir, 'dist/builds');
-  const servesBuild = env.WEB_DIST !== undefined && fs.existsSync(path.join(env.WEB_DIST, 'index.html'));
+  const servesBuild =
+    env.WEB_DIST !== undefined && fs.existsSync(path.join(env.WEB_DIST, 'index.html'));
   const host = servesBuild ? new WebHost(initialBuild(env.WEB_DIST!, buildsDir)) : undefined;
   web.host = host;
   const services: Services = {
     env,
     clock,
     store,
-    sessions: new SessionService(store, { ttlMs: env.SESSION_TTL, idleTtlMs: env.SESSION_IDLE_TTL, clock }),
+    sessions: new SessionService(store, {
+      ttlMs: env.SESSION_TTL,
+      idleTtlMs: env.SESSION_IDLE_TTL,
+      clock,
+    }),
     limiter: new LoginLimiter(store, clock),
     files: new EditableFiles(env.REPO_ROOT, store, clock),
     publisher: new Publisher({
@@ -111,7 +137,9 @@ export async function buildApp({ env, clock = () => new Date(), builder, logStre
   app.decorateRequest('admin', null);
 
   const sweep = setInterval(() => {
-    services.sessions.removeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    services.sessions
+      .removeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
   }, SESSION_SWEEP_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -122,7 +150,8 @@ export async function buildApp({ env, clock = () => new Date(), builder, logStre
   try {
     await ensureAdmins(store, env, clock, app.log);
     const removed = await services.files.removeInterruptedWrites();
-    if (removed > 0) app.log.info(`removed ${removed} temp file(s) of section saves a crash interrupted`);
+    if (removed > 0)
+      app.log.info(`removed ${removed} temp file(s) of section saves a crash interrupted`);
   } catch (error) {
     await app.close();
     throw error;
@@ -131,10 +160,14 @@ export async function buildApp({ env, clock = () => new Date(), builder, logStre
   // 3. Thin routes, each declaring its schemas.
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(API_ROUTES.health.path, { schema: { response: { 200: healthResponseSchema } } }, async () => ({
-      status: 'ok' as const,
-      store: store.kind,
-    }));
+    .get(
+      API_ROUTES.health.path,
+      { schema: { response: { 200: healthResponseSchema } } },
+      async () => ({
+        status: 'ok' as const,
+        store: store.kind,
+      }),
+    );
   await app.register(authRoutes, services);
   await app.register(inquiryRoutes, services);
   await app.register(adminRoutes, services);

@@ -56,13 +56,22 @@ function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts the bundled server and resolves once it listens (or rejects with its output when it stops). */
 function start(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], { cwd: apiDir, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
+    cwd: apiDir,
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   void exited.then(() => children.delete(child));
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start:\n${output}`)),
+      30_000,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -81,8 +90,14 @@ function start(env: Record<string, string>): Promise<Server> {
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
-function startFailing(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], { cwd: apiDir, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+function startFailing(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
+    cwd: apiDir,
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
@@ -115,136 +130,175 @@ const sectionSource = (file: string, note: string) =>
 const sha = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 12);
 
 describe('kill -9 while inquiries and saves stream in', () => {
-  it(`loses nothing acknowledged, leaves every section file old or new and parsing, over ${ROUNDS} rounds`, { timeout: 120_000 }, async () => {
-    const repoRoot = path.join(root, 'repo');
-    const dataDir = path.join(root, 'data');
-    for (const { path: file } of EDITABLE_FILES) {
-      await fs.mkdir(path.dirname(path.join(repoRoot, file)), { recursive: true });
-      await fs.writeFile(path.join(repoRoot, file), sectionSource(file, 'original'));
-    }
-    const env = { DATA_DIR: dataDir, REPO_ROOT: repoRoot };
-    const ackedInquiries: string[] = [];
-    const ackedRevisions = new Map<string, string[]>(EDITABLE_FILES.map((f) => [f.path, []]));
-    const figures = { inquiries: 0, saves: 0, foundInquiries: 0, foundRevisions: 0, filesOld: 0, filesNew: 0, filesInFlight: 0, tempFilesRemoved: 0 };
-
-    let server = await start(env);
-    for (let round = 1; round <= ROUNDS; round++) {
-      const token = await logIn(server.base);
-      const auth = { authorization: `Bearer ${token}` };
-      // What each file holds as the round begins, then what was acknowledged or in flight.
-      const state = new Map<string, { before: string; acked: string[]; inFlight: string | null }>();
+  it(
+    `loses nothing acknowledged, leaves every section file old or new and parsing, over ${ROUNDS} rounds`,
+    { timeout: 120_000 },
+    async () => {
+      const repoRoot = path.join(root, 'repo');
+      const dataDir = path.join(root, 'data');
       for (const { path: file } of EDITABLE_FILES) {
-        state.set(file, { before: await fs.readFile(path.join(repoRoot, file), 'utf8'), acked: [], inFlight: null });
+        await fs.mkdir(path.dirname(path.join(repoRoot, file)), { recursive: true });
+        await fs.writeFile(path.join(repoRoot, file), sectionSource(file, 'original'));
       }
-      const unexpected: string[] = [];
-      let stop = false;
+      const env = { DATA_DIR: dataDir, REPO_ROOT: repoRoot };
+      const ackedInquiries: string[] = [];
+      const ackedRevisions = new Map<string, string[]>(EDITABLE_FILES.map((f) => [f.path, []]));
+      const figures = {
+        inquiries: 0,
+        saves: 0,
+        foundInquiries: 0,
+        foundRevisions: 0,
+        filesOld: 0,
+        filesNew: 0,
+        filesInFlight: 0,
+        tempFilesRemoved: 0,
+      };
 
-      const webhookWorker = async (w: number) => {
-        for (let n = 0; !stop; n++) {
-          const body = JSON.stringify({
-            firstName: `Round${round}`,
-            lastName: `Worker${w}`,
-            email: `r${round}w${w}n${n}@example.com`,
-            phone: '518-555-0100',
-            preferredColor: 'black',
-            message: `Round ${round}, worker ${w}, inquiry ${n}`,
+      let server = await start(env);
+      for (let round = 1; round <= ROUNDS; round++) {
+        const token = await logIn(server.base);
+        const auth = { authorization: `Bearer ${token}` };
+        // What each file holds as the round begins, then what was acknowledged or in flight.
+        const state = new Map<
+          string,
+          { before: string; acked: string[]; inFlight: string | null }
+        >();
+        for (const { path: file } of EDITABLE_FILES) {
+          state.set(file, {
+            before: await fs.readFile(path.join(repoRoot, file), 'utf8'),
+            acked: [],
+            inFlight: null,
           });
-          try {
-            const res = await fetch(server.base + API_ROUTES.inquiryWebhook.path, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body) },
-              body,
+        }
+        const unexpected: string[] = [];
+        let stop = false;
+
+        const webhookWorker = async (w: number) => {
+          for (let n = 0; !stop; n++) {
+            const body = JSON.stringify({
+              firstName: `Round${round}`,
+              lastName: `Worker${w}`,
+              email: `r${round}w${w}n${n}@example.com`,
+              phone: '518-555-0100',
+              preferredColor: 'black',
+              message: `Round ${round}, worker ${w}, inquiry ${n}`,
             });
-            const text = await res.text();
-            if (res.status === 201) ackedInquiries.push((JSON.parse(text) as { id: string }).id);
-            else unexpected.push(`webhook ${res.status} ${text}`);
-          } catch {
-            return; // The server is gone: this one was never acknowledged.
-          }
-        }
-      };
-      const saver = async (file: string) => {
-        const s = state.get(file)!;
-        for (let n = 0; !stop; n++) {
-          const content = sectionSource(file, `round ${round}, save ${n}`);
-          s.inFlight = content;
-          try {
-            const res = await fetch(server.base + fileUrl(file), { method: 'PUT', headers: { ...auth, 'content-type': 'text/plain' }, body: content });
-            const text = await res.text();
-            if (res.status !== 200) {
-              unexpected.push(`save ${file} ${res.status} ${text}`);
-              continue;
+            try {
+              const res = await fetch(server.base + API_ROUTES.inquiryWebhook.path, {
+                method: 'POST',
+                headers: {
+                  'content-type': 'application/json',
+                  'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
+                },
+                body,
+              });
+              const text = await res.text();
+              if (res.status === 201) ackedInquiries.push((JSON.parse(text) as { id: string }).id);
+              else unexpected.push(`webhook ${res.status} ${text}`);
+            } catch {
+              return; // The server is gone: this one was never acknowledged.
             }
-            ackedRevisions.get(file)!.push((JSON.parse(text) as { revision: { id: string } }).revision.id);
-            s.acked.push(content);
-            s.inFlight = null;
-          } catch {
-            return; // Unacknowledged: the file may hold this content or the one before it.
           }
+        };
+        const saver = async (file: string) => {
+          const s = state.get(file)!;
+          for (let n = 0; !stop; n++) {
+            const content = sectionSource(file, `round ${round}, save ${n}`);
+            s.inFlight = content;
+            try {
+              const res = await fetch(server.base + fileUrl(file), {
+                method: 'PUT',
+                headers: { ...auth, 'content-type': 'text/plain' },
+                body: content,
+              });
+              const text = await res.text();
+              if (res.status !== 200) {
+                unexpected.push(`save ${file} ${res.status} ${text}`);
+                continue;
+              }
+              ackedRevisions
+                .get(file)!
+                .push((JSON.parse(text) as { revision: { id: string } }).revision.id);
+              s.acked.push(content);
+              s.inFlight = null;
+            } catch {
+              return; // Unacknowledged: the file may hold this content or the one before it.
+            }
+          }
+        };
+
+        const streaming = [
+          ...Array.from({ length: WEBHOOK_WORKERS }, (_, w) => webhookWorker(w)),
+          ...EDITABLE_FILES.map((f) => saver(f.path)),
+        ];
+        await new Promise((r) => setTimeout(r, 1000 + Math.random() * 1000));
+        server.child.kill('SIGKILL');
+        await server.exited;
+        stop = true;
+        await Promise.all(streaming);
+        expect(unexpected).toEqual([]);
+
+        // An atomic write cut short leaves its temp file beside the target; the restart removes it.
+        const sectionsDir = path.join(repoRoot, 'apps/web/src/sections');
+        const temps = async () =>
+          (await fs.readdir(sectionsDir)).filter((f) => f.endsWith('.tmp')).length;
+        figures.tempFilesRemoved += await temps();
+
+        server = await start(env);
+        expect(await temps()).toBe(0);
+        expect((await fetch(server.base + API_ROUTES.health.path)).status).toBe(200);
+        const check = { authorization: `Bearer ${await logIn(server.base)}` };
+
+        const listed = (await (
+          await fetch(server.base + API_ROUTES.inquiries.path, { headers: check })
+        ).json()) as { id: string }[];
+        const stored = new Set(listed.map((i) => i.id));
+        expect(ackedInquiries.filter((id) => !stored.has(id))).toEqual([]);
+
+        for (const { path: file } of EDITABLE_FILES) {
+          const s = state.get(file)!;
+          const revisions = (await (
+            await fetch(server.base + revisionsUrl(file), { headers: check })
+          ).json()) as { id: string }[];
+          const ids = new Set(revisions.map((r) => r.id));
+          expect(
+            ackedRevisions.get(file)!.filter((id) => !ids.has(id)),
+            file,
+          ).toEqual([]);
+
+          const onDisk = await fs.readFile(path.join(repoRoot, file), 'utf8');
+          const old = s.acked.at(-1) ?? s.before;
+          const allowed = [old, ...(s.inFlight ? [s.inFlight] : [])];
+          expect(allowed.map(sha), `${file} holds ${sha(onDisk)}`).toContain(sha(onDisk));
+          if (onDisk === s.inFlight) figures.filesInFlight += 1;
+          else if (s.acked.length > 0) figures.filesNew += 1;
+          else figures.filesOld += 1;
+          const parsed = await inspectSource(onDisk, file);
+          expect(parsed.ok, file).toBe(true);
+          if (parsed.ok) expect(parsed.exports).toContain(componentOf(file));
+          // The API serves what is on disk.
+          expect(await (await fetch(server.base + fileUrl(file), { headers: check })).text()).toBe(
+            onDisk,
+          );
         }
-      };
-
-      const streaming = [
-        ...Array.from({ length: WEBHOOK_WORKERS }, (_, w) => webhookWorker(w)),
-        ...EDITABLE_FILES.map((f) => saver(f.path)),
-      ];
-      await new Promise((r) => setTimeout(r, 1000 + Math.random() * 1000));
-      server.child.kill('SIGKILL');
-      await server.exited;
-      stop = true;
-      await Promise.all(streaming);
-      expect(unexpected).toEqual([]);
-
-      // An atomic write cut short leaves its temp file beside the target; the restart removes it.
-      const sectionsDir = path.join(repoRoot, 'apps/web/src/sections');
-      const temps = async () => (await fs.readdir(sectionsDir)).filter((f) => f.endsWith('.tmp')).length;
-      figures.tempFilesRemoved += await temps();
-
-      server = await start(env);
-      expect(await temps()).toBe(0);
-      expect((await fetch(server.base + API_ROUTES.health.path)).status).toBe(200);
-      const check = { authorization: `Bearer ${await logIn(server.base)}` };
-
-      const listed = (await (await fetch(server.base + API_ROUTES.inquiries.path, { headers: check })).json()) as { id: string }[];
-      const stored = new Set(listed.map((i) => i.id));
-      expect(ackedInquiries.filter((id) => !stored.has(id))).toEqual([]);
-
-      for (const { path: file } of EDITABLE_FILES) {
-        const s = state.get(file)!;
-        const revisions = (await (await fetch(server.base + revisionsUrl(file), { headers: check })).json()) as { id: string }[];
-        const ids = new Set(revisions.map((r) => r.id));
-        expect(ackedRevisions.get(file)!.filter((id) => !ids.has(id)), file).toEqual([]);
-
-        const onDisk = await fs.readFile(path.join(repoRoot, file), 'utf8');
-        const old = s.acked.at(-1) ?? s.before;
-        const allowed = [old, ...(s.inFlight ? [s.inFlight] : [])];
-        expect(allowed.map(sha), `${file} holds ${sha(onDisk)}`).toContain(sha(onDisk));
-        if (onDisk === s.inFlight) figures.filesInFlight += 1;
-        else if (s.acked.length > 0) figures.filesNew += 1;
-        else figures.filesOld += 1;
-        const parsed = await inspectSource(onDisk, file);
-        expect(parsed.ok, file).toBe(true);
-        if (parsed.ok) expect(parsed.exports).toContain(componentOf(file));
-        // The API serves what is on disk.
-        expect(await (await fetch(server.base + fileUrl(file), { headers: check })).text()).toBe(onDisk);
+        figures.inquiries = ackedInquiries.length;
+        figures.saves = [...ackedRevisions.values()].reduce((n, ids) => n + ids.length, 0);
+        figures.foundInquiries = ackedInquiries.filter((id) => stored.has(id)).length;
+        figures.foundRevisions = figures.saves;
       }
-      figures.inquiries = ackedInquiries.length;
-      figures.saves = [...ackedRevisions.values()].reduce((n, ids) => n + ids.length, 0);
-      figures.foundInquiries = ackedInquiries.filter((id) => stored.has(id)).length;
-      figures.foundRevisions = figures.saves;
-    }
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
 
-    console.log(
-      `kill -9: ${ROUNDS} rounds; acknowledged ${figures.inquiries} inquiries and ${figures.saves} file saves, ` +
-        `found ${figures.foundInquiries} and ${figures.foundRevisions} after restart; section files after a kill: ` +
-        `${figures.filesNew} last saved, ${figures.filesInFlight} the unacknowledged save in flight, ${figures.filesOld} untouched that round; ` +
-        `${figures.tempFilesRemoved} temp files of interrupted writes removed at restart`,
-    );
-    expect(figures.inquiries).toBeGreaterThan(0);
-    expect(figures.saves).toBeGreaterThan(0);
-  });
+      console.log(
+        `kill -9: ${ROUNDS} rounds; acknowledged ${figures.inquiries} inquiries and ${figures.saves} file saves, ` +
+          `found ${figures.foundInquiries} and ${figures.foundRevisions} after restart; section files after a kill: ` +
+          `${figures.filesNew} last saved, ${figures.filesInFlight} the unacknowledged save in flight, ${figures.filesOld} untouched that round; ` +
+          `${figures.tempFilesRemoved} temp files of interrupted writes removed at restart`,
+      );
+      expect(figures.inquiries).toBeGreaterThan(0);
+      expect(figures.saves).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('start-up on a DATA_DIR that cannot hold the store', () => {
@@ -252,28 +306,47 @@ describe('start-up on a DATA_DIR that cannot hold the store', () => {
     vi.restoreAllMocks();
   });
 
-  it('stops with a message naming DATA_DIR when the path runs through a file', { timeout: 30_000 }, async () => {
-    const file = path.join(root, 'a-file.txt');
-    await fs.writeFile(file, 'not a folder');
-    const dataDir = path.join(file, 'data');
-    const { code, output } = await startFailing({ DATA_DIR: dataDir, REPO_ROOT: root });
-    expect(code).toBe(1);
-    expect(output).toContain(`DATA_DIR ${dataDir} cannot hold the embedded store: part of the path is a file, not a folder`);
-    expect(output).not.toMatch(/\n\s+at /);
-  });
+  it(
+    'stops with a message naming DATA_DIR when the path runs through a file',
+    { timeout: 30_000 },
+    async () => {
+      const file = path.join(root, 'a-file.txt');
+      await fs.writeFile(file, 'not a folder');
+      const dataDir = path.join(file, 'data');
+      const { code, output } = await startFailing({ DATA_DIR: dataDir, REPO_ROOT: root });
+      expect(code).toBe(1);
+      expect(output).toContain(
+        `DATA_DIR ${dataDir} cannot hold the embedded store: part of the path is a file, not a folder`,
+      );
+      expect(output).not.toMatch(/\n\s+at /);
+    },
+  );
 
-  it('stops with a message naming DATA_DIR when the file system refuses the folder', { timeout: 30_000 }, async () => {
-    // sysfs takes no new folders, whoever asks (root included, where chmod would not stop a write).
-    const dataDir = '/sys/cedar-data-test';
-    const { code, output } = await startFailing({ DATA_DIR: dataDir, REPO_ROOT: root });
-    expect(code).toBe(1);
-    expect(output).toMatch(new RegExp(`DATA_DIR ${dataDir} cannot hold the embedded store: (the server may not write there|it is on a read-only file system|the folder cannot be created there)`));
-  });
+  it(
+    'stops with a message naming DATA_DIR when the file system refuses the folder',
+    { timeout: 30_000 },
+    async () => {
+      // sysfs takes no new folders, whoever asks (root included, where chmod would not stop a write).
+      const dataDir = '/sys/cedar-data-test';
+      const { code, output } = await startFailing({ DATA_DIR: dataDir, REPO_ROOT: root });
+      expect(code).toBe(1);
+      expect(output).toMatch(
+        new RegExp(
+          `DATA_DIR ${dataDir} cannot hold the embedded store: (the server may not write there|it is on a read-only file system|the folder cannot be created there)`,
+        ),
+      );
+    },
+  );
 
   it('stops with a message naming DATA_DIR when the disk is full (ENOSPC injected into every write there)', async () => {
     const dataDir = path.join(root, 'full-disk');
     const { default: fsp } = await import('node:fs/promises');
-    const full = () => Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    const full = () =>
+      Object.assign(new Error(`ENOSPC: no space left on device, write`), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
     const inDataDir = (p: unknown) => String(p).startsWith(dataDir + path.sep);
     const writeFile = fsp.writeFile.bind(fsp);
     const open = fsp.open.bind(fsp);
@@ -301,7 +374,11 @@ describe('restart after a crash', () => {
     await first.app.close();
     const dir = path.join(repoRoot, 'apps/web/src/sections');
     const ours = ['.hero-section.tsx.0123456789ab.tmp', '.about-section.tsx.ba9876543210.tmp'];
-    const theirs = ['.hero-section.tsx.not-ours.tmp', 'notes.tmp', '.hero-section.tsx.0123456789ab.tmp.bak'];
+    const theirs = [
+      '.hero-section.tsx.not-ours.tmp',
+      'notes.tmp',
+      '.hero-section.tsx.0123456789ab.tmp.bak',
+    ];
     for (const name of [...ours, ...theirs]) await fs.writeFile(path.join(dir, name), 'partial');
     const second = await build({ repoRoot });
     try {

@@ -13,7 +13,10 @@ const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 
 const duration = z
   .string()
   .trim()
-  .regex(/^\d+(ms|s|m|h|d)?$/, "a number of seconds or a number with a unit: ms, s, m, h, d (e.g. '12h')")
+  .regex(
+    /^\d+(ms|s|m|h|d)?$/,
+    "a number of seconds or a number with a unit: ms, s, m, h, d (e.g. '12h')",
+  )
   .transform((v) => {
     const unit = (v.match(/[a-z]+$/)?.[0] ?? 's') as keyof typeof DURATION_UNITS;
     return Number.parseInt(v, 10) * DURATION_UNITS[unit];
@@ -45,11 +48,16 @@ const envSchema = z
     DATA_DIR: z.string().min(1).optional(),
     MONGODB_URI: z
       .string()
-      .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')
+      .regex(
+        /^mongodb(\+srv)?:\/\/\S+$/,
+        'must be a mongodb:// or mongodb+srv:// connection string',
+      )
       .optional(),
     /** Where the web app's production build is served from; empty in development. */
     WEB_DIST: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DEMO_LOGIN: bool.optional(),
     ADMIN_USERNAME: usernameSchema.optional(),
     ADMIN_PASSWORD: z
@@ -70,7 +78,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       const missing = env.ADMIN_USERNAME === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',
+      });
     }
     if (env.ADMIN_USERNAME === DEMO_ADMIN.username) {
       ctx.addIssue({
@@ -82,7 +94,10 @@ const envSchema = z
   });
 
 type ParsedEnv = z.infer<typeof envSchema>;
-export type Env = Omit<ParsedEnv, 'REPO_ROOT' | 'DATA_DIR' | 'DEMO_LOGIN' | 'INQUIRY_WEBHOOK_SECRET'> & {
+export type Env = Omit<
+  ParsedEnv,
+  'REPO_ROOT' | 'DATA_DIR' | 'DEMO_LOGIN' | 'INQUIRY_WEBHOOK_SECRET'
+> & {
   REPO_ROOT: string;
   DATA_DIR: string;
   DEMO_LOGIN: boolean;
@@ -100,7 +115,10 @@ const KEYS = Object.keys(envSchema.shape);
  * `defaults` fill in variables the source does not set at all; an empty variable (`FOO=` in a
  * shell or .env file) means "not set" and overrides a default.
  */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env, defaults: NodeJS.ProcessEnv = {}): Env {
+export function loadEnv(
+  source: NodeJS.ProcessEnv = process.env,
+  defaults: NodeJS.ProcessEnv = {},
+): Env {
   const value = (k: string) => (k in source ? source[k] : defaults[k]);
   const picked = Object.fromEntries(KEYS.map((k) => [k, value(k) === '' ? undefined : value(k)]));
   const parsed = envSchema.safeParse(picked);
@@ -117,6 +135,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, defaults: NodeJ
     DATA_DIR: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     WEB_DIST: env.WEB_DIST === undefined ? undefined : path.resolve(env.WEB_DIST),
     DEMO_LOGIN: env.DEMO_LOGIN ?? !production,
-    INQUIRY_WEBHOOK_SECRET: env.INQUIRY_WEBHOOK_SECRET ?? (production ? undefined : DEV_WEBHOOK_SECRET),
+    INQUIRY_WEBHOOK_SECRET:
+      env.INQUIRY_WEBHOOK_SECRET ?? (production ? undefined : DEV_WEBHOOK_SECRET),
   };
 }

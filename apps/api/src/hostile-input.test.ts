@@ -36,20 +36,50 @@ let recording = false;
 /** Records every path the server hands to fs, so the test can prove where it read and wrote. */
 function watchFs() {
   const record = (p: unknown) => {
-    if (recording && (typeof p === 'string' || Buffer.isBuffer(p) || p instanceof URL)) touched.add(path.resolve(p instanceof URL ? p.pathname : String(p)));
+    if (recording && (typeof p === 'string' || Buffer.isBuffer(p) || p instanceof URL))
+      touched.add(path.resolve(p instanceof URL ? p.pathname : String(p)));
   };
   const wrap = (target: object, names: string[]) => {
     for (const name of names) {
       const original = (target as Record<string, (...args: unknown[]) => unknown>)[name]!;
-      vi.spyOn(target as Record<string, (...args: unknown[]) => unknown>, name).mockImplementation(function (this: unknown, ...args: unknown[]) {
-        record(args[0]);
-        if (name === 'rename' || name === 'renameSync' || name === 'copyFile') record(args[1]);
-        return original.apply(this, args);
-      });
+      vi.spyOn(target as Record<string, (...args: unknown[]) => unknown>, name).mockImplementation(
+        function (this: unknown, ...args: unknown[]) {
+          record(args[0]);
+          if (name === 'rename' || name === 'renameSync' || name === 'copyFile') record(args[1]);
+          return original.apply(this, args);
+        },
+      );
     }
   };
-  wrap(fs, ['readFile', 'writeFile', 'open', 'stat', 'lstat', 'rename', 'rm', 'unlink', 'mkdir', 'readdir', 'appendFile', 'copyFile', 'realpath']);
-  wrap(fsSync, ['readFileSync', 'writeFileSync', 'statSync', 'lstatSync', 'openSync', 'existsSync', 'readdirSync', 'stat', 'lstat', 'open', 'createReadStream', 'realpathSync']);
+  wrap(fs, [
+    'readFile',
+    'writeFile',
+    'open',
+    'stat',
+    'lstat',
+    'rename',
+    'rm',
+    'unlink',
+    'mkdir',
+    'readdir',
+    'appendFile',
+    'copyFile',
+    'realpath',
+  ]);
+  wrap(fsSync, [
+    'readFileSync',
+    'writeFileSync',
+    'statSync',
+    'lstatSync',
+    'openSync',
+    'existsSync',
+    'readdirSync',
+    'stat',
+    'lstat',
+    'open',
+    'createReadStream',
+    'realpathSync',
+  ]);
 }
 
 beforeAll(async () => {
@@ -79,7 +109,10 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.restoreAllMocks();
   console.log(
-    `hostile input: ${inputs} inputs tried; answers by status: ${[...statuses].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(', ')}`,
+    `hostile input: ${inputs} inputs tried; answers by status: ${[...statuses]
+      .sort(([x], [y]) => x - y)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ')}`,
   );
   await a?.close();
   await fs.rm(outer, { recursive: true, force: true });
@@ -100,12 +133,26 @@ function check(method: string, url: string, res: Answer) {
   const label = `${method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(res.statusCode, label).toBeGreaterThanOrEqual(200);
   expect(res.statusCode, label).toBeLessThan(500);
-  for (const leak of [STACK_FRAME, SECRET, a.repoRoot, a.dataDir, outer, os.tmpdir(), 'node_modules', 'scrypt$']) {
+  for (const leak of [
+    STACK_FRAME,
+    SECRET,
+    a.repoRoot,
+    a.dataDir,
+    outer,
+    os.tmpdir(),
+    'node_modules',
+    'scrypt$',
+  ]) {
     // The 404 message names the address asked for; only what the request did not carry is a leak.
-    if (typeof leak === 'string') expect(res.body.includes(leak) && !url.includes(leak), `${label} leaks ${leak}`).toBe(false);
+    if (typeof leak === 'string')
+      expect(res.body.includes(leak) && !url.includes(leak), `${label} leaks ${leak}`).toBe(false);
     else expect(res.body, label).not.toMatch(leak);
   }
-  if (res.statusCode >= 400 && method !== 'HEAD' && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) {
+  if (
+    res.statusCode >= 400 &&
+    method !== 'HEAD' &&
+    (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
+  ) {
     expect(String(res.headers['content-type']), label).toMatch(/^application\/json/);
     expect(errorResponseSchema.safeParse(JSON.parse(res.body)).success, label).toBe(true);
   }
@@ -118,7 +165,12 @@ async function send(options: InjectOptions) {
 }
 
 /** One request over a real socket, its target sent byte for byte as given (inject would normalise it). */
-function raw(method: string, target: string, headers: Record<string, string>, body = ''): Promise<Answer> {
+function raw(
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body = '',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -148,7 +200,12 @@ function raw(method: string, target: string, headers: Record<string, string>, bo
       }
       resolve({ statusCode: status, headers: out, body: rest.toString('utf8') });
     });
-    const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close', `Content-Length: ${Buffer.byteLength(body)}`];
+    const lines = [
+      `${method} ${target} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Connection: close',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+    ];
     for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
     // Not end(): a half-closed socket may lose a slow answer; 'Connection: close' ends it after.
     socket.write(Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1'));
@@ -157,9 +214,37 @@ function raw(method: string, target: string, headers: Record<string, string>, bo
 
 // ---- generators -------------------------------------------------------------------------------
 
-const FIELDS = ['username', 'password', 'firstName', 'lastName', 'email', 'phone', 'preferredColor', 'message', 'submittedAt', 'role', 'admin', 'id', 'path', 'content', 'token'];
+const FIELDS = [
+  'username',
+  'password',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'preferredColor',
+  'message',
+  'submittedAt',
+  'role',
+  'admin',
+  'id',
+  'path',
+  'content',
+  'token',
+];
 const operator = fc.dictionary(
-  fc.constantFrom('$gt', '$gte', '$ne', '$in', '$nin', '$regex', '$where', '$exists', '$expr', '$or', '$set'),
+  fc.constantFrom(
+    '$gt',
+    '$gte',
+    '$ne',
+    '$in',
+    '$nin',
+    '$regex',
+    '$where',
+    '$exists',
+    '$expr',
+    '$or',
+    '$set',
+  ),
   fc.oneof(fc.constant(''), fc.constant(null), fc.constant([]), fc.jsonValue({ maxDepth: 2 })),
   { minKeys: 1, maxKeys: 2 },
 );
@@ -168,17 +253,34 @@ const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom('a'.repeat(101), 'x'.repeat(5000), '../../package.json', '\u0000', 'a@b.c', '2026-01-01T00:00:00Z'),
+  fc.constantFrom(
+    'a'.repeat(101),
+    'x'.repeat(5000),
+    '../../package.json',
+    '\u0000',
+    'a@b.c',
+    '2026-01-01T00:00:00Z',
+  ),
 );
 /** Objects shaped like our bodies, with operators, wrong types and extra fields in any field. */
-const hostileObject = fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 8 }).map((o) => JSON.stringify(o));
+const hostileObject = fc
+  .dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 8 })
+  .map((o) => JSON.stringify(o));
 const deep = fc
   .tuple(fc.constantFrom('[', '{"a":'), fc.integer({ min: 50, max: 3000 }))
   .map(([open, depth]) => open.repeat(depth) + '1' + (open === '[' ? ']' : '}').repeat(depth));
-const huge = fc.integer({ min: 1000, max: BODY_LIMIT * 3 }).map((n) => JSON.stringify({ username: 'x'.repeat(n), password: 'y' }));
+const huge = fc
+  .integer({ min: 1000, max: BODY_LIMIT * 3 })
+  .map((n) => JSON.stringify({ username: 'x'.repeat(n), password: 'y' }));
 const invalidUtf8 = fc
   .uint8Array({ minLength: 1, maxLength: 32 })
-  .map((bytes) => Buffer.concat([Buffer.from('{"username":"'), Buffer.from(bytes.map((b) => b | 0x80)), Buffer.from('","password":"x"}')]));
+  .map((bytes) =>
+    Buffer.concat([
+      Buffer.from('{"username":"'),
+      Buffer.from(bytes.map((b) => b | 0x80)),
+      Buffer.from('","password":"x"}'),
+    ]),
+  );
 const protoPollution = fc.constantFrom(
   '{"__proto__":{"admin":true},"username":"owner","password":"x"}',
   '{"constructor":{"prototype":{"admin":true}}}',
@@ -186,21 +288,68 @@ const protoPollution = fc.constantFrom(
 );
 const malformed = fc.oneof(
   fc.string({ maxLength: 200 }),
-  fc.json().chain((j) => fc.integer({ min: 0, max: Math.max(0, j.length - 1) }).map((n) => j.slice(0, n))),
-  fc.constantFrom('', '{', '}', '[', 'null', 'true', '"', '{"a":1,}', '{a:1}', "{'a':1}", 'NaN', '1e999999', '\uFEFF{}'),
-);
-const overLimit = fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 4 }).map((n) => Buffer.alloc(n, 0x61));
-const SUBMISSION = { firstName: 'Ada', lastName: 'Lane', email: 'ada@example.com', phone: '518-555-0100', preferredColor: 'black', message: 'Hi' };
-/** A real submission or login with one field made hostile, so the checks past the first are reached. */
-const nearValid = fc.oneof(
-  fc.tuple(fc.constantFrom(...Object.keys(SUBMISSION)), fieldValue).map(([k, v]) => JSON.stringify({ ...SUBMISSION, [k]: v })),
-  fc.tuple(fc.constantFrom('username', 'password'), fieldValue).map(([k, v]) => JSON.stringify({ username: 'owner', password: 'x', [k]: v })),
-  fc.tuple(fc.constantFrom(...FIELDS), fieldValue).map(([k, v]) => JSON.stringify({ ...SUBMISSION, [k]: v })),
-  fc.uint8Array({ minLength: 1, maxLength: 8 }).map((bytes) =>
-    Buffer.concat([Buffer.from(JSON.stringify(SUBMISSION).slice(0, -6)), Buffer.from(bytes.map((b) => b | 0x80)), Buffer.from('"}')]),
+  fc
+    .json()
+    .chain((j) => fc.integer({ min: 0, max: Math.max(0, j.length - 1) }).map((n) => j.slice(0, n))),
+  fc.constantFrom(
+    '',
+    '{',
+    '}',
+    '[',
+    'null',
+    'true',
+    '"',
+    '{"a":1,}',
+    '{a:1}',
+    "{'a':1}",
+    'NaN',
+    '1e999999',
+    '\uFEFF{}',
   ),
 );
-const body = fc.oneof({ arbitrary: nearValid, weight: 3 }, hostileObject, fc.json(), malformed, deep, huge, invalidUtf8, protoPollution, overLimit);
+const overLimit = fc
+  .integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 4 })
+  .map((n) => Buffer.alloc(n, 0x61));
+const SUBMISSION = {
+  firstName: 'Ada',
+  lastName: 'Lane',
+  email: 'ada@example.com',
+  phone: '518-555-0100',
+  preferredColor: 'black',
+  message: 'Hi',
+};
+/** A real submission or login with one field made hostile, so the checks past the first are reached. */
+const nearValid = fc.oneof(
+  fc
+    .tuple(fc.constantFrom(...Object.keys(SUBMISSION)), fieldValue)
+    .map(([k, v]) => JSON.stringify({ ...SUBMISSION, [k]: v })),
+  fc
+    .tuple(fc.constantFrom('username', 'password'), fieldValue)
+    .map(([k, v]) => JSON.stringify({ username: 'owner', password: 'x', [k]: v })),
+  fc
+    .tuple(fc.constantFrom(...FIELDS), fieldValue)
+    .map(([k, v]) => JSON.stringify({ ...SUBMISSION, [k]: v })),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 8 })
+    .map((bytes) =>
+      Buffer.concat([
+        Buffer.from(JSON.stringify(SUBMISSION).slice(0, -6)),
+        Buffer.from(bytes.map((b) => b | 0x80)),
+        Buffer.from('"}'),
+      ]),
+    ),
+);
+const body = fc.oneof(
+  { arbitrary: nearValid, weight: 3 },
+  hostileObject,
+  fc.json(),
+  malformed,
+  deep,
+  huge,
+  invalidUtf8,
+  protoPollution,
+  overLimit,
+);
 
 const contentType = fc.constantFrom(
   'application/json',
@@ -220,7 +369,8 @@ const contentType = fc.constantFrom(
 let token = '';
 /** A live session for the signed-in variants (the fuzzed logouts end it now and then). */
 async function session() {
-  if (!token || !(await a.services.sessions.check(token))) token = (await a.services.sessions.start('owner')).token;
+  if (!token || !(await a.services.sessions.check(token)))
+    token = (await a.services.sessions.start('owner')).token;
   return { cookie: `cb_session=${token}`, bearer: { authorization: `Bearer ${token}` } };
 }
 
@@ -234,14 +384,42 @@ const authHeaders = async (kind: string): Promise<Record<string, string>> => {
     case 'forged':
       return { cookie: `cb_session=${'A'.repeat(43)}` };
     case 'junk':
-      return { authorization: 'Bearer {"$ne":null}', cookie: 'cb_session[$ne]=1; cb_session=../../x' };
+      return {
+        authorization: 'Bearer {"$ne":null}',
+        cookie: 'cb_session[$ne]=1; cb_session=../../x',
+      };
     default:
       return {};
   }
 };
 
-const DOTS = ['..', '%2e%2e', '%2E%2E', '.%2e', '%252e%252e', '%c0%ae%c0%ae', '%e0%80%ae%e0%80%ae', '%uff0e%uff0e', '..%00', '\uff0e\uff0e', '...', '.'];
-const SLASHES = ['/', '%2f', '%2F', '%252f', '\\', '%5c', '%5C', '%c0%af', '%e0%80%af', '//', '%00/'];
+const DOTS = [
+  '..',
+  '%2e%2e',
+  '%2E%2E',
+  '.%2e',
+  '%252e%252e',
+  '%c0%ae%c0%ae',
+  '%e0%80%ae%e0%80%ae',
+  '%uff0e%uff0e',
+  '..%00',
+  '\uff0e\uff0e',
+  '...',
+  '.',
+];
+const SLASHES = [
+  '/',
+  '%2f',
+  '%2F',
+  '%252f',
+  '\\',
+  '%5c',
+  '%5C',
+  '%c0%af',
+  '%e0%80%af',
+  '//',
+  '%00/',
+];
 const TARGETS = [
   'package.json',
   'secret.txt',
@@ -259,9 +437,20 @@ const TARGETS = [
 ];
 /** A path that climbs out in one of many encodings, ending at something we must not serve. */
 const traversal = fc
-  .tuple(fc.array(fc.tuple(fc.constantFrom(...DOTS), fc.constantFrom(...SLASHES)), { minLength: 1, maxLength: 6 }), fc.constantFrom(...TARGETS))
+  .tuple(
+    fc.array(fc.tuple(fc.constantFrom(...DOTS), fc.constantFrom(...SLASHES)), {
+      minLength: 1,
+      maxLength: 6,
+    }),
+    fc.constantFrom(...TARGETS),
+  )
   .map(([steps, target]) => steps.map(([d, s]) => d + s).join('') + target);
-const pathParam = fc.oneof(fc.constant(encodeURIComponent(HERO)), traversal, fc.string({ maxLength: 80 }).map(encodeURIComponent), fc.string({ maxLength: 20 }));
+const pathParam = fc.oneof(
+  fc.constant(encodeURIComponent(HERO)),
+  traversal,
+  fc.string({ maxLength: 80 }).map(encodeURIComponent),
+  fc.string({ maxLength: 20 }),
+);
 
 const ROUTES = Object.values(API_ROUTES);
 
@@ -270,39 +459,59 @@ const ROUTES = Object.values(API_ROUTES);
 describe('hostile input', { timeout: 120_000 }, () => {
   it('any body, content type and session on every route of the contract', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), body, contentType, auth, fc.boolean(), fc.boolean(), async (route, payload, type, who, signed, foreign) => {
-        const url = route.path.replace(':path', encodeURIComponent(HERO)).replace(':id', revisionId);
-        const headers: Record<string, string> = { ...(await authHeaders(who)) };
-        if (type !== undefined) headers['content-type'] = type;
-        if (signed) headers['x-webhook-signature'] = signBody(DEV_WEBHOOK_SECRET, payload);
-        if (foreign) headers.origin = 'https://evil.example';
-        await send({ method: route.method, url, headers, payload });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        body,
+        contentType,
+        auth,
+        fc.boolean(),
+        fc.boolean(),
+        async (route, payload, type, who, signed, foreign) => {
+          const url = route.path
+            .replace(':path', encodeURIComponent(HERO))
+            .replace(':id', revisionId);
+          const headers: Record<string, string> = { ...(await authHeaders(who)) };
+          if (type !== undefined) headers['content-type'] = type;
+          if (signed) headers['x-webhook-signature'] = signBody(DEV_WEBHOOK_SECRET, payload);
+          if (foreign) headers.origin = 'https://evil.example';
+          await send({ method: route.method, url, headers, payload });
+        },
+      ),
       { numRuns: RUNS * 4 },
     );
   });
 
   it('signed webhook submissions are stored exactly as sent, or refused with 400 and nothing stored', async () => {
     await fc.assert(
-      fc.asyncProperty(nearValid, fc.constantFrom('application/json', 'application/json; charset=utf-8'), async (payload, type) => {
-        const count = await a.services.store.inquiries.count();
-        const res = await send({
-          method: 'POST',
-          url: API_ROUTES.inquiryWebhook.path,
-          headers: { 'content-type': type, 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, payload) },
-          payload,
-        });
-        expect([201, 400]).toContain(res.statusCode);
-        if (res.statusCode === 400) {
-          expect(await a.services.store.inquiries.count()).toBe(count);
-          return;
-        }
-        const sent = JSON.parse(String(payload)) as Record<string, string>;
-        const stored = (await a.services.store.inquiries.list()).find((i) => i.id === res.json<{ id: string }>().id);
-        for (const [field, value] of Object.entries(sent)) {
-          if (field !== 'submittedAt' && value.trim() !== '') expect(stored?.[field as keyof typeof stored]).toBe(value.trim());
-        }
-      }),
+      fc.asyncProperty(
+        nearValid,
+        fc.constantFrom('application/json', 'application/json; charset=utf-8'),
+        async (payload, type) => {
+          const count = await a.services.store.inquiries.count();
+          const res = await send({
+            method: 'POST',
+            url: API_ROUTES.inquiryWebhook.path,
+            headers: {
+              'content-type': type,
+              'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, payload),
+            },
+            payload,
+          });
+          expect([201, 400]).toContain(res.statusCode);
+          if (res.statusCode === 400) {
+            expect(await a.services.store.inquiries.count()).toBe(count);
+            return;
+          }
+          const sent = JSON.parse(String(payload)) as Record<string, string>;
+          const stored = (await a.services.store.inquiries.list()).find(
+            (i) => i.id === res.json<{ id: string }>().id,
+          );
+          for (const [field, value] of Object.entries(sent)) {
+            if (field !== 'submittedAt' && value.trim() !== '')
+              expect(stored?.[field as keyof typeof stored]).toBe(value.trim());
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -320,47 +529,135 @@ describe('hostile input', { timeout: 120_000 }, () => {
       ),
       fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
     );
-    const ifMatch = fc.option(fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('*', 'W/"x"', '"', ',,,', '"' + 'a'.repeat(64) + '"')), { nil: undefined });
+    const ifMatch = fc.option(
+      fc.oneof(
+        fc.string({ maxLength: 80 }),
+        fc.constantFrom('*', 'W/"x"', '"', ',,,', '"' + 'a'.repeat(64) + '"'),
+      ),
+      { nil: undefined },
+    );
     await fc.assert(
-      fc.asyncProperty(content, ifMatch, fc.oneof(fc.constant('text/plain; charset=utf-8'), contentType), fc.constantFrom(...EDITABLE_FILES.map((f) => f.path)), async (payload, match, type, file) => {
-        const headers: Record<string, string> = { cookie: (await session()).cookie };
-        if (type !== undefined) headers['content-type'] = type;
-        if (match !== undefined) headers['if-match'] = match;
-        await send({ method: 'PUT', url: fileUrl(file), headers, payload });
-      }),
+      fc.asyncProperty(
+        content,
+        ifMatch,
+        fc.oneof(fc.constant('text/plain; charset=utf-8'), contentType),
+        fc.constantFrom(...EDITABLE_FILES.map((f) => f.path)),
+        async (payload, match, type, file) => {
+          const headers: Record<string, string> = { cookie: (await session()).cookie };
+          if (type !== undefined) headers['content-type'] = type;
+          if (match !== undefined) headers['if-match'] = match;
+          await send({ method: 'PUT', url: fileUrl(file), headers, payload });
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('path traversal in every encoding, on the API and on the site', async () => {
-    const prefix = fc.constantFrom('/api/admin/files/', '/api/admin/revisions/', '/', '/assets/', '/images/', '/api/');
+    const prefix = fc.constantFrom(
+      '/api/admin/files/',
+      '/api/admin/revisions/',
+      '/',
+      '/assets/',
+      '/images/',
+      '/api/',
+    );
     await fc.assert(
-      fc.asyncProperty(prefix, pathParam, fc.constantFrom('GET', 'HEAD', 'PUT', 'POST'), auth, async (start, param, method, who) => {
-        const url = start + param + (start === '/api/admin/revisions/' && method === 'POST' ? `/${revisionId}/restore` : '');
-        const hasBody = method === 'PUT' || method === 'POST';
-        const res = await raw(method, url, { ...(await authHeaders(who)), 'content-type': 'text/plain' }, hasBody ? HERO_SOURCE : '');
-        check(method, url, res);
-        // The only file these may reach is a section file, by its one exact, encoded name.
-        if (res.statusCode === 200 && url.startsWith('/api/admin/files/')) expect(param).toBe(encodeURIComponent(HERO));
-      }),
+      fc.asyncProperty(
+        prefix,
+        pathParam,
+        fc.constantFrom('GET', 'HEAD', 'PUT', 'POST'),
+        auth,
+        async (start, param, method, who) => {
+          const url =
+            start +
+            param +
+            (start === '/api/admin/revisions/' && method === 'POST'
+              ? `/${revisionId}/restore`
+              : '');
+          const hasBody = method === 'PUT' || method === 'POST';
+          const res = await raw(
+            method,
+            url,
+            { ...(await authHeaders(who)), 'content-type': 'text/plain' },
+            hasBody ? HERO_SOURCE : '',
+          );
+          check(method, url, res);
+          // The only file these may reach is a section file, by its one exact, encoded name.
+          if (res.statusCode === 200 && url.startsWith('/api/admin/files/'))
+            expect(param).toBe(encodeURIComponent(HERO));
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });
 
   it('any header, query string and revision id', async () => {
     const header = fc.dictionary(
-      fc.constantFrom('if-match', 'origin', 'host', 'x-forwarded-for', 'accept', 'accept-encoding', 'range', 'authorization', 'cookie', 'x-webhook-signature', 'content-length'),
-      fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('null', 'bytes=0-999999999', 'bytes=-1', '*/*', 'br;q=2', 'sha256=zz', '0', '-1')),
+      fc.constantFrom(
+        'if-match',
+        'origin',
+        'host',
+        'x-forwarded-for',
+        'accept',
+        'accept-encoding',
+        'range',
+        'authorization',
+        'cookie',
+        'x-webhook-signature',
+        'content-length',
+      ),
+      fc.oneof(
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom(
+          'null',
+          'bytes=0-999999999',
+          'bytes=-1',
+          '*/*',
+          'br;q=2',
+          'sha256=zz',
+          '0',
+          '-1',
+        ),
+      ),
       { maxKeys: 4 },
     );
-    const query = fc.oneof(fc.constant(''), fc.string({ maxLength: 60 }).map((q) => `?${q}`), fc.constantFrom('?username[$ne]=x', '?a[__proto__][b]=1', '?path=../../package.json', `?${'a=1&'.repeat(2000)}`));
-    const id = fc.oneof(fc.constant(revisionId), fc.string({ maxLength: 80 }).map(encodeURIComponent), fc.constantFrom('..%2F..%2Fadmins', '%24gt', 'a'.repeat(65)));
+    const query = fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 60 }).map((q) => `?${q}`),
+      fc.constantFrom(
+        '?username[$ne]=x',
+        '?a[__proto__][b]=1',
+        '?path=../../package.json',
+        `?${'a=1&'.repeat(2000)}`,
+      ),
+    );
+    const id = fc.oneof(
+      fc.constant(revisionId),
+      fc.string({ maxLength: 80 }).map(encodeURIComponent),
+      fc.constantFrom('..%2F..%2Fadmins', '%24gt', 'a'.repeat(65)),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), header, query, id, async (route, headers, q, rid) => {
-        const url = route.path.replace(':path', encodeURIComponent(HERO)).replace(':id', rid) + q;
-        const cleaned = Object.fromEntries(Object.entries(headers).filter(([k, v]) => !(k === 'content-length' && !/^\d+$/.test(v))));
-        await send({ method: route.method, url, headers: { cookie: (await session()).cookie, ...cleaned }, payload: route.method === 'GET' ? undefined : '{}' });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        header,
+        query,
+        id,
+        async (route, headers, q, rid) => {
+          const url = route.path.replace(':path', encodeURIComponent(HERO)).replace(':id', rid) + q;
+          const cleaned = Object.fromEntries(
+            Object.entries(headers).filter(
+              ([k, v]) => !(k === 'content-length' && !/^\d+$/.test(v)),
+            ),
+          );
+          await send({
+            method: route.method,
+            url,
+            headers: { cookie: (await session()).cookie, ...cleaned },
+            payload: route.method === 'GET' ? undefined : '{}',
+          });
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });
@@ -369,7 +666,8 @@ describe('hostile input', { timeout: 120_000 }, () => {
     recording = false;
     const after = await treeHashes(a.repoRoot);
     const sections = new Set(EDITABLE_FILES.map((f) => f.path));
-    const outside = (hashes: Record<string, string>) => Object.fromEntries(Object.entries(hashes).filter(([file]) => !sections.has(file as never)));
+    const outside = (hashes: Record<string, string>) =>
+      Object.fromEntries(Object.entries(hashes).filter(([file]) => !sections.has(file as never)));
     expect(outside(after)).toEqual(outside(before));
 
     const sectionsDir = path.join(a.repoRoot, 'apps/web/src/sections');
@@ -381,7 +679,8 @@ describe('hostile input', { timeout: 120_000 }, () => {
       p === sectionsDir ||
       EDITABLE_FILES.some((f) => p === path.join(a.repoRoot, f.path)) ||
       // writeFileAtomic's temp file beside its target
-      (path.dirname(p) === sectionsDir && /^\.[a-z-]+\.tsx\.[0-9a-f]{12}\.tmp$/.test(path.basename(p))) ||
+      (path.dirname(p) === sectionsDir &&
+        /^\.[a-z-]+\.tsx\.[0-9a-f]{12}\.tmp$/.test(path.basename(p))) ||
       // the code and packages of the server itself (lazy loads)
       p.includes(`${path.sep}node_modules${path.sep}`) ||
       p.startsWith(path.resolve(import.meta.dirname, '../../..') + path.sep);

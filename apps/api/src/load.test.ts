@@ -23,7 +23,10 @@ beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-load-dist-'));
   await writeFakeBuild(dist, 'v1', ['/', '/puppies', '/contact', '/breeding-dogs']);
   // An entry script of a realistic size.
-  await fs.writeFile(path.join(dist, 'assets', 'index-big.js'), `export const data = ${JSON.stringify('x'.repeat(120_000))};\n`);
+  await fs.writeFile(
+    path.join(dist, 'assets', 'index-big.js'),
+    `export const data = ${JSON.stringify('x'.repeat(120_000))};\n`,
+  );
   a = await buildLoggedIn({ webDist: dist });
   await a.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
@@ -53,14 +56,31 @@ const submission = (i: number) =>
   });
 
 const KINDS: Kind[] = [
-  { name: 'page', weight: 34, request: (i) => ({ path: ['/', '/puppies', '/contact', '/breeding-dogs'][i % 4]! }), ok: [200] },
+  {
+    name: 'page',
+    weight: 34,
+    request: (i) => ({ path: ['/', '/puppies', '/contact', '/breeding-dogs'][i % 4]! }),
+    ok: [200],
+  },
   { name: 'missing page', weight: 4, request: () => ({ path: '/no-such-page' }), ok: [404] },
-  { name: 'asset', weight: 28, request: (i) => ({ path: i % 2 ? '/assets/index-big.js' : '/robots.txt' }), ok: [200] },
+  {
+    name: 'asset',
+    weight: 28,
+    request: (i) => ({ path: i % 2 ? '/assets/index-big.js' : '/robots.txt' }),
+    ok: [200],
+  },
   { name: 'health', weight: 6, request: () => ({ path: API_ROUTES.health.path }), ok: [200] },
   {
     name: 'login',
     weight: 1,
-    request: () => ({ path: API_ROUTES.login.path, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) } }),
+    request: () => ({
+      path: API_ROUTES.login.path,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(OWNER),
+      },
+    }),
     ok: [200],
   },
   {
@@ -68,11 +88,20 @@ const KINDS: Kind[] = [
     weight: 1,
     request: (i) => ({
       path: API_ROUTES.login.path,
-      init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'intruder', password: `guess-${i}` }) },
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'intruder', password: `guess-${i}` }),
+      },
     }),
     ok: [401, 429],
   },
-  { name: 'inquiries', weight: 10, request: () => ({ path: API_ROUTES.inquiries.path, init: { headers: { cookie: a.cookie } } }), ok: [200] },
+  {
+    name: 'inquiries',
+    weight: 10,
+    request: () => ({ path: API_ROUTES.inquiries.path, init: { headers: { cookie: a.cookie } } }),
+    ok: [200],
+  },
   {
     name: 'webhook',
     weight: 8,
@@ -80,12 +109,24 @@ const KINDS: Kind[] = [
       const body = submission(i);
       return {
         path: API_ROUTES.inquiryWebhook.path,
-        init: { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body) }, body },
+        init: {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
+          },
+          body,
+        },
       };
     },
     ok: [201],
   },
-  { name: 'file read', weight: 6, request: () => ({ path: fileUrl(HERO), init: { headers: { cookie: a.cookie } } }), ok: [200] },
+  {
+    name: 'file read',
+    weight: 6,
+    request: () => ({ path: fileUrl(HERO), init: { headers: { cookie: a.cookie } } }),
+    ok: [200],
+  },
 ];
 
 /** Spreads the kinds over the requests by weight, interleaved. */
@@ -100,51 +141,60 @@ function plan(total: number): Kind[] {
 }
 
 describe('load', () => {
-  it(`answers ${REQUESTS} concurrent mixed requests with no error and no 5xx, and keeps every inquiry it acknowledged`, { timeout: 60_000 }, async () => {
-    const kinds = plan(REQUESTS);
-    const byKind = new Map<string, number>();
-    const errors: string[] = [];
-    const latencies: number[] = [];
-    const acknowledged: string[] = [];
-    let serverErrors = 0;
-    let next = 0;
+  it(
+    `answers ${REQUESTS} concurrent mixed requests with no error and no 5xx, and keeps every inquiry it acknowledged`,
+    { timeout: 60_000 },
+    async () => {
+      const kinds = plan(REQUESTS);
+      const byKind = new Map<string, number>();
+      const errors: string[] = [];
+      const latencies: number[] = [];
+      const acknowledged: string[] = [];
+      let serverErrors = 0;
+      let next = 0;
 
-    const worker = async () => {
-      while (next < kinds.length) {
-        const i = next++;
-        const kind = kinds[i]!;
-        const { path: url, init } = kind.request(i);
-        const started = performance.now();
-        try {
-          const res = await fetch(base + url, init);
-          const text = await res.text();
-          latencies.push(performance.now() - started);
-          byKind.set(kind.name, (byKind.get(kind.name) ?? 0) + 1);
-          if (res.status >= 500) serverErrors += 1;
-          if (!kind.ok.includes(res.status)) errors.push(`${kind.name} ${url}: ${res.status} ${text.slice(0, 120)}`);
-          else if (kind.name === 'webhook') acknowledged.push((JSON.parse(text) as { id: string }).id);
-        } catch (error) {
-          errors.push(`${kind.name} ${url}: ${(error as Error).message}`);
+      const worker = async () => {
+        while (next < kinds.length) {
+          const i = next++;
+          const kind = kinds[i]!;
+          const { path: url, init } = kind.request(i);
+          const started = performance.now();
+          try {
+            const res = await fetch(base + url, init);
+            const text = await res.text();
+            latencies.push(performance.now() - started);
+            byKind.set(kind.name, (byKind.get(kind.name) ?? 0) + 1);
+            if (res.status >= 500) serverErrors += 1;
+            if (!kind.ok.includes(res.status))
+              errors.push(`${kind.name} ${url}: ${res.status} ${text.slice(0, 120)}`);
+            else if (kind.name === 'webhook')
+              acknowledged.push((JSON.parse(text) as { id: string }).id);
+          } catch (error) {
+            errors.push(`${kind.name} ${url}: ${(error as Error).message}`);
+          }
         }
-      }
-    };
+      };
 
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((x, y) => x - y);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-    console.log(
-      `load: ${REQUESTS} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(1)} s (${Math.round(REQUESTS / seconds)} req/s); ` +
-        `${errors.length} errors, ${serverErrors} 5xx; p50 ${pct(50)} ms, p99 ${pct(99)} ms; ` +
-        [...byKind].map(([k, n]) => `${k} ${n}`).join(', '),
-    );
+      const started = performance.now();
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((x, y) => x - y);
+      const pct = (p: number) =>
+        latencies[
+          Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))
+        ]!.toFixed(1);
+      console.log(
+        `load: ${REQUESTS} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(1)} s (${Math.round(REQUESTS / seconds)} req/s); ` +
+          `${errors.length} errors, ${serverErrors} 5xx; p50 ${pct(50)} ms, p99 ${pct(99)} ms; ` +
+          [...byKind].map(([k, n]) => `${k} ${n}`).join(', '),
+      );
 
-    expect(errors).toEqual([]);
-    expect(serverErrors).toBe(0);
-    expect(latencies).toHaveLength(REQUESTS);
-    const stored = new Set((await a.services.store.inquiries.list()).map((i) => i.id));
-    expect(acknowledged.length).toBeGreaterThan(0);
-    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-  });
+      expect(errors).toEqual([]);
+      expect(serverErrors).toBe(0);
+      expect(latencies).toHaveLength(REQUESTS);
+      const stored = new Set((await a.services.store.inquiries.list()).map((i) => i.id));
+      expect(acknowledged.length).toBeGreaterThan(0);
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    },
+  );
 });

@@ -15,7 +15,12 @@ const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labrado
 const PROTECTED: Record<string, (revisionId: string) => InjectOptions> = {
   inquiries: () => ({ method: 'GET', url: API_ROUTES.inquiries.path }),
   readFile: () => ({ method: 'GET', url: fileUrl(HERO) }),
-  saveFile: () => ({ method: 'PUT', url: fileUrl(HERO), headers: { 'content-type': 'text/plain' }, payload: VALID }),
+  saveFile: () => ({
+    method: 'PUT',
+    url: fileUrl(HERO),
+    headers: { 'content-type': 'text/plain' },
+    payload: VALID,
+  }),
   fileRevisions: () => ({ method: 'GET', url: revisionsUrl(HERO) }),
   restoreRevision: (id) => ({ method: 'POST', url: restoreUrl(HERO, id) }),
   publishStatus: () => ({ method: 'GET', url: API_ROUTES.publishStatus.path }),
@@ -28,21 +33,35 @@ afterEach(async () => {
 });
 
 function call(app: TestApp['app'], options: InjectOptions, headers: Record<string, string> = {}) {
-  return app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), ...headers } });
+  return app.inject({
+    ...options,
+    headers: { ...(options.headers as Record<string, string>), ...headers },
+  });
 }
 
-async function expectAll401(app: TestApp['app'], revisionId: string, headers: Record<string, string>, label: string) {
+async function expectAll401(
+  app: TestApp['app'],
+  revisionId: string,
+  headers: Record<string, string>,
+  label: string,
+) {
   for (const [name, make] of Object.entries(PROTECTED)) {
     const res = await call(app, make(revisionId), headers);
     expect(res.statusCode, `${label}: ${name}`).toBe(401);
-    expect(res.json(), `${label}: ${name}`).toEqual({ error: 'unauthorized', message: expect.any(String) });
+    expect(res.json(), `${label}: ${name}`).toEqual({
+      error: 'unauthorized',
+      message: expect.any(String),
+    });
   }
 }
 
 describe('route inventory', () => {
   it('covers every /api/admin route and the inquiries read of the route table', () => {
     const protectedRoutes = Object.entries(API_ROUTES)
-      .filter(([, r]) => r.path.startsWith('/api/admin/') || (r.path === '/api/inquiries' && r.method === 'GET'))
+      .filter(
+        ([, r]) =>
+          r.path.startsWith('/api/admin/') || (r.path === '/api/inquiries' && r.method === 'GET'),
+      )
       .map(([name]) => name);
     expect(Object.keys(PROTECTED).sort()).toEqual(protectedRoutes.sort());
   });
@@ -72,8 +91,14 @@ describe('route inventory', () => {
     await expectAll401(a.app, id, { cookie: a.cookie }, 'expired');
 
     const fresh = await logIn(a.app);
-    expect((await call(a.app, PROTECTED.inquiries!(''), { cookie: fresh.cookie })).statusCode).toBe(200);
-    await a.app.inject({ method: 'POST', url: API_ROUTES.logout.path, headers: { cookie: fresh.cookie } });
+    expect((await call(a.app, PROTECTED.inquiries!(''), { cookie: fresh.cookie })).statusCode).toBe(
+      200,
+    );
+    await a.app.inject({
+      method: 'POST',
+      url: API_ROUTES.logout.path,
+      headers: { cookie: fresh.cookie },
+    });
     await expectAll401(a.app, id, { cookie: fresh.cookie }, 'after logout (cookie)');
     await expectAll401(a.app, id, fresh.bearer, 'after logout (bearer)');
   });
@@ -81,7 +106,8 @@ describe('route inventory', () => {
   it('refuses state-changing admin calls from another site with 403, leaving the file alone', async () => {
     const a = await buildLoggedIn();
     t = a;
-    const id = (await call(a.app, PROTECTED.saveFile!(''), { cookie: a.cookie })).json().revision.id as string;
+    const id = (await call(a.app, PROTECTED.saveFile!(''), { cookie: a.cookie })).json().revision
+      .id as string;
     const foreign = { cookie: a.cookie, origin: 'https://evil.example' };
     for (const options of [
       { ...PROTECTED.saveFile!(''), payload: 'export const hacked = 1;\n' },
@@ -94,7 +120,14 @@ describe('route inventory', () => {
     expect((await call(a.app, PROTECTED.readFile!(''), { cookie: a.cookie })).body).toBe(VALID);
     // Reads are not state-changing; our own origin may write.
     expect((await call(a.app, PROTECTED.readFile!(''), foreign)).statusCode).toBe(200);
-    expect((await call(a.app, PROTECTED.saveFile!(''), { cookie: a.cookie, origin: 'http://localhost:3000' })).statusCode).toBe(200);
+    expect(
+      (
+        await call(a.app, PROTECTED.saveFile!(''), {
+          cookie: a.cookie,
+          origin: 'http://localhost:3000',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -114,7 +147,10 @@ describe('restart', () => {
       const res = await first.app.inject({
         method: 'POST',
         url: API_ROUTES.inquiryWebhook.path,
-        headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body) },
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
+        },
         payload: body,
       });
       expect(res.statusCode).toBe(201);
@@ -127,21 +163,40 @@ describe('restart', () => {
     t = second;
     const inquiries = await call(second.app, PROTECTED.inquiries!(''), { cookie: first.cookie });
     expect(inquiries.statusCode).toBe(200);
-    expect(inquiries.json().map((i: { id: string }) => i.id).sort()).toEqual(ids.sort());
-    const revisions = await call(second.app, PROTECTED.fileRevisions!(''), { cookie: first.cookie });
+    expect(
+      inquiries
+        .json()
+        .map((i: { id: string }) => i.id)
+        .sort(),
+    ).toEqual(ids.sort());
+    const revisions = await call(second.app, PROTECTED.fileRevisions!(''), {
+      cookie: first.cookie,
+    });
     expect(revisions.json()[0]).toEqual(saved.json().revision);
-    expect((await call(second.app, PROTECTED.readFile!(''), { authorization: `Bearer ${first.token}` })).body).toBe(VALID);
+    expect(
+      (await call(second.app, PROTECTED.readFile!(''), { authorization: `Bearer ${first.token}` }))
+        .body,
+    ).toBe(VALID);
   });
 
   it('loses nothing acknowledged when the process dies without closing the store', async () => {
     const first = await buildLoggedIn();
     t = first;
     const saved = await call(first.app, PROTECTED.saveFile!(''), { cookie: first.cookie });
-    const body = JSON.stringify({ firstName: 'Bo', lastName: 'Reyes', email: 'bo@example.com', phone: '518-555-0101', preferredColor: 'yellow' });
+    const body = JSON.stringify({
+      firstName: 'Bo',
+      lastName: 'Reyes',
+      email: 'bo@example.com',
+      phone: '518-555-0101',
+      preferredColor: 'yellow',
+    });
     const created = await first.app.inject({
       method: 'POST',
       url: API_ROUTES.inquiryWebhook.path,
-      headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
+      },
       payload: body,
     });
     // What is on disk the moment the answers went out, as a crash would leave it (lock and all).
@@ -151,9 +206,13 @@ describe('restart', () => {
 
     const second = await build({ dataDir: crashed });
     try {
-      expect((await second.services.store.inquiries.list()).map((i) => i.id)).toEqual([created.json().id]);
+      expect((await second.services.store.inquiries.list()).map((i) => i.id)).toEqual([
+        created.json().id,
+      ]);
       expect((await second.services.store.revisions.list(HERO))[0]).toEqual(saved.json().revision);
-      expect((await call(second.app, PROTECTED.inquiries!(''), { cookie: first.cookie })).statusCode).toBe(200);
+      expect(
+        (await call(second.app, PROTECTED.inquiries!(''), { cookie: first.cookie })).statusCode,
+      ).toBe(200);
     } finally {
       await second.close();
     }

@@ -32,7 +32,10 @@ const webhook = (a: TestApp, body = SUBMISSION) =>
   a.app.inject({
     method: 'POST',
     url: API_ROUTES.inquiryWebhook.path,
-    headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
+    },
     payload: body,
   });
 
@@ -59,7 +62,15 @@ describe('session tokens', () => {
       expect(fresh).not.toBe(presented);
       expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^cb_session=${fresh};`));
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie: `cb_session=${planted}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/inquiries',
+          headers: { cookie: `cb_session=${planted}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -82,14 +93,17 @@ describe('safe methods', () => {
     const snapshot = async () => ({
       files: await treeHashes(a.repoRoot),
       inquiries: await a.services.store.inquiries.list(),
-      revisions: await Promise.all(EDITABLE_FILES.map((f) => a.services.store.revisions.list(f.path))),
+      revisions: await Promise.all(
+        EDITABLE_FILES.map((f) => a.services.store.revisions.list(f.path)),
+      ),
       admins: await a.services.store.admins.count(),
       session: (await a.services.store.sessions.find(hashToken(a.token)))?.expiresAt,
       publish: a.services.publisher.status(),
     });
     const before = await snapshot();
 
-    const concrete = (route: string) => route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
+    const concrete = (route: string) =>
+      route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
     const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
     expect(readRoutes).toHaveLength(6);
     // The state-changing routes with no read at the same address answer GET with 404.
@@ -97,7 +111,15 @@ describe('safe methods', () => {
       .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
       .map((r) => concrete(r.path));
     expect(writeOnly).toHaveLength(4);
-    const urls = [...readRoutes.map((r) => concrete(r.path)), ...writeOnly, '/', '/puppies', '/admin', '/assets/app-v1.js', '/nope'];
+    const urls = [
+      ...readRoutes.map((r) => concrete(r.path)),
+      ...writeOnly,
+      '/',
+      '/puppies',
+      '/admin',
+      '/assets/app-v1.js',
+      '/nope',
+    ];
     for (const url of urls) {
       for (const method of ['GET', 'HEAD'] as const) {
         for (const headers of [{}, { cookie: a.cookie }, a.bearer]) {
@@ -110,17 +132,27 @@ describe('safe methods', () => {
     }
     expect(await snapshot()).toEqual(before);
     // The session is still alive: GET /api/auth/logout did not end it.
-    expect((await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie: a.cookie } })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie: a.cookie } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe('logs', () => {
   it('never carry a password, a session token, a cookie or a webhook signature', async () => {
     const lines: string[] = [];
-    t = await build({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => void lines.push(line) } });
+    t = await build({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
     const a = t;
     const wrong = 'wrong-guess-of-the-owner-9';
-    const fail = await a.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: OWNER.username, password: wrong } });
+    const fail = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: OWNER.username, password: wrong },
+    });
     expect(fail.statusCode).toBe(401);
     const ok = await a.app.inject({
       method: 'POST',
@@ -132,7 +164,11 @@ describe('logs', () => {
     const token = ok.json<{ token: string }>().token;
     const cookie = String(ok.headers['set-cookie']).split(';')[0]!;
     await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } });
-    await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { authorization: `Bearer ${token}` } });
+    await a.app.inject({
+      method: 'GET',
+      url: '/api/inquiries',
+      headers: { authorization: `Bearer ${token}` },
+    });
     await a.app.inject({ method: 'GET', url: fileUrl(HERO), headers: { cookie } });
     const signature = signBody(DEV_WEBHOOK_SECRET, SUBMISSION);
     expect((await webhook(a)).statusCode).toBe(201);
@@ -140,10 +176,20 @@ describe('logs', () => {
     a.services.store.inquiries.list = async () => {
       throw new Error('store unavailable');
     };
-    expect((await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } })).statusCode).toBe(500);
-    expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect(
+      (await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } }))
+        .statusCode,
+    ).toBe(500);
+    expect(
+      (await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } }))
+        .statusCode,
+    ).toBe(204);
     for (let i = 0; i < 6; i++) {
-      await a.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: OWNER.username, password: wrong } });
+      await a.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: OWNER.username, password: wrong },
+      });
     }
 
     const log = lines.join('');
@@ -151,7 +197,15 @@ describe('logs', () => {
     expect(lines.length).toBeGreaterThan(20);
     expect(log).toContain('incoming request');
     expect(log).toContain('request failed');
-    for (const secret of [OWNER.password, wrong, token, hashToken(token), cookie, signature, DEV_WEBHOOK_SECRET]) {
+    for (const secret of [
+      OWNER.password,
+      wrong,
+      token,
+      hashToken(token),
+      cookie,
+      signature,
+      DEV_WEBHOOK_SECRET,
+    ]) {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/"(authorization|cookie|password|token)":"(?!\[redacted\])/i);

@@ -12,7 +12,8 @@ async function main() {
   const app = await buildApp({ env });
   if (env.DEMO_LOGIN) {
     const seeded = await seedIfEmpty(app.services.store, new Date());
-    if (seeded > 0) app.log.info(`demo login is on: added ${seeded} demo inquiries to the empty store`);
+    if (seeded > 0)
+      app.log.info(`demo login is on: added ${seeded} demo inquiries to the empty store`);
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -24,7 +25,9 @@ async function main() {
     });
   }
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Cedar Bluff Labradors is live on ${env.PUBLIC_URL} (store: ${app.services.store.kind}, data: ${env.MONGODB_URI ? 'MongoDB' : env.DATA_DIR})`);
+  app.log.info(
+    `Cedar Bluff Labradors is live on ${env.PUBLIC_URL} (store: ${app.services.store.kind}, data: ${env.MONGODB_URI ? 'MongoDB' : env.DATA_DIR})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,10 @@ const HERO_PATH = 'apps/web/src/sections/hero-section.tsx';
 const HERO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', HERO_PATH);
 const HEADLINE_LINE = "  headline: 'Cedar Bluff Labradors',";
 const NEW_HEADLINE = 'Cedar Bluff Labradors of Cambridge';
-const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/screenshots');
+const SCREENSHOTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'artifacts/screenshots',
+);
 const PUBLISH_TIMEOUT_MS = 150_000;
 
 let original: string | null = null;
@@ -27,7 +30,8 @@ test.afterAll(async () => {
   const now = await fs.readFile(HERO_FILE, 'utf8').catch(() => null);
   if (now === original) return;
   // Another change (someone else's work in this tree) is left alone, but loudly.
-  if (now !== null && !ours.has(now)) throw new Error(`${HERO_PATH} changed during the test by someone else; not restored`);
+  if (now !== null && !ours.has(now))
+    throw new Error(`${HERO_PATH} changed during the test by someone else; not restored`);
   await fs.writeFile(HERO_FILE, original);
 });
 
@@ -46,7 +50,11 @@ async function waitForPublished(page: Page, since: number) {
     .poll(
       async () => {
         const res = await page.request.get('/api/admin/publish');
-        const status = (await res.json()) as { state: string; startedAt: string | null; error: string | null };
+        const status = (await res.json()) as {
+          state: string;
+          startedAt: string | null;
+          error: string | null;
+        };
         if (status.state === 'failed') return `failed: ${status.error}`;
         const fresh = status.startedAt !== null && Date.parse(status.startedAt) >= since - 1000;
         return fresh ? status.state : `waiting (${status.state})`;
@@ -57,11 +65,17 @@ async function waitForPublished(page: Page, since: number) {
   await expect(page.getByText('Live: your change is on the site')).toBeVisible({ timeout: 10_000 });
 }
 
-test('the owner signs in, edits the hero, survives a syntax error, restores the original and signs out', async ({ page }) => {
+test('the owner signs in, edits the hero, survives a syntax error, restores the original and signs out', async ({
+  page,
+}) => {
   test.setTimeout(7 * 60_000);
-  expect(original, 'the hero section file should hold the original headline').toContain(HEADLINE_LINE);
+  expect(original, 'the hero section file should hold the original headline').toContain(
+    HEADLINE_LINE,
+  );
   const originalContent = original!;
-  await page.route('https://js.hsforms.net/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await page.route('https://js.hsforms.net/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
 
   // Login with the demo account.
   await page.goto('/admin/login');
@@ -117,14 +131,19 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await expect(page.getByText('Failed to save file')).toBeVisible();
   await expect(page.getByText('Not saved: the file has a syntax error')).toBeVisible();
   await expect(page.getByText(new RegExp(`^Line ${brokenLine}, column \\d+: `))).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor-syntax-error.png'), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-editor-syntax-error.png'),
+    fullPage: true,
+  });
   expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
   const home = await page.request.get('/');
   expect(await home.text()).toContain(NEW_HEADLINE);
 
   // Restore the original revision and publish it.
   const originalSha = sha256(originalContent).slice(0, 7);
-  const restore = page.getByRole('button', { name: new RegExp(`^Restore the version saved .*\\(${originalSha}\\)$`) });
+  const restore = page.getByRole('button', {
+    name: new RegExp(`^Restore the version saved .*\\(${originalSha}\\)$`),
+  });
   await expect(restore).toBeVisible();
   const restoredAt = Date.now();
   await restore.click();
@@ -134,10 +153,15 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await expect(editor).toHaveValue(originalContent);
   expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(originalContent);
   await waitForPublished(page, restoredAt);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor-restored.png'), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-editor-restored.png'),
+    fullPage: true,
+  });
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Cedar Bluff Labradors' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Cedar Bluff Labradors' }),
+  ).toBeVisible();
 
   // Logout; the admin area then sends us to the login page.
   await page.goto('/admin');

@@ -57,18 +57,26 @@ for (const { route, formId, name } of [
   { route: '/contact', formId: site.forms.contactFormId, name: 'contact' },
   { route: '/puppy-application', formId: site.forms.questionnaireFormId, name: 'application' },
 ]) {
-  test(`${route}: 'Loading form...' while the forms script is held back, then the form it creates`, async ({ page }) => {
+  test(`${route}: 'Loading form...' while the forms script is held back, then the form it creates`, async ({
+    page,
+  }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let requests = 0;
     await page.route(FORMS_SCRIPT, async (r) => {
       requests += 1;
       await held;
-      await r.fulfill({ status: 200, contentType: 'application/javascript', body: STAND_IN_SCRIPT });
+      await r.fulfill({
+        status: 200,
+        contentType: 'application/javascript',
+        body: STAND_IN_SCRIPT,
+      });
     });
     const response = await page.goto(route);
     // The forms embed runs under the site's Content-Security-Policy (page.route fulfils through it).
-    expect(response?.headers()['content-security-policy']).toContain("script-src 'self' https://*.hsforms.net");
+    expect(response?.headers()['content-security-policy']).toContain(
+      "script-src 'self' https://*.hsforms.net",
+    );
     const main = page.getByRole('main');
     await expect(main.getByText('Loading form...')).toBeVisible();
     await expect.poll(() => requests).toBe(1);
@@ -78,25 +86,39 @@ for (const { route, formId, name } of [
     await expect(main.getByRole('form', { name: 'Stand-in form' })).toBeVisible();
     await expect(main.getByText('Loading form...')).toHaveCount(0);
     const calls = await page.evaluate(() => window.__formsCalls);
-    expect(calls).toEqual([{ region: 'na1', portalId: site.forms.portalId, formId, target: `#hs-form-${formId}` }]);
+    expect(calls).toEqual([
+      { region: 'na1', portalId: site.forms.portalId, formId, target: `#hs-form-${formId}` },
+    ]);
     expect(requests).toBe(1);
     await shot(page, `${name}-form-ready`, true);
   });
 
-  test(`${route}: without the forms script the page keeps 'Loading form...' and offers phone and e-mail`, async ({ page }) => {
+  test(`${route}: without the forms script the page keeps 'Loading form...' and offers phone and e-mail`, async ({
+    page,
+  }) => {
     await page.route(FORMS_SCRIPT, (r) => r.abort());
     await page.goto(route);
     const form = page.getByRole('main').getByRole('region', { name: /form|questionnaire/i });
     await expect(form.getByText('Loading form...')).toBeVisible();
     await expect(form.getByText(/If the form doesn.t appear, please call/)).toBeVisible();
-    await expect(form.getByRole('link', { name: site.phones.main })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
-    await expect(form.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    await expect(form.getByRole('link', { name: site.phones.main })).toHaveAttribute(
+      'href',
+      /^tel:\+1\d{10}$/,
+    );
+    await expect(form.getByRole('link', { name: site.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    );
     await shot(page, `${name}-form-unavailable`);
   });
 }
 
-test('/contact: address, phone, e-mail, and Read More / Read Less on long testimonials', async ({ page }) => {
-  await page.route(FORMS_SCRIPT, (r) => r.fulfill({ contentType: 'application/javascript', body: STAND_IN_SCRIPT }));
+test('/contact: address, phone, e-mail, and Read More / Read Less on long testimonials', async ({
+  page,
+}) => {
+  await page.route(FORMS_SCRIPT, (r) =>
+    r.fulfill({ contentType: 'application/javascript', body: STAND_IN_SCRIPT }),
+  );
   await open(page, '/contact');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
@@ -113,17 +135,25 @@ test('/contact: address, phone, e-mail, and Read More / Read Less on long testim
 
   const first = longOnes[0];
   if (!first) throw new Error('the content has no long testimonial to toggle');
-  const card = section.getByRole('article').filter({ has: page.getByRole('heading', { name: first.name }) });
+  const card = section
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: first.name }) });
   await expect(card).not.toContainText(first.text);
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'contact-testimonials-collapsed');
   await card.getByRole('button', { name: 'Read More' }).click();
   await expect(card).toContainText(first.text);
-  await expect(card.getByRole('button', { name: 'Read Less' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.getByRole('button', { name: 'Read Less' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await shot(page, 'contact-testimonials-expanded');
   await card.getByRole('button', { name: 'Read Less' }).click();
   await expect(card).not.toContainText(first.text);
-  await expect(card.getByRole('button', { name: 'Read More' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(card.getByRole('button', { name: 'Read More' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
 });
 
 for (const [width, columns] of [
@@ -131,12 +161,16 @@ for (const [width, columns] of [
   [900, 3],
   [1440, 4],
 ] as const) {
-  test(`/halloween-contest at ${width}px shows the entries in ${columns} columns`, async ({ page }) => {
+  test(`/halloween-contest at ${width}px shows the entries in ${columns} columns`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await open(page, '/halloween-contest');
     const entries = page.getByTestId('contest-gallery').getByRole('button');
     await expect(entries).toHaveCount(contestEntries.length);
-    const boxes = await entries.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await entries.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+    );
     const firstRowTop = Math.min(...boxes.map((b) => b.top));
     const firstRow = boxes.filter((b) => Math.abs(b.top - firstRowTop) < 2);
     expect(new Set(firstRow.map((b) => Math.round(b.left))).size).toBe(columns);
@@ -153,12 +187,16 @@ for (const [width, columns] of [
   });
 }
 
-test('/halloween-contest: dates, steps, upload link, and the entry popup closing by backdrop, x and Escape', async ({ page }) => {
+test('/halloween-contest: dates, steps, upload link, and the entry popup closing by backdrop, x and Escape', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 860 });
   await open(page, '/halloween-contest');
   const main = page.getByRole('main');
   await expect(main.getByText('Halloween 2025', { exact: true })).toBeVisible();
-  await expect(main.getByRole('heading', { level: 1, name: 'Halloween Costume Contest' })).toBeVisible();
+  await expect(
+    main.getByRole('heading', { level: 1, name: 'Halloween Costume Contest' }),
+  ).toBeVisible();
   await expect(main).toContainText('Submissions October 31st through November 3rd');
   await expect(main).toContainText('November 4th through 6th');
   await expect(main).toContainText('Winners announced Saturday, November 8th');
@@ -180,14 +218,18 @@ test('/halloween-contest: dates, steps, upload link, and the entry popup closing
   await expect(dialog.getByText(entry.familyName)).toBeVisible();
   const photo = dialog.getByRole('img', { name: new RegExp(entry.name) });
   await expect(photo).toHaveAttribute('src', entry.image);
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   const box = await dialog.boundingBox();
   expect(box?.width).toBe(1280);
   expect(box?.height).toBe(860);
   await page.waitForTimeout(300);
   await shot(page, 'halloween-popup');
   // From our own origin: the site's CSP refuses inline scripts, injected ones included.
-  await page.route('**/__e2e/axe.min.js', (r) => r.fulfill({ path: AXE_SCRIPT, contentType: 'application/javascript' }));
+  await page.route('**/__e2e/axe.min.js', (r) =>
+    r.fulfill({ path: AXE_SCRIPT, contentType: 'application/javascript' }),
+  );
   await page.addScriptTag({ url: '/__e2e/axe.min.js' });
   const violations = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
@@ -195,7 +237,11 @@ test('/halloween-contest: dates, steps, upload link, and the entry popup closing
     const dialogElement = document.querySelector('[role="dialog"]');
     if (!dialogElement) return [{ id: 'no-dialog', impact: 'critical', targets: [] }];
     const result = await axe.run(dialogElement);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 

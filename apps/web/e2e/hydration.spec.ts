@@ -7,12 +7,14 @@ import { expect, test, type Page } from '@playwright/test';
 const FORMS_SCRIPT = 'https://js.hsforms.net/**';
 const STAND_IN = 'window.hbspt = { forms: { create() {} } };';
 
-const HYDRATION = /hydrat|did not match|didn't match|server rendered|react\.dev\/errors\/(418|419|421|422|423|425)/i;
+const HYDRATION =
+  /hydrat|did not match|didn't match|server rendered|react\.dev\/errors\/(418|419|421|422|423|425)/i;
 
 function collectConsole(page: Page): string[] {
   const messages: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      messages.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return messages;
@@ -20,20 +22,27 @@ function collectConsole(page: Page): string[] {
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route} hydrates with no warning in the console`, async ({ page }) => {
-    await page.route(FORMS_SCRIPT, (r) => r.fulfill({ contentType: 'application/javascript', body: STAND_IN }));
+    await page.route(FORMS_SCRIPT, (r) =>
+      r.fulfill({ contentType: 'application/javascript', body: STAND_IN }),
+    );
     const messages = collectConsole(page);
     const response = await page.goto(route);
     expect(response?.status()).toBe(200);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     // Effects that run after hydration (the visitor's clock, say) have had their turn.
     await page.waitForLoadState('networkidle');
-    expect(messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+    expect(
+      messages.filter((m) => HYDRATION.test(m)),
+      'hydration warnings',
+    ).toEqual([]);
     expect(messages, 'console errors and warnings').toEqual([]);
   });
 }
 
 test('moving between pages after hydration logs nothing either', async ({ page }) => {
-  await page.route(FORMS_SCRIPT, (r) => r.fulfill({ contentType: 'application/javascript', body: STAND_IN }));
+  await page.route(FORMS_SCRIPT, (r) =>
+    r.fulfill({ contentType: 'application/javascript', body: STAND_IN }),
+  );
   const messages = collectConsole(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');

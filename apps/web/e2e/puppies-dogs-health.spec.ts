@@ -2,7 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/screenshots');
+const SCREENSHOTS = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'artifacts/screenshots',
+);
 const APPLICATION = /\/puppy-application$/;
 
 const WIDTHS = [
@@ -14,7 +17,8 @@ const WIDTHS = [
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      errors.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
@@ -27,7 +31,12 @@ async function shoot(page: Page, name: string, width: number) {
 }
 
 /** Opens a popup by clicking `opener`, then closes it with Escape and checks focus went back. */
-async function openAndEscape(page: Page, opener: Locator, dialogName: string | RegExp, shot?: { name: string; width: number }) {
+async function openAndEscape(
+  page: Page,
+  opener: Locator,
+  dialogName: string | RegExp,
+  shot?: { name: string; width: number },
+) {
   await opener.click();
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
@@ -39,7 +48,12 @@ async function openAndEscape(page: Page, opener: Locator, dialogName: string | R
 }
 
 /** Opens a popup by clicking `opener`, then closes it with its close button. */
-async function openAndClose(page: Page, opener: Locator, dialogName: string | RegExp, closeName: string) {
+async function openAndClose(
+  page: Page,
+  opener: Locator,
+  dialogName: string | RegExp,
+  closeName: string,
+) {
   await opener.click();
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
@@ -60,18 +74,28 @@ for (const size of WIDTHS) {
     test.beforeEach(async ({ page }) => {
       errors = watchConsole(page);
       // The litter buttons lead to the application page, whose third-party form script cannot load here.
-      await page.route('https://js.hsforms.net/**', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.hbspt = { forms: { create() {} } };' }));
+      await page.route('https://js.hsforms.net/**', (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: 'window.hbspt = { forms: { create() {} } };',
+        }),
+      );
     });
     test.afterEach(() => {
       expect(errors, 'console errors or warnings').toEqual([]);
     });
 
-    test('the pages do not shift while they load and hydrate (litter ages are filled in after mount)', async ({ page }) => {
+    test('the pages do not shift while they load and hydrate (litter ages are filled in after mount)', async ({
+      page,
+    }) => {
       await page.addInitScript(() => {
         const w = window as unknown as { __layoutShift: number };
         w.__layoutShift = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+          }[]) {
             if (!entry.hadRecentInput) w.__layoutShift += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });
@@ -80,7 +104,9 @@ for (const size of WIDTHS) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForTimeout(1500);
-        const shift = await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
+        const shift = await page.evaluate(
+          () => (window as unknown as { __layoutShift: number }).__layoutShift,
+        );
         expect(shift, `cumulative layout shift of ${route}`).toBeLessThan(0.01);
       }
     });
@@ -95,7 +121,11 @@ for (const size of WIDTHS) {
       // 15 square photos, 3 or 5 columns: count the distinct x offsets of the first row.
       const images = page.getByTestId('puppy-photo-grid').getByRole('img');
       await expect(images).toHaveCount(15);
-      const boxes = await images.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), w: r.width, h: r.height })));
+      const boxes = await images.evaluateAll((els) =>
+        els
+          .map((el) => el.getBoundingClientRect())
+          .map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), w: r.width, h: r.height })),
+      );
       const firstRowY = boxes[0]?.y;
       const firstRow = boxes.filter((b) => b.y === firstRowY);
       expect(new Set(firstRow.map((b) => b.x)).size).toBe(size.columns);
@@ -103,32 +133,53 @@ for (const size of WIDTHS) {
 
       // Enlarged photo: Escape, then the close button.
       const third = page.getByTestId('puppy-photo-grid').getByRole('button').nth(2);
-      await openAndEscape(page, third, 'Puppy photo 3 of 15', { name: 'puppies-photo-popup', width: size.width });
+      await openAndEscape(page, third, 'Puppy photo 3 of 15', {
+        name: 'puppies-photo-popup',
+        width: size.width,
+      });
       await openAndClose(page, third, 'Puppy photo 3 of 15', 'Close photo');
 
       // Litter pedigree.
-      const pedigreeButton = page.getByTestId('litter-card').first().getByRole('button', { name: 'View Pedigree' });
+      const pedigreeButton = page
+        .getByTestId('litter-card')
+        .first()
+        .getByRole('button', { name: 'View Pedigree' });
       await pedigreeButton.scrollIntoViewIfNeeded();
-      const pedigree = await openAndEscape(page, pedigreeButton, / Pedigree$/, { name: 'puppies-litter-pedigree-popup', width: size.width });
+      const pedigree = await openAndEscape(page, pedigreeButton, / Pedigree$/, {
+        name: 'puppies-litter-pedigree-popup',
+        width: size.width,
+      });
       await openAndClose(page, pedigreeButton, / Pedigree$/, 'Close');
       expect(await pedigree.count()).toBe(0);
 
       // Champion winner.
       const champion = page.getByRole('button', { name: 'Meet Our Champion' });
       await champion.scrollIntoViewIfNeeded();
-      await openAndEscape(page, champion, /^Champion Winner/, { name: 'puppies-champion-popup', width: size.width });
+      await openAndEscape(page, champion, /^Champion Winner/, {
+        name: 'puppies-champion-popup',
+        width: size.width,
+      });
       await openAndClose(page, champion, /^Champion Winner/, 'Close');
 
       // Each list has its own button, all to the application.
       const select = page.getByTestId('select-litters').getByTestId('litter-card');
       const upcoming = page.getByTestId('upcoming-litters').getByTestId('litter-card');
       for (const card of await select.all()) {
-        await expect(card.getByRole('link', { name: 'Contact About This Litter' })).toHaveAttribute('href', '/puppy-application');
+        await expect(card.getByRole('link', { name: 'Contact About This Litter' })).toHaveAttribute(
+          'href',
+          '/puppy-application',
+        );
       }
       for (const card of await upcoming.all()) {
-        await expect(card.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute('href', '/puppy-application');
+        await expect(card.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute(
+          'href',
+          '/puppy-application',
+        );
       }
-      await page.screenshot({ path: path.join(SCREENSHOTS, `puppies-page-${size.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `puppies-page-${size.width}.png`),
+        fullPage: true,
+      });
 
       await page.getByRole('link', { name: 'Reserve Your Spot' }).first().click();
       await expect(page).toHaveURL(APPLICATION);
@@ -141,19 +192,31 @@ for (const size of WIDTHS) {
       await expect(page).toHaveURL(APPLICATION);
     });
 
-    test('our dogs: cards, pedigree, title, image and gallery popups, kennel carousel', async ({ page }) => {
+    test('our dogs: cards, pedigree, title, image and gallery popups, kennel carousel', async ({
+      page,
+    }) => {
       await page.goto('/breeding-dogs');
-      await expect(page.getByRole('heading', { level: 1, name: 'Heirs of Excellence' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Heirs of Excellence' }),
+      ).toBeVisible();
       const kennel = page.getByRole('region', { name: 'Kennel tour photos' });
       // The carousel's dots appear once the page has hydrated.
       await expect(kennel.getByRole('tab')).toHaveCount(5);
       await expect(page.getByTestId('our-sires').getByTestId('dog-card')).toHaveCount(6);
       await expect(page.getByTestId('our-dames').getByTestId('dog-card')).toHaveCount(9);
 
-      const card = (name: string) => page.getByTestId('dog-card').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+      const card = (name: string) =>
+        page
+          .getByTestId('dog-card')
+          .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
       // Dog photo popup.
-      await openAndEscape(page, card('Duke').getByRole('button', { name: 'View larger photo of Duke' }), 'Duke', { name: 'dogs-image-popup', width: size.width });
+      await openAndEscape(
+        page,
+        card('Duke').getByRole('button', { name: 'View larger photo of Duke' }),
+        'Duke',
+        { name: 'dogs-image-popup', width: size.width },
+      );
 
       // Full pedigree, with a title popup and an ancestor photo on top of it.
       const viewPedigree = card('Duke').getByRole('button', { name: 'View Full Pedigree' });
@@ -161,7 +224,9 @@ for (const size of WIDTHS) {
       const pedigree = page.getByRole('dialog', { name: 'Duke’s Pedigree' });
       await expect(pedigree).toBeVisible();
       await expect(pedigree.getByTestId('pedigree-node')).toHaveCount(6);
-      await expect(pedigree.getByRole('heading', { name: 'Official AKC Certified Pedigree' })).toBeVisible();
+      await expect(
+        pedigree.getByRole('heading', { name: 'Official AKC Certified Pedigree' }),
+      ).toBeVisible();
       await shoot(page, 'dogs-pedigree-popup', size.width);
 
       const badge = pedigree.getByRole('button', { name: 'GCH: what this title means' }).first();
@@ -174,7 +239,9 @@ for (const size of WIDTHS) {
       await expect(pedigree).toBeVisible();
       await expect(badge).toBeFocused();
 
-      const ancestorPhoto = pedigree.getByRole('button', { name: /^View larger photo of Windmere Royal Oak$/ });
+      const ancestorPhoto = pedigree.getByRole('button', {
+        name: /^View larger photo of Windmere Royal Oak$/,
+      });
       await ancestorPhoto.click();
       const ancestorImage = page.getByRole('dialog', { name: 'Windmere Royal Oak' });
       await expect(ancestorImage.getByRole('img', { name: /ancestor/ })).toBeVisible();
@@ -202,14 +269,26 @@ for (const size of WIDTHS) {
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       // Fallbacks.
-      const moose = await openAndEscape(page, card('Moose').getByRole('button', { name: 'View Full Pedigree' }), 'Moose’s Pedigree');
+      const moose = await openAndEscape(
+        page,
+        card('Moose').getByRole('button', { name: 'View Full Pedigree' }),
+        'Moose’s Pedigree',
+      );
       expect(await moose.count()).toBe(0);
       await card('Moose').getByRole('button', { name: 'View Full Pedigree' }).click();
-      await expect(page.getByRole('dialog', { name: 'Moose’s Pedigree' }).getByText('Pedigree information not available')).toBeVisible();
+      await expect(
+        page
+          .getByRole('dialog', { name: 'Moose’s Pedigree' })
+          .getByText('Pedigree information not available'),
+      ).toBeVisible();
       await shoot(page, 'dogs-pedigree-not-available', size.width);
       await page.keyboard.press('Escape');
       await card('Poppy').getByRole('button', { name: 'View Full Pedigree' }).click();
-      await expect(page.getByRole('dialog', { name: 'Poppy’s Pedigree' }).getByText('Official pedigree document available upon request')).toBeVisible();
+      await expect(
+        page
+          .getByRole('dialog', { name: 'Poppy’s Pedigree' })
+          .getByText('Official pedigree document available upon request'),
+      ).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -240,8 +319,13 @@ for (const size of WIDTHS) {
       await kennel.getByRole('tab').nth(3).click();
       await carouselStatus(kennel, 'Slide 4 of 5');
       await page.waitForTimeout(600);
-      await kennel.screenshot({ path: path.join(SCREENSHOTS, `dogs-kennel-carousel-${size.width}.png`) });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `dogs-page-${size.width}.png`), fullPage: true });
+      await kennel.screenshot({
+        path: path.join(SCREENSHOTS, `dogs-kennel-carousel-${size.width}.png`),
+      });
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `dogs-page-${size.width}.png`),
+        fullPage: true,
+      });
     });
 
     test('holistic health: carousel and health card dialogs', async ({ page }) => {
@@ -260,14 +344,28 @@ for (const size of WIDTHS) {
       await carousel.getByRole('tab').nth(2).click();
       await carouselStatus(carousel, 'Slide 3 of 5');
       await page.waitForTimeout(600);
-      await carousel.screenshot({ path: path.join(SCREENSHOTS, `health-carousel-${size.width}.png`) });
+      await carousel.screenshot({
+        path: path.join(SCREENSHOTS, `health-carousel-${size.width}.png`),
+      });
 
       const cards = page.getByTestId('health-card');
       await expect(cards).toHaveCount(4);
-      for (const name of ['Fresh Dog Food', 'Delay Spay & Neuter', 'Reduce Vaccinations', 'DNA & OFA Testing']) {
+      for (const name of [
+        'Fresh Dog Food',
+        'Delay Spay & Neuter',
+        'Reduce Vaccinations',
+        'DNA & OFA Testing',
+      ]) {
         const button = page.getByRole('button', { name: `Read the full article: ${name}` });
         await button.scrollIntoViewIfNeeded();
-        const dialog = await openAndEscape(page, button, name, name === 'Delay Spay & Neuter' ? { name: 'health-card-dialog', width: size.width } : undefined);
+        const dialog = await openAndEscape(
+          page,
+          button,
+          name,
+          name === 'Delay Spay & Neuter'
+            ? { name: 'health-card-dialog', width: size.width }
+            : undefined,
+        );
         expect(await dialog.count()).toBe(0);
       }
       // Clicking anywhere on a card opens it; the close control closes it.
@@ -276,7 +374,10 @@ for (const size of WIDTHS) {
       await expect(dialog.getByRole('img', { name: 'Fresh Dog Food' })).toBeVisible();
       await dialog.getByRole('button', { name: 'Close article' }).click();
       await expect(dialog).toBeHidden();
-      await page.screenshot({ path: path.join(SCREENSHOTS, `health-page-${size.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `health-page-${size.width}.png`),
+        fullPage: true,
+      });
     });
   });
 }

@@ -1,7 +1,14 @@
 // What a crawler that runs no JavaScript gets from the production server: each public page's own
 // head tags, main heading and structured data in the HTML, 404 for unknown paths, the sitemap and
 // robots.txt. Only HTTP requests here (Playwright's request fixture), no browser.
-import { CONTEST_DATES, foodProducts, pageMeta, PUBLIC_ROUTES, site, trainingPrograms } from '@cedar/content';
+import {
+  CONTEST_DATES,
+  foodProducts,
+  pageMeta,
+  PUBLIC_ROUTES,
+  site,
+  trainingPrograms,
+} from '@cedar/content';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /** The site's public origin, as the build was given it (vite.config.ts has the same default). */
@@ -44,11 +51,25 @@ function parse(html: string): Parsed {
     const key = a.property ?? a.name;
     if (key && a.content !== undefined) meta.set(key, [...(meta.get(key) ?? []), a.content]);
   }
-  const canonical = [...head.matchAll(/<link\b[^>]*rel="canonical"[^>]*>/gi)].map((m) => attributes(m[0]).href ?? '');
-  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/gi)].map((m) => JSON.parse(m[1] ?? ''));
-  const h1 = [...body.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/gi)].map((m) => decode((m[1] ?? '').replace(/<[^>]+>/g, '')).trim());
+  const canonical = [...head.matchAll(/<link\b[^>]*rel="canonical"[^>]*>/gi)].map(
+    (m) => attributes(m[0]).href ?? '',
+  );
+  const jsonLd = [
+    ...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/gi),
+  ].map((m) => JSON.parse(m[1] ?? ''));
+  const h1 = [...body.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/gi)].map((m) =>
+    decode((m[1] ?? '').replace(/<[^>]+>/g, '')).trim(),
+  );
   const title = /<title>([\s\S]*?)<\/title>/i.exec(head)?.[1];
-  return { head, body, title: title === undefined ? undefined : decode(title), meta, canonical, jsonLd, h1 };
+  return {
+    head,
+    body,
+    title: title === undefined ? undefined : decode(title),
+    meta,
+    canonical,
+    jsonLd,
+    h1,
+  };
 }
 
 async function page(request: APIRequestContext, path: string) {
@@ -62,7 +83,8 @@ function jpegSize(data: Buffer): { width: number; height: number } | null {
   while (i + 9 < data.length && data[i] === 0xff) {
     const marker = data[i + 1] ?? 0;
     const length = data.readUInt16BE(i + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: data.readUInt16BE(i + 5), width: data.readUInt16BE(i + 7) };
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: data.readUInt16BE(i + 5), width: data.readUInt16BE(i + 7) };
     i += 2 + length;
   }
   return null;
@@ -72,7 +94,9 @@ const schemaTypes = (data: unknown[]) => data.map((d) => (d as { '@type'?: strin
 
 test.describe('every public route, as a crawler without JavaScript reads it', () => {
   for (const meta of pageMeta) {
-    test(`${meta.path} has its own title, description, canonical URL, social tags and main heading`, async ({ request }) => {
+    test(`${meta.path} has its own title, description, canonical URL, social tags and main heading`, async ({
+      request,
+    }) => {
       const { response, parsed } = await page(request, meta.path);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toContain('text/html');
@@ -100,7 +124,8 @@ test.describe('every public route, as a crawler without JavaScript reads it', ()
       expect(parsed.h1).toEqual([meta.heading]);
       expect(parsed.body).toContain('<main');
 
-      for (const data of parsed.jsonLd) expect((data as { '@context'?: string })['@context']).toBe('https://schema.org');
+      for (const data of parsed.jsonLd)
+        expect((data as { '@context'?: string })['@context']).toBe('https://schema.org');
     });
 
     test(`${meta.path} shares a real 1200x630 image`, async ({ request }) => {
@@ -113,10 +138,13 @@ test.describe('every public route, as a crawler without JavaScript reads it', ()
 });
 
 test.describe('structured data', () => {
-  test('the home and contact pages describe the kennel as a local business', async ({ request }) => {
+  test('the home and contact pages describe the kennel as a local business', async ({
+    request,
+  }) => {
     for (const path of ['/', '/contact']) {
       const { parsed } = await page(request, path);
-      const business = parsed.jsonLd.find((d) => schemaTypes([d])[0] === 'LocalBusiness') as Record<string, unknown> | undefined;
+      const business = parsed.jsonLd.find((d) => schemaTypes([d])[0] === 'LocalBusiness') as
+        Record<string, unknown> | undefined;
       expect(business, path).toBeDefined();
       expect(business?.name).toBe(site.brandName);
       expect(business?.address).toMatchObject({
@@ -126,19 +154,29 @@ test.describe('structured data', () => {
         addressRegion: site.address.state,
         postalCode: site.address.zip,
       });
-      const phones = (business?.contactPoint as Array<{ telephone: string }>).map((c) => c.telephone.replace(/\D/g, '').slice(1));
-      expect(phones).toEqual([site.phones.main, site.phones.training].map((p) => p.replace(/\D/g, '')));
+      const phones = (business?.contactPoint as Array<{ telephone: string }>).map((c) =>
+        c.telephone.replace(/\D/g, '').slice(1),
+      );
+      expect(phones).toEqual(
+        [site.phones.main, site.phones.training].map((p) => p.replace(/\D/g, '')),
+      );
       expect(JSON.stringify(business?.openingHoursSpecification)).toContain('appointment');
     }
   });
 
   test('the contest page describes an event with its dates', async ({ request }) => {
     const { parsed } = await page(request, '/halloween-contest');
-    const event = parsed.jsonLd.find((d) => schemaTypes([d])[0] === 'Event') as Record<string, unknown> | undefined;
-    expect(event).toMatchObject({ startDate: CONTEST_DATES.submissionsOpen, endDate: CONTEST_DATES.winnersAnnounced });
+    const event = parsed.jsonLd.find((d) => schemaTypes([d])[0] === 'Event') as
+      Record<string, unknown> | undefined;
+    expect(event).toMatchObject({
+      startDate: CONTEST_DATES.submissionsOpen,
+      endDate: CONTEST_DATES.winnersAnnounced,
+    });
   });
 
-  test('the raw food and training pages offer their products and programs with prices', async ({ request }) => {
+  test('the raw food and training pages offer their products and programs with prices', async ({
+    request,
+  }) => {
     const food = JSON.stringify((await page(request, '/raw-dog-food')).parsed.jsonLd);
     for (const product of foodProducts) {
       expect(food).toContain(JSON.stringify(product.name));
@@ -152,8 +190,15 @@ test.describe('structured data', () => {
   });
 });
 
-test('unknown paths answer the not-found page with status 404, never indexed', async ({ request }) => {
-  for (const path of ['/no-such-page', '/puppies/extra', '/images/none.jpg', '/assets/missing.js']) {
+test('unknown paths answer the not-found page with status 404, never indexed', async ({
+  request,
+}) => {
+  for (const path of [
+    '/no-such-page',
+    '/puppies/extra',
+    '/images/none.jpg',
+    '/assets/missing.js',
+  ]) {
     const { response, parsed } = await page(request, path);
     expect(response.status(), path).toBe(404);
     expect(parsed.h1, path).toEqual(['404 Page Not Found']);
@@ -179,17 +224,26 @@ test('sitemap.xml lists every public route and nothing else', async ({ request }
   expect(locations.sort()).toEqual(PUBLIC_ROUTES.map(absolute).sort());
 });
 
-test('robots.txt keeps crawlers out of the admin area and names the sitemap', async ({ request }) => {
+test('robots.txt keeps crawlers out of the admin area and names the sitemap', async ({
+  request,
+}) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);
   const text = await response.text();
   expect(text).toMatch(/^User-agent: \*$/m);
   expect(text).toMatch(/^Disallow: \/admin$/m);
-  expect(text).toMatch(new RegExp(`^Sitemap: ${absolute('/sitemap.xml').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'm'));
+  expect(text).toMatch(
+    new RegExp(
+      `^Sitemap: ${absolute('/sitemap.xml').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`,
+      'm',
+    ),
+  );
 });
 
 test.describe('served well', () => {
-  test('HTML is precompressed, revalidated with an ETag and sent from memory', async ({ request }) => {
+  test('HTML is precompressed, revalidated with an ETag and sent from memory', async ({
+    request,
+  }) => {
     const br = await request.get('/', { headers: { 'accept-encoding': 'br' } });
     expect(br.headers()['content-encoding']).toBe('br');
     expect(br.headers()['vary']).toMatch(/accept-encoding/i);
@@ -201,7 +255,9 @@ test.describe('served well', () => {
     expect(again.status()).toBe(304);
   });
 
-  test('hashed assets and image variants are cached for a year, compressed when text', async ({ request }) => {
+  test('hashed assets and image variants are cached for a year, compressed when text', async ({
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     // The page names one small script, which starts the app once the page has loaded: it
     // evaluates the modules its tag lists (the app's and the page's chunks), the entry last.
@@ -225,7 +281,10 @@ test.describe('served well', () => {
     expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(js.headers()['content-encoding']).toBe('br');
 
-    const preload = /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"[^>]*fetchpriority="high"/.exec(html)?.[1];
+    const preload =
+      /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"[^>]*fetchpriority="high"/.exec(
+        html,
+      )?.[1];
     expect(preload, 'the home hero is preloaded').toBeTruthy();
     const variant = preload?.split(',')[0]?.trim().split(' ')[0] ?? '';
     const image = await request.get(variant);

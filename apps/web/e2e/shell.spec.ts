@@ -133,7 +133,8 @@ test('links in content kept as prerendered move within the app, and back', async
   await hydrated(page);
   // The page's own copy of the app is marked: a full page load would lose the mark.
   await page.evaluate(() => ((window as unknown as { inApp: boolean }).inApp = true));
-  const inApp = () => page.evaluate(() => (window as unknown as { inApp?: boolean }).inApp === true);
+  const inApp = () =>
+    page.evaluate(() => (window as unknown as { inApp?: boolean }).inApp === true);
   // A card below the hero (StaticContent: no React handler of its own after hydration).
   await page.getByRole('main').getByRole('link', { name: 'Our Dogs', exact: true }).click();
   await expect(page).toHaveURL('/breeding-dogs');
@@ -233,7 +234,9 @@ test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) =
   await expect(menu).toBeHidden();
 });
 
-test('a button pressed before the app has started does its job once the page is hydrated', async ({ page }) => {
+test('a button pressed before the app has started does its job once the page is hydrated', async ({
+  page,
+}) => {
   // The app's chunk is held back, so the press lands while the page is still plain HTML.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -274,7 +277,9 @@ test.describe('accessibility (axe-core)', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await loadLazyImages(page);
         // From our own origin: the site's CSP refuses inline scripts, injected ones included.
-        await page.route('**/__e2e/axe.min.js', (r) => r.fulfill({ path: AXE_SCRIPT, contentType: 'application/javascript' }));
+        await page.route('**/__e2e/axe.min.js', (r) =>
+          r.fulfill({ path: AXE_SCRIPT, contentType: 'application/javascript' }),
+        );
         await page.addScriptTag({ url: '/__e2e/axe.min.js' });
         const violations = await page.evaluate(async () => {
           const axe = (

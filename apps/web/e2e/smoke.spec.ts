@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 
 test('the home page renders from the production server', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Cedar Bluff Labradors' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Cedar Bluff Labradors' }),
+  ).toBeVisible();
   await expect(page).toHaveTitle(/Cedar Bluff Labradors/);
 });
 

@@ -12,19 +12,31 @@ import { compressTree } from './compress.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');
 if (flag >= 0 && !process.argv[flag + 1]) throw new Error('--out-dir needs a folder');
-const outDir = path.resolve(root, flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'));
+const outDir = path.resolve(
+  root,
+  flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'),
+);
 
 try {
   await build({ root, build: { outDir: path.join(outDir, 'client'), emptyOutDir: true } });
-  await build({ root, build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true } });
+  await build({
+    root,
+    build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
+  });
   // A process of its own: the SSR bundle is imported fresh, never from a module cache.
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/prerender.mjs'), '--out-dir', outDir], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'scripts/prerender.mjs'), '--out-dir', outDir],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the prerender stopped (exit code ${code})`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the prerender stopped (exit code ${code})`)),
+    );
   });
   const compressed = await compressTree(path.join(outDir, 'client'));
   console.log(`precompressed ${compressed} files (brotli and gzip)`);

@@ -16,14 +16,21 @@ process.on('uncaughtException', (error) => {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');
-const outDir = path.resolve(root, flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'));
+const outDir = path.resolve(
+  root,
+  flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'),
+);
 const clientDir = path.join(outDir, 'client');
 const { render, publicRoutes, publicUrl, sitemapXml, robotsTxt } = await import(
   pathToFileURL(path.join(outDir, 'server/entry-server.js')).href
 );
 
 const manifest = JSON.parse(await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
-const modules = routeModules(await fs.readFile(path.join(root, 'src/app/routes.tsx'), 'utf8'), 'src/app', (key) => key in manifest);
+const modules = routeModules(
+  await fs.readFile(path.join(root, 'src/app/routes.tsx'), 'utf8'),
+  'src/app',
+  (key) => key in manifest,
+);
 
 const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
 if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
@@ -48,7 +55,9 @@ if (!entryScript) throw new Error('index.html lost its entry script');
 // chunks they import, then the entry, which starts the app. A module evaluates only once, so by
 // the time the entry asks for the app and the app for the page, both are there.
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const appKey = (manifest[entryKey].dynamicImports ?? []).find((k) => k.endsWith('src/app/client-app.tsx'));
+const appKey = (manifest[entryKey].dynamicImports ?? []).find((k) =>
+  k.endsWith('src/app/client-app.tsx'),
+);
 if (!appKey) throw new Error('the entry no longer imports src/app/client-app.tsx');
 function bootSteps(pageKey) {
   const steps = [];
@@ -117,7 +126,10 @@ await fs.writeFile(path.join(clientDir, bootFile), bootCode);
 
 const shell = template
   .replace(STYLESHEET, '')
-  .replace(ENTRY_SCRIPT, () => `\n    <script type="module" src="/${bootFile}" data-steps="<!--boot-steps-->"></script>`)
+  .replace(
+    ENTRY_SCRIPT,
+    () => `\n    <script type="module" src="/${bootFile}" data-steps="<!--boot-steps-->"></script>`,
+  )
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 
 const cssText = new Map();
@@ -140,7 +152,13 @@ async function fill(route, head, html) {
   const module = modules.get(route);
   if (!module) throw new Error(`no page module found for ${route} in src/app/routes.tsx`);
   // The entry's global styles, the app's (layout, header, footer), then the page's own.
-  const css = [...new Set([...entryCss, ...pageAssets(manifest, appKey).css, ...pageAssets(manifest, module).css])];
+  const css = [
+    ...new Set([
+      ...entryCss,
+      ...pageAssets(manifest, appKey).css,
+      ...pageAssets(manifest, module).css,
+    ]),
+  ];
   const styles = (await Promise.all(css.map(readCss))).join('\n');
   const tags = [
     `<style data-page-css>${styles}</style>`,
@@ -174,4 +192,6 @@ const admin = await render('/admin/login');
 await write('admin.html', await fill('/admin/login', admin.head, ''));
 await write('sitemap.xml', sitemapXml(publicRoutes, publicUrl));
 await write('robots.txt', robotsTxt(publicUrl));
-console.log(`prerendered ${written.length} routes, 404.html, admin.html, sitemap.xml and robots.txt for ${publicUrl}`);
+console.log(
+  `prerendered ${written.length} routes, 404.html, admin.html, sitemap.xml and robots.txt for ${publicUrl}`,
+);

@@ -4,5 +4,12 @@ export interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
-export function routeModules(source: string, routesDir: string, exists: (key: string) => boolean): Map<string, string>;
-export function pageAssets(manifest: Record<string, ManifestChunk>, moduleKey: string): { css: string[]; js: string[] };
+export function routeModules(
+  source: string,
+  routesDir: string,
+  exists: (key: string) => boolean,
+): Map<string, string>;
+export function pageAssets(
+  manifest: Record<string, ManifestChunk>,
+  moduleKey: string,
+): { css: string[]; js: string[] };

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { parseAst } from 'vite';
 
-const isNode = (value) => value !== null && typeof value === 'object' && typeof value.type === 'string';
+const isNode = (value) =>
+  value !== null && typeof value === 'object' && typeof value.type === 'string';
 
 function* walk(node) {
   if (!isNode(node)) return;
@@ -15,7 +16,9 @@ function* walk(node) {
 }
 
 const propertyOf = (object, name) =>
-  object.properties.find((p) => p.type === 'Property' && !p.computed && (p.key.name ?? p.key.value) === name)?.value;
+  object.properties.find(
+    (p) => p.type === 'Property' && !p.computed && (p.key.name ?? p.key.value) === name,
+  )?.value;
 
 /**
  * Route path -> manifest key of the module its `lazy` imports, for every route object of
@@ -40,7 +43,9 @@ export function routeModules(source, routesDir, exists) {
               : `${parent.replace(/\/$/, '')}/${own}`;
       const lazy = propertyOf(node, 'lazy');
       if (lazy && (own !== null || index?.value === true)) {
-        const call = [...walk(lazy)].find((n) => n.type === 'ImportExpression' && n.source.type === 'Literal');
+        const call = [...walk(lazy)].find(
+          (n) => n.type === 'ImportExpression' && n.source.type === 'Literal',
+        );
         if (call) {
           const base = path.posix.normalize(path.posix.join(routesDir, String(call.source.value)));
           const key = ['.tsx', '.ts', '.jsx', '.js', ''].map((ext) => base + ext).find(exists);
@@ -83,7 +88,8 @@ export function pageAssets(manifest, moduleKey) {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
     for (const i of chunk.imports ?? []) visit(i);
-    for (const file of chunk.css ?? []) if (!entryCss.has(file) && !css.includes(file)) css.push(file);
+    for (const file of chunk.css ?? [])
+      if (!entryCss.has(file) && !css.includes(file)) css.push(file);
     js.push(chunk.file);
   };
   visit(moduleKey);

@@ -37,7 +37,9 @@ export async function render(path: string): Promise<RenderResult> {
   try {
     ({ notFound } = await loadRoute(path));
   } catch (error) {
-    throw new Error(`${path} failed to load: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `${path} failed to load: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const preloads: ImagePreload[] = [];
   const html = renderToString(

@@ -26,10 +26,19 @@ describe('routeModules', () => {
 
 describe('pageAssets', () => {
   const manifest: Record<string, ManifestChunk> = {
-    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_box.js'], css: ['assets/index.css'] },
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: ['_box.js'],
+      css: ['assets/index.css'],
+    },
     '_box.js': { file: 'assets/box.js', css: ['assets/box.css'] },
     '_card.js': { file: 'assets/card.js', imports: ['_box.js'], css: ['assets/card.css'] },
-    'src/home.tsx': { file: 'assets/home.js', imports: ['_card.js', '_box.js'], css: ['assets/home.css'] },
+    'src/home.tsx': {
+      file: 'assets/home.js',
+      imports: ['_card.js', '_box.js'],
+      css: ['assets/home.css'],
+    },
   };
 
   it('lists what the page needs beyond the entry, dependencies first', () => {
@@ -46,7 +55,10 @@ describe('pageAssets', () => {
 
 describe('mantineCssPlugin', () => {
   const transform = (code: string, id: string) => {
-    const hook = mantineCssPlugin().transform as (code: string, id: string) => { code: string } | null;
+    const hook = mantineCssPlugin().transform as (
+      code: string,
+      id: string,
+    ) => { code: string } | null;
     return hook(code, id)?.code ?? null;
   };
 
@@ -58,7 +70,11 @@ describe('mantineCssPlugin', () => {
   });
 
   it('leaves other modules alone', () => {
-    expect(transform('import x from "./a.module.mjs";', '/x/src/features/home/home-page.tsx')).toBeNull();
-    expect(transform('export const rem = 1;', '/x/node_modules/@mantine/core/esm/core/utils/rem.mjs')).toBeNull();
+    expect(
+      transform('import x from "./a.module.mjs";', '/x/src/features/home/home-page.tsx'),
+    ).toBeNull();
+    expect(
+      transform('export const rem = 1;', '/x/node_modules/@mantine/core/esm/core/utils/rem.mjs'),
+    ).toBeNull();
   });
 });

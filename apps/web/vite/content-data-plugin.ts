@@ -20,7 +20,12 @@ function parsedExports(program: Node): Array<{ name: string; init: Node }> {
       const init = declarator.init as Node | null;
       const callee = init?.type === 'CallExpression' ? (init.callee as Node) : null;
       const property = callee?.type === 'MemberExpression' ? (callee.property as Node) : null;
-      if (id.type === 'Identifier' && init && property?.type === 'Identifier' && property.name === 'parse') {
+      if (
+        id.type === 'Identifier' &&
+        init &&
+        property?.type === 'Identifier' &&
+        property.name === 'parse'
+      ) {
         found.push({ name: id.name as string, init });
       }
     }
@@ -38,7 +43,9 @@ function dropUnusedImports(code: string): string {
   for (const s of [...imports].reverse()) {
     const specifiers = s.specifiers as Node[];
     if (specifiers.length === 0) continue;
-    const used = specifiers.some((sp) => new RegExp(`\\b${(sp.local as Node).name as string}\\b`).test(rest));
+    const used = specifiers.some((sp) =>
+      new RegExp(`\\b${(sp.local as Node).name as string}\\b`).test(rest),
+    );
     if (!used) out = out.slice(0, s.start) + out.slice(s.end);
   }
   return out;
@@ -71,7 +78,10 @@ export function contentDataPlugin(): Plugin {
     const cacheDir = path.join(root, 'node_modules/.cache');
     fs.mkdirSync(cacheDir, { recursive: true });
     const entry = path.join(cacheDir, `cedar-content-eval-${process.pid}.ts`);
-    fs.writeFileSync(entry, modules.map((m, i) => `export * as m${i} from ${JSON.stringify(m)};`).join('\n'));
+    fs.writeFileSync(
+      entry,
+      modules.map((m, i) => `export * as m${i} from ${JSON.stringify(m)};`).join('\n'),
+    );
     try {
       const { module } = await runnerImport<Record<string, Record<string, unknown>>>(entry, {
         configFile: false,
@@ -106,7 +116,9 @@ export function contentDataPlugin(): Plugin {
         const json = JSON.stringify(value);
         // Only plain data survives JSON unchanged; anything else keeps its runtime parse.
         if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) {
-          this.warn(`${path.basename(file)}: ${name} is not plain data; it stays validated at run time`);
+          this.warn(
+            `${path.basename(file)}: ${name} is not plain data; it stays validated at run time`,
+          );
           continue;
         }
         out = `${out.slice(0, init.start)}JSON.parse(${JSON.stringify(json)})${out.slice(init.end)}`;

@@ -111,7 +111,10 @@ function variantsOf(sources: SourceImage[], base: string, cacheDir: string): Var
           width,
           format,
           url: variantUrl(base, source.key, width, format),
-          cached: path.join(cacheDir, `${source.hash.slice(0, 20)}-${width}-${createHash('sha1').update(SETTINGS_VERSION).digest('hex').slice(0, 8)}.${format}`),
+          cached: path.join(
+            cacheDir,
+            `${source.hash.slice(0, 20)}-${width}-${createHash('sha1').update(SETTINGS_VERSION).digest('hex').slice(0, 8)}.${format}`,
+          ),
         })),
       ),
     );
@@ -119,9 +122,13 @@ function variantsOf(sources: SourceImage[], base: string, cacheDir: string): Var
 
 async function encode(variant: Variant): Promise<string> {
   if (fs.existsSync(variant.cached)) return variant.cached;
-  const pipeline = sharp(variant.source.file).rotate().resize({ width: variant.width, withoutEnlargement: true });
+  const pipeline = sharp(variant.source.file)
+    .rotate()
+    .resize({ width: variant.width, withoutEnlargement: true });
   const buffer =
-    variant.format === 'avif' ? await pipeline.avif(ENCODE.avif).toBuffer() : await pipeline.webp(ENCODE.webp).toBuffer();
+    variant.format === 'avif'
+      ? await pipeline.avif(ENCODE.avif).toBuffer()
+      : await pipeline.webp(ENCODE.webp).toBuffer();
   // Written under a temporary name first: two builds at once never read half a file.
   const temp = `${variant.cached}.${process.pid}.tmp`;
   await fsp.writeFile(temp, buffer);
@@ -148,7 +155,11 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<vo
 export function imagesPlugin(): Plugin {
   let imagesDir = '';
   let cacheDir = '';
-  let state: Promise<{ sources: SourceImage[]; manifest: ImageManifest; variants: Variant[] }> | null = null;
+  let state: Promise<{
+    sources: SourceImage[];
+    manifest: ImageManifest;
+    variants: Variant[];
+  }> | null = null;
   let encoding: Promise<Variant[]> | null = null;
   let report = { encoded: 0, cached: 0, ms: 0 };
 
@@ -157,7 +168,11 @@ export function imagesPlugin(): Plugin {
       const setHash = createHash('sha256').update(SETTINGS_VERSION);
       for (const s of sources) setHash.update(`${s.key}:${s.hash}\n`);
       const base = `/img/${setHash.digest('hex').slice(0, 10)}`;
-      return { sources, manifest: buildManifest(sources, base), variants: variantsOf(sources, base, cacheDir) };
+      return {
+        sources,
+        manifest: buildManifest(sources, base),
+        variants: variantsOf(sources, base, cacheDir),
+      };
     }));
 
   const encodeAll = async () => {
@@ -198,7 +213,8 @@ export function imagesPlugin(): Plugin {
     },
     buildStart() {
       // Encoding runs beside the bundling; writeBundle waits for it.
-      if (this.environment?.name === 'client' && this.environment.config.command === 'build') encoding = encodeAll();
+      if (this.environment?.name === 'client' && this.environment.config.command === 'build')
+        encoding = encodeAll();
     },
     resolveId: {
       filter: { id: new RegExp(`^${IMAGES_MODULE}$`) },

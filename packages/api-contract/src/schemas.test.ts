@@ -15,13 +15,20 @@ describe('login', () => {
       username: 'owner',
       password: 'pw',
     });
-    expect(loginRequestSchema.safeParse({ username: 'owner', password: 'pw', admin: true }).success).toBe(false);
-    expect(loginRequestSchema.safeParse({ username: { $gt: '' }, password: 'pw' }).success).toBe(false);
+    expect(
+      loginRequestSchema.safeParse({ username: 'owner', password: 'pw', admin: true }).success,
+    ).toBe(false);
+    expect(loginRequestSchema.safeParse({ username: { $gt: '' }, password: 'pw' }).success).toBe(
+      false,
+    );
     expect(loginRequestSchema.safeParse({ username: '', password: 'pw' }).success).toBe(false);
   });
 
   it('answers a token and a user with a username', () => {
-    expect(loginResponseSchema.safeParse({ token: 't', user: { username: 'owner', role: 'admin' } }).success).toBe(true);
+    expect(
+      loginResponseSchema.safeParse({ token: 't', user: { username: 'owner', role: 'admin' } })
+        .success,
+    ).toBe(true);
     expect(loginResponseSchema.safeParse({ token: 't', user: {} }).success).toBe(false);
   });
 });
@@ -46,7 +53,9 @@ describe('inquiries', () => {
     expect(inquirySubmissionSchema.safeParse(submission).success).toBe(true);
     expect(inquirySubmissionSchema.safeParse({ ...submission, email: 'nope' }).success).toBe(false);
     expect(inquirySubmissionSchema.safeParse({ ...submission, role: 'admin' }).success).toBe(false);
-    expect(inquirySubmissionSchema.safeParse({ ...submission, firstName: { $ne: null } }).success).toBe(false);
+    expect(
+      inquirySubmissionSchema.safeParse({ ...submission, firstName: { $ne: null } }).success,
+    ).toBe(false);
   });
 });
 
@@ -61,10 +70,16 @@ describe('editable files', () => {
       'Facilities',
       'Health Testing',
     ]);
-    for (const f of EDITABLE_FILES) expect(f.path).toMatch(/^apps\/web\/src\/sections\/[a-z-]+\.tsx$/);
+    for (const f of EDITABLE_FILES)
+      expect(f.path).toMatch(/^apps\/web\/src\/sections\/[a-z-]+\.tsx$/);
   });
   it('refuses any other path', () => {
-    for (const bad of ['../package.json', 'apps/web/src/main.tsx', '/etc/passwd', 'apps/web/src/sections/../app.tsx']) {
+    for (const bad of [
+      '../package.json',
+      'apps/web/src/main.tsx',
+      '/etc/passwd',
+      'apps/web/src/sections/../app.tsx',
+    ]) {
       expect(editableFilePathSchema.safeParse(bad).success).toBe(false);
     }
   });

@@ -91,7 +91,10 @@ export const EDITABLE_FILES = [
   { path: 'apps/web/src/sections/health-testing-section.tsx', name: 'Health Testing' },
 ] as const;
 export type EditableFilePath = (typeof EDITABLE_FILES)[number]['path'];
-const editablePaths = EDITABLE_FILES.map((f) => f.path) as [EditableFilePath, ...EditableFilePath[]];
+const editablePaths = EDITABLE_FILES.map((f) => f.path) as [
+  EditableFilePath,
+  ...EditableFilePath[],
+];
 export const editableFilePathSchema = z.enum(editablePaths);
 
 export const MAX_FILE_BYTES = 200_000;
@@ -119,7 +122,13 @@ export const saveFileResponseSchema = z.object({
 });
 export type SaveFileResponse = z.infer<typeof saveFileResponseSchema>;
 
-export const publishStateSchema = z.enum(['idle', 'building', 'published', 'failed', 'live-reload']);
+export const publishStateSchema = z.enum([
+  'idle',
+  'building',
+  'published',
+  'failed',
+  'live-reload',
+]);
 export const publishStatusSchema = z.object({
   state: publishStateSchema,
   /** Production: the build the server is serving. */

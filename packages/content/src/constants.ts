@@ -38,7 +38,11 @@ export const COUNTS = {
   pedigreeHighlightPhotos: 4,
 } as const;
 
-export const LITTER_RULES = { selectThresholdWeeks: 5, readyFromWeeks: 8, trainedAfterWeeks: 10 } as const;
+export const LITTER_RULES = {
+  selectThresholdWeeks: 5,
+  readyFromWeeks: 8,
+  trainedAfterWeeks: 10,
+} as const;
 
 export const RECENT_WINDOW_HOURS = 24;
 export const TEST_LOGIN_DELAY_MS = 100;

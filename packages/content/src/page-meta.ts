@@ -101,5 +101,6 @@ export function metaForPath(path: string): PageMeta | undefined {
 
 export const notFoundMeta = {
   title: '404 Page Not Found | Cedar Bluff Labradors',
-  description: 'This page could not be found. Head back to Cedar Bluff Labradors to meet our dogs and puppies.',
+  description:
+    'This page could not be found. Head back to Cedar Bluff Labradors to meet our dogs and puppies.',
 } as const;

@@ -2,7 +2,9 @@ import { isValidBirthDate } from '@cedar/litter-logic';
 import { z } from 'zod';
 
 /** A path under packages/content/public, served from the site root, e.g. /images/dogs/duke.jpg */
-export const imagePathSchema = z.string().regex(/^\/images\/[a-z0-9/_-]+\.(jpg|png|webp)$/, 'an /images/... path');
+export const imagePathSchema = z
+  .string()
+  .regex(/^\/images\/[a-z0-9/_-]+\.(jpg|png|webp)$/, 'an /images/... path');
 export type ImagePath = z.infer<typeof imagePathSchema>;
 
 const text = z.string().trim().min(1);
@@ -188,7 +190,12 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 export const siteConfigSchema = z.strictObject({
   brandName: text,
   tagline: text,
-  address: z.strictObject({ street: text, town: text, state: z.literal('NY'), zip: z.string().regex(/^\d{5}$/) }),
+  address: z.strictObject({
+    street: text,
+    town: text,
+    state: z.literal('NY'),
+    zip: z.string().regex(/^\d{5}$/),
+  }),
   /** Two different numbers appear across pages (spec §2 Footer). */
   phones: z.strictObject({ main: text, training: text }),
   email: z.email(),

@@ -85,31 +85,49 @@ describe('split at the 5-week threshold', () => {
     ];
     const { select, upcoming } = splitLitters(litters, new Date(Date.UTC(2026, 1, 25)));
     expect(select.map((l) => l.birthDate)).toEqual(['2025-12-01', '2025-10-01']);
-    expect(upcoming.map((l) => l.birthDate)).toEqual(['Due April 2026', 'Due March 2026', '2026-02-20']);
+    expect(upcoming.map((l) => l.birthDate)).toEqual([
+      'Due April 2026',
+      'Due March 2026',
+      '2026-02-20',
+    ]);
   });
 });
 
 describe('invalid birth dates', () => {
-  it.each(['soon', '2026-13-01', '2026-02-30', '', 'March 3 2026'])('"%s" is an error, never NaN', (text) => {
-    expect(isValidBirthDate(text)).toBe(false);
-    expect(() => parseBirthDate(text)).toThrow(LitterDateError);
-    expect(() => splitLitters([current(text)], after(1))).toThrow(LitterDateError);
-  });
+  it.each(['soon', '2026-13-01', '2026-02-30', '', 'March 3 2026'])(
+    '"%s" is an error, never NaN',
+    (text) => {
+      expect(isValidBirthDate(text)).toBe(false);
+      expect(() => parseBirthDate(text)).toThrow(LitterDateError);
+      expect(() => splitLitters([current(text)], after(1))).toThrow(LitterDateError);
+    },
+  );
 });
 
 describe('properties', () => {
   const isoDate = fc
-    .date({ min: new Date(Date.UTC(2020, 0, 1)), max: new Date(Date.UTC(2030, 11, 31)), noInvalidDate: true })
+    .date({
+      min: new Date(Date.UTC(2020, 0, 1)),
+      max: new Date(Date.UTC(2030, 11, 31)),
+      noInvalidDate: true,
+    })
     .map((d) => d.toISOString().slice(0, 10));
   const dueText = fc
-    .tuple(fc.constantFrom('January', 'May', 'September', 'December'), fc.integer({ min: 2020, max: 2030 }))
+    .tuple(
+      fc.constantFrom('January', 'May', 'September', 'December'),
+      fc.integer({ min: 2020, max: 2030 }),
+    )
     .map(([m, y]) => `Due ${m} ${y}`);
   const litter = fc.record({
     birthDate: fc.oneof(isoDate, dueText),
     status: fc.constantFrom('Current', 'Ready', 'Upcoming') as fc.Arbitrary<LitterLike['status']>,
     id: fc.uuid(),
   });
-  const clock = fc.date({ min: new Date(Date.UTC(2020, 0, 1)), max: new Date(Date.UTC(2031, 0, 1)), noInvalidDate: true });
+  const clock = fc.date({
+    min: new Date(Date.UTC(2020, 0, 1)),
+    max: new Date(Date.UTC(2031, 0, 1)),
+    noInvalidDate: true,
+  });
 
   it('every litter lands in exactly one list', () => {
     fc.assert(
@@ -127,7 +145,9 @@ describe('properties', () => {
       fc.property(fc.array(litter, { maxLength: 30 }), clock, (litters, now) => {
         for (const list of Object.values(splitLitters(litters, now))) {
           for (let i = 1; i < list.length; i++) {
-            expect(list[i - 1]!.readiness.sortTime).toBeGreaterThanOrEqual(list[i]!.readiness.sortTime);
+            expect(list[i - 1]!.readiness.sortTime).toBeGreaterThanOrEqual(
+              list[i]!.readiness.sortTime,
+            );
           }
         }
       }),

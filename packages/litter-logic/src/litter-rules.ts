@@ -17,8 +17,7 @@ export interface LitterLike {
 }
 
 export type ParsedBirthDate =
-  | { kind: 'date'; time: number }
-  | { kind: 'due'; text: string; time: number | null };
+  { kind: 'date'; time: number } | { kind: 'due'; text: string; time: number | null };
 
 export class LitterDateError extends Error {
   constructor(readonly birthDate: string) {
@@ -28,8 +27,18 @@ export class LitterDateError extends Error {
 }
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 
 /** Parses a birth date: an ISO calendar date, or any text containing 'Due'. Throws otherwise. */

@@ -15,7 +15,10 @@ import { LoginLimiter } from './login-limiter';
 import { decoyHash, verifyPassword } from './password';
 import { DEMO_ADMIN } from './password-policy';
 
-export async function authRoutes(app: FastifyInstance, { env, store, sessions, limiter, cookieName }: Services) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { env, store, sessions, limiter, cookieName }: Services,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const production = env.NODE_ENV === 'production';
   const cookieOptions = {
@@ -39,7 +42,10 @@ export async function authRoutes(app: FastifyInstance, { env, store, sessions, l
 
   routes.post(
     API_ROUTES.login.path,
-    { onRequest: sameOrigin, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    {
+      onRequest: sameOrigin,
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
       const key = LoginLimiter.key(request.ip, username);
@@ -63,7 +69,10 @@ export async function authRoutes(app: FastifyInstance, { env, store, sessions, l
       await limiter.succeed(key);
       const { token } = await sessions.start(admin.username);
       reply
-        .setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(sessions.ttlMs / 1000) })
+        .setCookie(cookieName, token, {
+          ...cookieOptions,
+          maxAge: Math.floor(sessions.ttlMs / 1000),
+        })
         .header('cache-control', 'no-store');
       return { token, user: { username: admin.username, role: 'admin' as const } };
     },

@@ -11,8 +11,12 @@ afterEach(async () => {
 });
 
 const HOUR = 3_600_000;
-const login = (app: TestApp['app'], payload: object, remoteAddress = '203.0.113.7', headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress, headers });
+const login = (
+  app: TestApp['app'],
+  payload: object,
+  remoteAddress = '203.0.113.7',
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress, headers });
 const inquiries = (app: TestApp['app'], headers: Record<string, string>) =>
   app.inject({ method: 'GET', url: '/api/inquiries', headers });
 
@@ -41,7 +45,9 @@ describe('GET /api/auth/config', () => {
     t = await build();
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
     expect(res.statusCode).toBe(200);
-    expect(authConfigSchema.parse(res.json())).toEqual({ demoLogin: { username: 'admin', password: 'cedar-bluff-demo' } });
+    expect(authConfigSchema.parse(res.json())).toEqual({
+      demoLogin: { username: 'admin', password: 'cedar-bluff-demo' },
+    });
     expect((await login(t.app, DEMO_ADMIN)).statusCode).toBe(200);
   });
 
@@ -49,7 +55,9 @@ describe('GET /api/auth/config', () => {
     t = await build();
     expect(await t.services.store.admins.find('admin')).not.toBeNull();
     t = await t.restart({ DEMO_LOGIN: 'false' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ demoLogin: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({
+      demoLogin: null,
+    });
     expect(await t.services.store.admins.find('admin')).toBeNull();
     expect((await login(t.app, DEMO_ADMIN)).statusCode).toBe(401);
   });
@@ -71,13 +79,17 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toContain(`Max-Age=${12 * 3600}`);
     expect(cookie).not.toContain('Secure');
     // The token works both ways; the store holds only its hash.
-    expect((await inquiries(t.app, { authorization: `Bearer ${body.token}` })).statusCode).toBe(200);
+    expect((await inquiries(t.app, { authorization: `Bearer ${body.token}` })).statusCode).toBe(
+      200,
+    );
     expect((await inquiries(t.app, { cookie: `cb_session=${body.token}` })).statusCode).toBe(200);
     expect(await t.services.store.sessions.find(body.token)).toBeNull();
   });
 
   it('uses a Secure __Host- cookie in production', async () => {
-    t = await build({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cedarblufflabradors.example' } });
+    t = await build({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cedarblufflabradors.example' },
+    });
     const res = await login(t.app, OWNER);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^__Host-cb_session=[\w-]{43};/);
@@ -97,7 +109,10 @@ describe('POST /api/auth/login', () => {
     const wrong = await login(t.app, { username: OWNER.username, password: 'not-the-password' });
     for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'invalid_credentials', message: 'Invalid username or password' });
+      expect(res.json()).toEqual({
+        error: 'invalid_credentials',
+        message: 'Invalid username or password',
+      });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -111,7 +126,10 @@ describe('POST /api/auth/login', () => {
     }
     const locked = await login(t.app, OWNER);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ error: 'too_many_attempts', message: expect.stringMatching(/Try again in \d+ minutes?/) });
+    expect(locked.json()).toMatchObject({
+      error: 'too_many_attempts',
+      message: expect.stringMatching(/Try again in \d+ minutes?/),
+    });
     // The first failure leaves the window 15 minutes after it was made: 10 minutes from now.
     expect(Number(locked.headers['retry-after'])).toBe(10 * 60);
 
@@ -126,9 +144,11 @@ describe('POST /api/auth/login', () => {
 
   it('clears the failure count on success', async () => {
     t = await build();
-    for (let i = 0; i < 4; i++) await login(t.app, { username: OWNER.username, password: 'guess-number-x' });
+    for (let i = 0; i < 4; i++)
+      await login(t.app, { username: OWNER.username, password: 'guess-number-x' });
     expect((await login(t.app, OWNER)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) await login(t.app, { username: OWNER.username, password: 'guess-number-x' });
+    for (let i = 0; i < 4; i++)
+      await login(t.app, { username: OWNER.username, password: 'guess-number-x' });
     expect((await login(t.app, OWNER)).statusCode).toBe(200);
   });
 
@@ -138,8 +158,12 @@ describe('POST /api/auth/login', () => {
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ error: 'forbidden' });
     expect((await login(t.app, OWNER, undefined, { origin: 'null' })).statusCode).toBe(403);
-    expect((await login(t.app, OWNER, undefined, { origin: 'http://localhost:3000' })).statusCode).toBe(200);
-    expect((await login(t.app, OWNER, undefined, { origin: 'http://localhost:80' })).statusCode).toBe(200);
+    expect(
+      (await login(t.app, OWNER, undefined, { origin: 'http://localhost:3000' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await login(t.app, OWNER, undefined, { origin: 'http://localhost:80' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -174,7 +198,9 @@ describe('sessions', () => {
     const res = await login(t.app, OWNER);
     expect(String(res.headers['set-cookie'])).toContain('Max-Age=1800');
     t.clock.advance(10 * 60_000);
-    expect((await inquiries(t.app, { cookie: `cb_session=${res.json().token}` })).statusCode).toBe(401);
+    expect((await inquiries(t.app, { cookie: `cb_session=${res.json().token}` })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -182,16 +208,24 @@ describe('POST /api/auth/logout', () => {
   it('revokes the cookie session and clears the cookie', async () => {
     t = await build();
     const { cookie } = await logIn(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(204);
-    expect(String(res.headers['set-cookie'])).toMatch(/^cb_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /^cb_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/,
+    );
     expect((await inquiries(t.app, { cookie })).statusCode).toBe(401);
   });
 
   it('revokes a Bearer session, and answers 204 without one', async () => {
     t = await build();
     const { bearer } = await logIn(t.app);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer })).statusCode,
+    ).toBe(204);
     expect((await inquiries(t.app, bearer)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
   });

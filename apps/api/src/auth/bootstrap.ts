@@ -5,9 +5,19 @@ import { hashPassword, verifyPassword } from './password';
 import { DEMO_ADMIN } from './password-policy';
 import type { Clock } from './sessions';
 
-async function createAdmin(store: Store, username: string, password: string, at: Date): Promise<boolean> {
+async function createAdmin(
+  store: Store,
+  username: string,
+  password: string,
+  at: Date,
+): Promise<boolean> {
   try {
-    await store.admins.create({ username, passwordHash: await hashPassword(password), createdAt: at, updatedAt: at });
+    await store.admins.create({
+      username,
+      passwordHash: await hashPassword(password),
+      createdAt: at,
+      updatedAt: at,
+    });
     return true;
   } catch (error) {
     if (error instanceof DuplicateError) return false;
@@ -28,10 +38,17 @@ export async function ensureAdmins(store: Store, env: Env, clock: Clock, log: Fa
     }
   }
   const demo = await store.admins.find(DEMO_ADMIN.username);
-  const demoPasswordWorks = demo ? await verifyPassword(DEMO_ADMIN.password, demo.passwordHash) : false;
+  const demoPasswordWorks = demo
+    ? await verifyPassword(DEMO_ADMIN.password, demo.passwordHash)
+    : false;
   if (env.DEMO_LOGIN) {
     if (!demo) await createAdmin(store, DEMO_ADMIN.username, DEMO_ADMIN.password, now);
-    else if (!demoPasswordWorks) await store.admins.setPassword(DEMO_ADMIN.username, await hashPassword(DEMO_ADMIN.password), now);
+    else if (!demoPasswordWorks)
+      await store.admins.setPassword(
+        DEMO_ADMIN.username,
+        await hashPassword(DEMO_ADMIN.password),
+        now,
+      );
   } else if (demo && demoPasswordWorks) {
     await store.admins.remove(DEMO_ADMIN.username);
     await store.sessions.revokeAllFor(DEMO_ADMIN.username);

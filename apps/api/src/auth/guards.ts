@@ -38,7 +38,9 @@ function sameHost(origin: string, hostHeader: string | undefined): boolean {
   try {
     const from = new URL(origin);
     // Parsed the same way, so 'localhost:80' and 'http://localhost' compare equal.
-    return hostHeader !== undefined && from.host === new URL(`${from.protocol}//${hostHeader}`).host;
+    return (
+      hostHeader !== undefined && from.host === new URL(`${from.protocol}//${hostHeader}`).host
+    );
   } catch {
     return false; // 'null' and other opaque origins are foreign
   }

@@ -25,7 +25,10 @@ export class LoginLimiter {
     const failures = await this.store.loginAttempts.failures(key, now, LOGIN_WINDOW_MS);
     const oldestCounted = failures[failures.length - LOGIN_FAILURE_LIMIT];
     if (!oldestCounted) return 0;
-    return Math.max(1, Math.ceil((oldestCounted.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+    return Math.max(
+      1,
+      Math.ceil((oldestCounted.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000),
+    );
   }
 
   async fail(key: string): Promise<void> {

@@ -44,7 +44,8 @@ const COMMON_PASSWORDS = new Set([
 
 /** Why a password is refused, or null when it is acceptable for a real admin. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'is too common; choose another';
   if (/^(.)\1+$/.test(password)) return 'must not repeat one character';
   return null;

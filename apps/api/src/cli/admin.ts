@@ -12,11 +12,15 @@ const USAGE = 'Usage: npm run admin -- create <username>\n       npm run admin -
 
 async function main(argv: string[]): Promise<string> {
   const [command, username, ...rest] = argv;
-  if ((command !== 'create' && command !== 'reset') || !username || rest.length > 0) throw new Error(USAGE);
+  if ((command !== 'create' && command !== 'reset') || !username || rest.length > 0)
+    throw new Error(USAGE);
   const name = usernameSchema.safeParse(username);
-  if (!name.success) throw new Error(`The username ${name.error.issues[0]?.message ?? 'is not valid'}.`);
+  if (!name.success)
+    throw new Error(`The username ${name.error.issues[0]?.message ?? 'is not valid'}.`);
   if (username === DEMO_ADMIN.username) {
-    throw new Error(`'${DEMO_ADMIN.username}' is the demo admin's name (see DEMO_LOGIN); choose another.`);
+    throw new Error(
+      `'${DEMO_ADMIN.username}' is the demo admin's name (see DEMO_LOGIN); choose another.`,
+    );
   }
 
   // The username rides along so that env.ts checks ADMIN_PASSWORD with the same rules as at start-up.
@@ -27,10 +31,13 @@ async function main(argv: string[]): Promise<string> {
 
   let password = env.ADMIN_PASSWORD;
   if (password === undefined) {
-    password = await readSecret(`New password for ${username} (at least ${MIN_PASSWORD_LENGTH} characters): `);
+    password = await readSecret(
+      `New password for ${username} (at least ${MIN_PASSWORD_LENGTH} characters): `,
+    );
     const problem = passwordProblem(password);
     if (problem) throw new Error(`The password ${problem}.`);
-    if (process.stdin.isTTY && (await readSecret('Repeat it: ')) !== password) throw new Error('The passwords differ.');
+    if (process.stdin.isTTY && (await readSecret('Repeat it: ')) !== password)
+      throw new Error('The passwords differ.');
   }
 
   const store = await openStore(env);
@@ -38,8 +45,16 @@ async function main(argv: string[]): Promise<string> {
     const now = new Date();
     const exists = (await store.admins.find(username)) !== null;
     if (command === 'create') {
-      if (exists) throw new Error(`There is already an admin named ${username}; use reset to change the password.`);
-      await store.admins.create({ username, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now });
+      if (exists)
+        throw new Error(
+          `There is already an admin named ${username}; use reset to change the password.`,
+        );
+      await store.admins.create({
+        username,
+        passwordHash: await hashPassword(password),
+        createdAt: now,
+        updatedAt: now,
+      });
       return `Created the admin ${username}.`;
     }
     if (!exists) throw new Error(`There is no admin named ${username}; use create.`);

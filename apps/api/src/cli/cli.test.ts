@@ -33,13 +33,16 @@ function run(script: string, args: string[], env: Record<string, string> = {}, s
       process.execPath,
       [path.join(bundleDir, `${script}.js`), ...args],
       { cwd: apiDir, env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin?.end(stdin ?? '');
   });
 }
 
-async function withStore<T>(fn: (store: Awaited<ReturnType<typeof openEmbeddedStore>>) => Promise<T>): Promise<T> {
+async function withStore<T>(
+  fn: (store: Awaited<ReturnType<typeof openEmbeddedStore>>) => Promise<T>,
+): Promise<T> {
   const store = await openEmbeddedStore(dataDir);
   try {
     return await fn(store);
@@ -50,16 +53,20 @@ async function withStore<T>(fn: (store: Awaited<ReturnType<typeof openEmbeddedSt
 
 describe('admin CLI', { timeout: 60_000 }, () => {
   it('creates an admin with the password from ADMIN_PASSWORD, and refuses a second one of that name', async () => {
-    const created = await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
+    const created = await run('admin', ['create', 'owner'], {
+      ADMIN_PASSWORD: 'kennel-ledger-harbor-42',
+    });
     expect(created).toMatchObject({ code: 0, stdout: 'Created the admin owner.\n' });
     const admin = await withStore((s) => s.admins.find('owner'));
     expect(await verifyPassword('kennel-ledger-harbor-42', admin!.passwordHash)).toBe(true);
-    const again = await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
+    const again = await run('admin', ['create', 'owner'], {
+      ADMIN_PASSWORD: 'kennel-ledger-harbor-42',
+    });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already an admin named owner; use reset/);
   });
 
-  it('resets a password read from stdin and ends that admin\'s sessions', async () => {
+  it("resets a password read from stdin and ends that admin's sessions", async () => {
     await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
     await withStore((s) =>
       s.sessions.create({
@@ -72,7 +79,10 @@ describe('admin CLI', { timeout: 60_000 }, () => {
       }),
     );
     const reset = await run('admin', ['reset', 'owner'], {}, 'willow-creek-retriever-7\n');
-    expect(reset).toMatchObject({ code: 0, stdout: 'Set a new password for owner and ended 1 session.\n' });
+    expect(reset).toMatchObject({
+      code: 0,
+      stdout: 'Set a new password for owner and ended 1 session.\n',
+    });
     const admin = await withStore((s) => s.admins.find('owner'));
     expect(await verifyPassword('willow-creek-retriever-7', admin!.passwordHash)).toBe(true);
     expect(await withStore((s) => s.sessions.find('a'.repeat(64)))).toBeNull();
@@ -80,23 +90,41 @@ describe('admin CLI', { timeout: 60_000 }, () => {
 
   it('refuses short and common passwords, the demo name, unknown admins and bad usage', async () => {
     const short = await run('admin', ['create', 'owner'], {}, 'short\n');
-    expect(short).toMatchObject({ code: 1, stderr: expect.stringMatching(/at least 12 characters/) });
+    expect(short).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/at least 12 characters/),
+    });
     const common = await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'password1234' });
     expect(common).toMatchObject({ code: 1, stderr: expect.stringMatching(/too common/) });
-    const demo = await run('admin', ['create', 'admin'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
+    const demo = await run('admin', ['create', 'admin'], {
+      ADMIN_PASSWORD: 'kennel-ledger-harbor-42',
+    });
     expect(demo).toMatchObject({ code: 1, stderr: expect.stringMatching(/demo admin/) });
-    const missing = await run('admin', ['reset', 'nobody'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
-    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/no admin named nobody/) });
+    const missing = await run('admin', ['reset', 'nobody'], {
+      ADMIN_PASSWORD: 'kennel-ledger-harbor-42',
+    });
+    expect(missing).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no admin named nobody/),
+    });
     const usage = await run('admin', ['delete', 'owner']);
-    expect(usage).toMatchObject({ code: 1, stderr: expect.stringMatching(/Usage: npm run admin -- create <username>/) });
+    expect(usage).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/Usage: npm run admin -- create <username>/),
+    });
     expect(await withStore((s) => s.admins.count())).toBe(0);
   });
 
   it('refuses to open the store while a server holds it', async () => {
     const store = await openEmbeddedStore(dataDir);
     try {
-      const res = await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
-      expect(res).toMatchObject({ code: 1, stderr: expect.stringMatching(/in use by process \d+/) });
+      const res = await run('admin', ['create', 'owner'], {
+        ADMIN_PASSWORD: 'kennel-ledger-harbor-42',
+      });
+      expect(res).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/in use by process \d+/),
+      });
     } finally {
       await store.close();
     }
@@ -105,9 +133,18 @@ describe('admin CLI', { timeout: 60_000 }, () => {
 
 describe('seed CLI', { timeout: 60_000 }, () => {
   it('fills an empty store once, and again only with --force', async () => {
-    expect(await run('seed', [])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Added 12 demo inquiries to the embedded store/) });
-    expect(await run('seed', [])).toMatchObject({ code: 0, stdout: expect.stringMatching(/already holds 12 inquiries; run with --force/) });
-    expect(await run('seed', ['--force'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Added 12/) });
+    expect(await run('seed', [])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Added 12 demo inquiries to the embedded store/),
+    });
+    expect(await run('seed', [])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/already holds 12 inquiries; run with --force/),
+    });
+    expect(await run('seed', ['--force'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Added 12/),
+    });
     expect(await withStore((s) => s.inquiries.count())).toBe(24);
   });
 });

@@ -16,12 +16,19 @@ import type { Services } from '../services';
 
 // A path that is not one of the seven editable files fails this schema, which answers 404.
 const fileParams = z.strictObject({ path: editableFilePathSchema });
-const revisionParams = z.strictObject({ path: editableFilePathSchema, id: z.string().regex(ID_PATTERN) });
+const revisionParams = z.strictObject({
+  path: editableFilePathSchema,
+  id: z.string().regex(ID_PATTERN),
+});
 
-const contentTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
+const contentTypeOf = (header: string | undefined) =>
+  (header ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** Every /api/admin/* route: signed-in admins only, and never from another site's page. */
-export async function adminRoutes(app: FastifyInstance, { env, sessions, cookieName, files, publisher }: Services) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { env, sessions, cookieName, files, publisher }: Services,
+) {
   app.addHook('onRequest', sameOriginOnly(env.PUBLIC_URL));
   app.addHook('onRequest', requireAdmin(sessions, cookieName));
   // A file is saved exactly as sent, so bytes that are not UTF-8 are refused rather than replaced.
@@ -35,15 +42,19 @@ export async function adminRoutes(app: FastifyInstance, { env, sessions, cookieN
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(API_ROUTES.readFile.path, { schema: { params: fileParams } }, async (request, reply) => {
-    const file = await files.read(request.params.path);
-    if (!file) throw new HttpError(404, 'not_found', 'Not found');
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('etag', `"${file.sha256}"`)
-      .header('cache-control', 'no-store')
-      .send(file.content);
-  });
+  routes.get(
+    API_ROUTES.readFile.path,
+    { schema: { params: fileParams } },
+    async (request, reply) => {
+      const file = await files.read(request.params.path);
+      if (!file) throw new HttpError(404, 'not_found', 'Not found');
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('etag', `"${file.sha256}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
 
   routes.put(
     API_ROUTES.saveFile.path,
@@ -84,7 +95,13 @@ export async function adminRoutes(app: FastifyInstance, { env, sessions, cookieN
 
   routes.post(
     API_ROUTES.restoreRevision.path,
-    { schema: { params: revisionParams, body: z.unknown(), response: { 200: saveFileResponseSchema } } },
+    {
+      schema: {
+        params: revisionParams,
+        body: z.unknown(),
+        response: { 200: saveFileResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { path, id } = request.params;
       const { sha256, revision, changed } = await files.restore(path, id, request.admin!.username);

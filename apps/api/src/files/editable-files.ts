@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { EDITABLE_FILES, type EditableFilePath, type Revision, type SaveFileResponse } from '@cedar/api-contract';
+import {
+  EDITABLE_FILES,
+  type EditableFilePath,
+  type Revision,
+  type SaveFileResponse,
+} from '@cedar/api-contract';
 import { build } from 'esbuild';
 import type { Clock } from '../auth/sessions';
 import { tempFilesOf, writeFileAtomic } from '../lib/atomic-write';
 import { HttpError } from '../lib/http-errors';
 import type { Store } from '../store';
 
-export const sha256 = (content: string) => createHash('sha256').update(content, 'utf8').digest('hex');
+export const sha256 = (content: string) =>
+  createHash('sha256').update(content, 'utf8').digest('hex');
 
 /** The revision recorded for a file's content as it was before its first save. */
 export const ORIGINAL_AUTHOR = 'original';
@@ -37,15 +43,30 @@ export async function inspectSource(source: string, file: string): Promise<Sourc
     });
     return { ok: true, exports: Object.values(result.metafile.outputs).flatMap((o) => o.exports) };
   } catch (error) {
-    const first = (error as { errors?: { text: string; location: { line: number; column: number; lineText: string } | null }[] })
-      .errors?.[0];
+    const first = (
+      error as {
+        errors?: {
+          text: string;
+          location: { line: number; column: number; lineText: string } | null;
+        }[];
+      }
+    ).errors?.[0];
     if (!first) throw error;
     const line = first.location?.line ?? 1;
     // esbuild counts columns in UTF-8 bytes from 0; editors count characters from 1.
     const column = first.location
-      ? Buffer.from(first.location.lineText, 'utf8').subarray(0, first.location.column).toString('utf8').length + 1
+      ? Buffer.from(first.location.lineText, 'utf8')
+          .subarray(0, first.location.column)
+          .toString('utf8').length + 1
       : 1;
-    return { ok: false, error: { message: `Syntax error at line ${line}, column ${column}: ${first.text}`, line, column } };
+    return {
+      ok: false,
+      error: {
+        message: `Syntax error at line ${line}, column ${column}: ${first.text}`,
+        line,
+        column,
+      },
+    };
   }
 }
 
@@ -81,7 +102,9 @@ export class EditableFiles {
   }
 
   /** The file's text, or null when it is missing or not a regular file (a symlink is refused). */
-  async read(file: EditableFilePath): Promise<{ content: string; sha256: string; mtime: Date } | null> {
+  async read(
+    file: EditableFilePath,
+  ): Promise<{ content: string; sha256: string; mtime: Date } | null> {
     const full = this.absolute(file);
     try {
       const stat = await fs.lstat(full);
@@ -97,11 +120,15 @@ export class EditableFiles {
   save(file: EditableFilePath, content: string, by: string, ifMatch?: string): Promise<SaveResult> {
     // One save at a time per file, so the If-Match check and the write cannot interleave.
     const previous = this.queues.get(file) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.saveNow(file, content, by, ifMatch));
+    const next = previous
+      .catch(() => undefined)
+      .then(() => this.saveNow(file, content, by, ifMatch));
     this.queues.set(file, next);
-    void next.finally(() => {
-      if (this.queues.get(file) === next) this.queues.delete(file);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.queues.get(file) === next) this.queues.delete(file);
+      })
+      .catch(() => undefined);
     return next;
   }
 
@@ -113,7 +140,9 @@ export class EditableFiles {
 
   /** At start-up: removes the temp files of saves a crash interrupted (their targets are intact). */
   async removeInterruptedWrites(): Promise<number> {
-    const temps = (await Promise.all(EDITABLE_FILES.map((f) => tempFilesOf(this.absolute(f.path))))).flat();
+    const temps = (
+      await Promise.all(EDITABLE_FILES.map((f) => tempFilesOf(this.absolute(f.path))))
+    ).flat();
     await Promise.all(temps.map((temp) => fs.rm(temp, { force: true })));
     return temps.length;
   }
@@ -122,22 +151,40 @@ export class EditableFiles {
     return this.store.revisions.list(file);
   }
 
-  private async saveNow(file: EditableFilePath, content: string, by: string, ifMatch?: string): Promise<SaveResult> {
+  private async saveNow(
+    file: EditableFilePath,
+    content: string,
+    by: string,
+    ifMatch?: string,
+  ): Promise<SaveResult> {
     const current = await this.read(file);
     if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null)) {
-      throw new HttpError(409, 'conflict', 'The file was changed since you opened it. Reload it, then save again.', {
-        details: { sha256: current?.sha256 ?? null },
-      });
+      throw new HttpError(
+        409,
+        'conflict',
+        'The file was changed since you opened it. Reload it, then save again.',
+        {
+          details: { sha256: current?.sha256 ?? null },
+        },
+      );
     }
     const check = await inspectSource(content, file);
-    if (!check.ok) throw new HttpError(422, 'syntax_error', check.error.message, { line: check.error.line, column: check.error.column });
+    if (!check.ok)
+      throw new HttpError(422, 'syntax_error', check.error.message, {
+        line: check.error.line,
+        column: check.error.column,
+      });
     if (current) {
       // The pages import these names; a file without them would fail the build (or, under Vite's
       // hot reload, the page at once).
       const before = await inspectSource(current.content, file);
       const lost = before.ok ? before.exports.filter((name) => !check.exports.includes(name)) : [];
       if (lost.length > 0) {
-        throw new HttpError(422, 'missing_export', `The file must still export ${lost.join(', ')}: the site uses ${lost.length > 1 ? 'them' : 'it'}.`);
+        throw new HttpError(
+          422,
+          'missing_export',
+          `The file must still export ${lost.join(', ')}: the site uses ${lost.length > 1 ? 'them' : 'it'}.`,
+        );
       }
     }
 
@@ -157,7 +204,8 @@ export class EditableFiles {
     const hash = sha256(content);
     if (current && hash === current.sha256) {
       const latest = (await this.store.revisions.list(file))[0];
-      if (latest && latest.sha256 === hash) return { sha256: hash, revision: latest, changed: false };
+      if (latest && latest.sha256 === hash)
+        return { sha256: hash, revision: latest, changed: false };
     }
     await writeFileAtomic(this.absolute(file), content);
     const revision = await this.store.revisions.create({

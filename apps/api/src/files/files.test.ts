@@ -28,8 +28,14 @@ async function setup() {
   t = await buildLoggedIn();
   return t;
 }
-const get = (a: TestApp & LoggedIn, url: string) => a.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } });
-const put = (a: TestApp & LoggedIn, url: string, body: string, headers: Record<string, string> = {}) =>
+const get = (a: TestApp & LoggedIn, url: string) =>
+  a.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } });
+const put = (
+  a: TestApp & LoggedIn,
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+) =>
   a.app.inject({
     method: 'PUT',
     url,
@@ -91,17 +97,30 @@ describe('path safety', () => {
         expect(res.statusCode, `${res.raw.req.method} ${url}`).toBe(404);
         expect(res.json()).toMatchObject({ error: 'not_found' });
       }
-      for (const res of [await get(a, `/api/admin/revisions/${attempt}`), await a.app.inject({ method: 'POST', url: `/api/admin/revisions/${attempt}/x/restore`, headers: { cookie: a.cookie } })]) {
+      for (const res of [
+        await get(a, `/api/admin/revisions/${attempt}`),
+        await a.app.inject({
+          method: 'POST',
+          url: `/api/admin/revisions/${attempt}/x/restore`,
+          headers: { cookie: a.cookie },
+        }),
+      ]) {
         expect(res.statusCode, url).toBe(404);
       }
     }
     // Unencoded slashes and dot segments do not even match a route.
-    for (const url of [`/api/admin/files/${HERO}`, '/api/admin/files/../../package.json', '/api/admin/files/']) {
+    for (const url of [
+      `/api/admin/files/${HERO}`,
+      '/api/admin/files/../../package.json',
+      '/api/admin/files/',
+    ]) {
       expect((await get(a, url)).statusCode, url).toBe(404);
       expect((await put(a, url, VALID)).statusCode, url).toBe(404);
     }
     expect(await fs.readFile(path.join(a.repoRoot, 'package.json'), 'utf8')).toBe(SENTINEL);
-    expect(await fs.readFile(path.join(a.repoRoot, 'apps/web/package.json'), 'utf8')).toBe(SENTINEL);
+    expect(await fs.readFile(path.join(a.repoRoot, 'apps/web/package.json'), 'utf8')).toBe(
+      SENTINEL,
+    );
     expect(await Promise.all(EDITABLE_FILES.map((f) => onDisk(a, f.path)))).toEqual(before);
     expect(await a.services.store.revisions.list(HERO)).toEqual([]);
   });
@@ -138,7 +157,11 @@ describe('PUT /api/admin/files/:path', () => {
     expect(history.map((r) => r.savedBy)).toEqual(['owner', 'original']);
     expect(history[1]?.sha256).toBe(sha256(original));
     // No temp file is left behind.
-    expect((await fs.readdir(path.join(a.repoRoot, 'apps/web/src/sections'))).filter((f) => f.startsWith('.'))).toEqual([]);
+    expect(
+      (await fs.readdir(path.join(a.repoRoot, 'apps/web/src/sections'))).filter((f) =>
+        f.startsWith('.'),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps non-ASCII text and Windows line ends exactly', async () => {
@@ -170,7 +193,10 @@ describe('PUT /api/admin/files/:path', () => {
     for (const body of ['', '// nothing here\n', 'export function Hero() {\n  return null;\n}\n']) {
       const res = await put(a, fileUrl(HERO), body);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ error: 'missing_export', message: 'The file must still export HeroSection: the site uses it.' });
+      expect(res.json()).toEqual({
+        error: 'missing_export',
+        message: 'The file must still export HeroSection: the site uses it.',
+      });
     }
     expect(await onDisk(a, HERO)).toBe(VALID);
     // Adding exports is fine.
@@ -185,7 +211,9 @@ describe('PUT /api/admin/files/:path', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: 'conflict', details: { sha256: sha256(VALID) } });
     expect(await onDisk(a, HERO)).toBe(VALID);
-    expect((await put(a, fileUrl(HERO), VALID_2, { 'if-match': `W/"${sha256(VALID)}"` })).statusCode).toBe(200);
+    expect(
+      (await put(a, fileUrl(HERO), VALID_2, { 'if-match': `W/"${sha256(VALID)}"` })).statusCode,
+    ).toBe(200);
     expect((await put(a, fileUrl(HERO), VALID, { 'if-match': '*' })).statusCode).toBe(200);
   });
 
@@ -235,15 +263,26 @@ describe('revisions', () => {
     expect(res.body).not.toContain('Cedar Bluff Labradors</h1>');
 
     a.clock.advance(1000);
-    const restore = await a.app.inject({ method: 'POST', url: restoreUrl(HERO, list[1]!.id), headers: { cookie: a.cookie } });
+    const restore = await a.app.inject({
+      method: 'POST',
+      url: restoreUrl(HERO, list[1]!.id),
+      headers: { cookie: a.cookie },
+    });
     expect(restore.statusCode).toBe(200);
-    expect(saveFileResponseSchema.parse(restore.json())).toMatchObject({ sha256: sha256(VALID), revision: { savedBy: 'owner' } });
+    expect(saveFileResponseSchema.parse(restore.json())).toMatchObject({
+      sha256: sha256(VALID),
+      revision: { savedBy: 'owner' },
+    });
     expect(await onDisk(a, HERO)).toBe(VALID);
     const after = revisionListSchema.parse((await get(a, revisionsUrl(HERO))).json());
     expect(after).toHaveLength(4);
     expect(after[0]?.sha256).toBe(sha256(VALID));
 
-    const back = await a.app.inject({ method: 'POST', url: restoreUrl(HERO, list[2]!.id), headers: { cookie: a.cookie } });
+    const back = await a.app.inject({
+      method: 'POST',
+      url: restoreUrl(HERO, list[2]!.id),
+      headers: { cookie: a.cookie },
+    });
     expect(back.statusCode).toBe(200);
     expect(await onDisk(a, HERO)).toBe(original);
   });
@@ -252,7 +291,11 @@ describe('revisions', () => {
     const a = await setup();
     const saved = saveFileResponseSchema.parse((await put(a, fileUrl(HERO), VALID)).json());
     const other = 'apps/web/src/sections/about-section.tsx';
-    for (const url of [restoreUrl(HERO, 'no-such-revision'), restoreUrl(other, saved.revision.id), restoreUrl(HERO, '..')]) {
+    for (const url of [
+      restoreUrl(HERO, 'no-such-revision'),
+      restoreUrl(other, saved.revision.id),
+      restoreUrl(HERO, '..'),
+    ]) {
       const res = await a.app.inject({ method: 'POST', url, headers: { cookie: a.cookie } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ error: 'not_found' });
@@ -263,8 +306,13 @@ describe('revisions', () => {
 
 describe('helpers', () => {
   it('counts syntax error columns in characters from 1', async () => {
-    expect(await inspectSource('export const ok = <b>1</b>;\nexport default ok;\n', 'a.tsx')).toEqual({ ok: true, exports: ['default', 'ok'] });
-    expect(await inspectSource('const s = "é"; const = 2;\n', 'a.tsx')).toMatchObject({ ok: false, error: { line: 1, column: 22 } });
+    expect(
+      await inspectSource('export const ok = <b>1</b>;\nexport default ok;\n', 'a.tsx'),
+    ).toEqual({ ok: true, exports: ['default', 'ok'] });
+    expect(await inspectSource('const s = "é"; const = 2;\n', 'a.tsx')).toMatchObject({
+      ok: false,
+      error: { line: 1, column: 22 },
+    });
   });
   it('reads If-Match lists, weak tags and *', () => {
     expect(ifMatchAccepts('"abc"', 'abc')).toBe(true);

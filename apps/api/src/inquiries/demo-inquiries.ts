@@ -62,7 +62,8 @@ const DEMO = [
     email: 'luis.herrera@example.net',
     phone: '(518) 555-0109',
     preferredColor: 'yellow',
-    message: 'Does the raw food you sell work for a puppy too, or only for adult dogs? We can pick up on Saturdays.',
+    message:
+      'Does the raw food you sell work for a puppy too, or only for adult dogs? We can pick up on Saturdays.',
   },
   {
     hoursAgo: 80,
@@ -109,7 +110,8 @@ const DEMO = [
     email: 'grace.oneill@example.com',
     phone: '(607) 555-0140',
     preferredColor: 'yellow',
-    message: 'I filled in the puppy matching questionnaire last week. Just checking it came through, and happy to answer any follow-up questions.',
+    message:
+      'I filled in the puppy matching questionnaire last week. Just checking it came through, and happy to answer any follow-up questions.',
   },
   {
     hoursAgo: 235,
@@ -128,7 +130,10 @@ export async function seedDemoInquiries(store: Store, now: Date): Promise<number
   for (const { hoursAgo, ...inquiry } of DEMO) {
     // A few minutes' jitter so the times on the dashboard look like real submissions.
     const minutes = (inquiry.firstName.length * 7) % 53;
-    await store.inquiries.create({ ...inquiry, createdAt: new Date(now.getTime() - hoursAgo * HOUR - minutes * 60_000) });
+    await store.inquiries.create({
+      ...inquiry,
+      createdAt: new Date(now.getTime() - hoursAgo * HOUR - minutes * 60_000),
+    });
   }
   return DEMO.length;
 }

@@ -1,4 +1,8 @@
-import { KNOWN_PREFERRED_COLORS, WEBHOOK_SIGNATURE_HEADER, inquiryListSchema } from '@cedar/api-contract';
+import {
+  KNOWN_PREFERRED_COLORS,
+  WEBHOOK_SIGNATURE_HEADER,
+  inquiryListSchema,
+} from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from '../env';
 import { build, buildLoggedIn, type TestApp } from '../test/build';
@@ -20,11 +24,19 @@ const submission = {
   message: 'Hoping for a fox red male this spring.',
 };
 
-function post(app: TestApp['app'], body: string, signature: string | undefined, contentType = 'application/json') {
+function post(
+  app: TestApp['app'],
+  body: string,
+  signature: string | undefined,
+  contentType = 'application/json',
+) {
   return app.inject({
     method: 'POST',
     url: '/api/inquiries/webhook',
-    headers: { 'content-type': contentType, ...(signature === undefined ? {} : { [WEBHOOK_SIGNATURE_HEADER]: signature }) },
+    headers: {
+      'content-type': contentType,
+      ...(signature === undefined ? {} : { [WEBHOOK_SIGNATURE_HEADER]: signature }),
+    },
     payload: body,
   });
 }
@@ -41,7 +53,11 @@ describe('POST /api/inquiries/webhook', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
     expect(id).toEqual(expect.any(String));
-    const list = await app.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie: app.cookie } });
+    const list = await app.app.inject({
+      method: 'GET',
+      url: '/api/inquiries',
+      headers: { cookie: app.cookie },
+    });
     expect(inquiryListSchema.parse(list.json())).toEqual([
       { id, ...submission, createdAt: app.clock.now().toISOString() },
     ]);
@@ -64,7 +80,11 @@ describe('POST /api/inquiries/webhook', () => {
       expect(res.json()).toMatchObject({ error: 'invalid_signature' });
     }
     // Signed, then altered in transit (same JSON meaning, different bytes).
-    const res = await post(t.app, JSON.stringify(submission, null, 2), signBody(DEV_WEBHOOK_SECRET, body));
+    const res = await post(
+      t.app,
+      JSON.stringify(submission, null, 2),
+      signBody(DEV_WEBHOOK_SECRET, body),
+    );
     expect(res.statusCode).toBe(401);
     expect(await t.services.store.inquiries.count()).toBe(0);
   });
@@ -72,14 +92,25 @@ describe('POST /api/inquiries/webhook', () => {
   it('accepts a sha256= prefixed signature', async () => {
     t = await build();
     const body = JSON.stringify(submission);
-    expect((await post(t.app, body, `sha256=${signBody(DEV_WEBHOOK_SECRET, body)}`)).statusCode).toBe(201);
+    expect(
+      (await post(t.app, body, `sha256=${signBody(DEV_WEBHOOK_SECRET, body)}`)).statusCode,
+    ).toBe(201);
   });
 
   it('validates the submission: 400 with details for bad fields, unknown fields and bad JSON', async () => {
     t = await build();
-    const bad = await signed(t.app, { ...submission, email: 'not-an-email', preferredColor: 'Fox Red' });
+    const bad = await signed(t.app, {
+      ...submission,
+      email: 'not-an-email',
+      preferredColor: 'Fox Red',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'preferredColor']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['email', 'preferredColor']);
     expect((await signed(t.app, { ...submission, role: 'admin' })).statusCode).toBe(400);
     expect((await signed(t.app, { ...submission, firstName: { $ne: null } })).statusCode).toBe(400);
     const { firstName: _firstName, ...missing } = submission;
@@ -96,7 +127,12 @@ describe('POST /api/inquiries/webhook', () => {
     const body = 'firstName=Ada';
     const res = await post(t.app, body, signBody(DEV_WEBHOOK_SECRET, body), 'text/plain');
     expect(res.statusCode).toBe(415);
-    const form = await post(t.app, body, signBody(DEV_WEBHOOK_SECRET, body), 'application/x-www-form-urlencoded');
+    const form = await post(
+      t.app,
+      body,
+      signBody(DEV_WEBHOOK_SECRET, body),
+      'application/x-www-form-urlencoded',
+    );
     expect(form.statusCode).toBe(415);
   });
 
@@ -104,7 +140,11 @@ describe('POST /api/inquiries/webhook', () => {
     t = await build();
     const past = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
     await signed(t.app, { ...submission, message: '   ', submittedAt: past });
-    await signed(t.app, { ...submission, firstName: 'Bo', submittedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
+    await signed(t.app, {
+      ...submission,
+      firstName: 'Bo',
+      submittedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+    });
     const [future, kept] = await t.services.store.inquiries.list();
     expect(kept).not.toHaveProperty('message');
     expect(kept?.createdAt).toBe(past);
@@ -116,9 +156,14 @@ describe('POST /api/inquiries/webhook', () => {
     const res = await signed(t.app, submission);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'not_found' });
-    t = await t.restart({ NODE_ENV: 'production', INQUIRY_WEBHOOK_SECRET: 'a-long-production-secret-value' });
+    t = await t.restart({
+      NODE_ENV: 'production',
+      INQUIRY_WEBHOOK_SECRET: 'a-long-production-secret-value',
+    });
     expect((await signed(t.app, submission)).statusCode).toBe(401);
-    expect((await signed(t.app, submission, 'a-long-production-secret-value')).statusCode).toBe(201);
+    expect((await signed(t.app, submission, 'a-long-production-secret-value')).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -134,7 +179,15 @@ describe('GET /api/inquiries', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const list = inquiryListSchema.parse(res.json());
     expect(list.map((i) => i.firstName)).toEqual(['Second', 'First']);
-    expect(Object.keys(list[0]!).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'phone', 'preferredColor']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'phone',
+      'preferredColor',
+    ]);
   });
 });
 

@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { API_ROUTES, WEBHOOK_SIGNATURE_HEADER, inquiryListSchema, inquirySubmissionSchema } from '@cedar/api-contract';
+import {
+  API_ROUTES,
+  WEBHOOK_SIGNATURE_HEADER,
+  inquiryListSchema,
+  inquirySubmissionSchema,
+} from '@cedar/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guards';
@@ -8,7 +13,11 @@ import type { ZodTypeProvider } from '../lib/zod-schemas';
 import type { Services } from '../services';
 
 /** Does `signature` (hex) equal the HMAC-SHA256 of the raw body under `secret`? Constant time. */
-export function validSignature(secret: string, rawBody: Buffer, signature: string | undefined): boolean {
+export function validSignature(
+  secret: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): boolean {
   if (!signature) return false;
   const given = Buffer.from(signature.trim().replace(/^sha256=/i, ''), 'hex');
   const expected = createHmac('sha256', secret).update(rawBody).digest();
@@ -24,7 +33,10 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
 
   routes.get(
     API_ROUTES.inquiries.path,
-    { onRequest: requireAdmin(sessions, cookieName), schema: { response: { 200: inquiryListSchema } } },
+    {
+      onRequest: requireAdmin(sessions, cookieName),
+      schema: { response: { 200: inquiryListSchema } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return store.inquiries.list();
@@ -39,16 +51,33 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
   // only once the signature holds.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
 
     scope.withTypeProvider<ZodTypeProvider>().post(
       API_ROUTES.inquiryWebhook.path,
       {
         preValidation: async (request) => {
           const raw = request.body;
-          if (!Buffer.isBuffer(raw)) throw new HttpError(415, 'unsupported_media_type', 'Send the submission as application/json');
-          if (!validSignature(secret, raw, request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined)) {
-            throw new HttpError(401, 'invalid_signature', `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER} header`);
+          if (!Buffer.isBuffer(raw))
+            throw new HttpError(
+              415,
+              'unsupported_media_type',
+              'Send the submission as application/json',
+            );
+          if (
+            !validSignature(
+              secret,
+              raw,
+              request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined,
+            )
+          ) {
+            throw new HttpError(
+              401,
+              'invalid_signature',
+              `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER} header`,
+            );
           }
           let text: string;
           try {
@@ -71,7 +100,11 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
         // A provider's own timestamp is kept unless it claims the future.
         const createdAt = submittedAt && new Date(submittedAt) <= now ? new Date(submittedAt) : now;
         const { message, ...person } = submission;
-        const inquiry = await store.inquiries.create({ ...person, ...(message ? { message } : {}), createdAt });
+        const inquiry = await store.inquiries.create({
+          ...person,
+          ...(message ? { message } : {}),
+          createdAt,
+        });
         return reply.code(201).send({ id: inquiry.id });
       },
     );

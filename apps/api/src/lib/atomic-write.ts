@@ -43,6 +43,8 @@ export async function tempFilesOf(file: string): Promise<string[]> {
   const prefix = `.${path.basename(file)}.`;
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   return names
-    .filter((name) => name.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length)))
+    .filter(
+      (name) => name.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length)),
+    )
     .map((name) => path.join(dir, name));
 }

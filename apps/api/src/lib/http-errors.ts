@@ -39,7 +39,11 @@ export const notFound = (request: FastifyRequest) =>
  * One error handler: a client's mistake gets its 4xx with a JSON reason; anything else is logged
  * and answered 500 without details (no stack, no message from inside the server).
  */
-export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(
+  error: FastifyError | HttpError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof HttpError) {
     return reply
       .code(error.statusCode)
@@ -54,7 +58,9 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
     }
     const details = error instanceof RequestValidationError ? error.issues : undefined;
     const where = fastifyError.validationContext ?? 'request';
-    return reply.code(400).send({ error: 'bad_request', message: `Invalid ${where}: ${error.message}`, details });
+    return reply
+      .code(400)
+      .send({ error: 'bad_request', message: `Invalid ${where}: ${error.message}`, details });
   }
   if (fastifyError.code === 'FST_ERR_BAD_URL' || fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // A path that cannot even be decoded, or is far longer than any of ours, names nothing here.
@@ -62,11 +68,16 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return reply.code(status).send({ error: CODES[status] ?? 'bad_request', message: error.message });
+    return reply
+      .code(status)
+      .send({ error: CODES[status] ?? 'bad_request', message: error.message });
   }
   request.log.error({ err: error }, 'request failed');
   const code = typeof status === 'number' && status > 500 && status < 600 ? status : 500;
-  return reply.code(code).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+  return reply.code(code).send({
+    error: 'internal_error',
+    message: 'Something went wrong on our side. Please try again.',
+  });
 }
 
 export function useErrorHandling(app: FastifyInstance) {

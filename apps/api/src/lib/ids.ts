@@ -14,7 +14,11 @@ export function sortableId(at: Date = new Date()): string {
     lastMs = ms;
     sequence = 0;
   }
-  return ms.toString(16).padStart(12, '0') + sequence.toString(16).padStart(4, '0') + randomBytes(6).toString('hex');
+  return (
+    ms.toString(16).padStart(12, '0') +
+    sequence.toString(16).padStart(4, '0') +
+    randomBytes(6).toString('hex')
+  );
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
  * The monorepo's root: the nearest folder above `from` holding pnpm-workspace.yaml. The bundled
  * server and CLI sit at different depths under apps/api, so a fixed '../..' would be wrong for one.
  */
-export function findRepoRoot(from: string = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
+export function findRepoRoot(
+  from: string = path.dirname(fileURLToPath(import.meta.url)),
+): string | undefined {
   let dir = path.resolve(from);
   for (;;) {
     if (fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;

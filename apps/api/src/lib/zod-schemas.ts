@@ -21,7 +21,10 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     if (result.success) return { value: result.data };
     return {
       error: new RequestValidationError(
-        result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+        result.error.issues.map((i) => ({
+          path: i.path.map(String).join('.'),
+          message: i.message,
+        })),
       ),
     };
   };
@@ -29,5 +32,9 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 /** Every route's schemas are zod: requests are parsed with them, replies checked against them. */
 export function useZodSchemas(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler<z.ZodType>(({ schema }) => (data) => JSON.stringify(schema.parse(data)));
+  app.setSerializerCompiler<z.ZodType>(
+    ({ schema }) =>
+      (data) =>
+        JSON.stringify(schema.parse(data)),
+  );
 }

@@ -72,14 +72,55 @@ async function everyKindOfResponse(a: TestApp): Promise<[string, LightMyRequestR
     ['API JSON', { method: 'GET', url: '/api/health' }],
     ['API 404', { method: 'GET', url: '/api/nope' }],
     ['undecodable API URL', { method: 'GET', url: '/api/admin/files/%E0%A4%A' }],
-    ['overlong API parameter', { method: 'GET', url: `/api/admin/files/${'a'.repeat(500)}`, headers: { cookie } }],
+    [
+      'overlong API parameter',
+      { method: 'GET', url: `/api/admin/files/${'a'.repeat(500)}`, headers: { cookie } },
+    ],
     ['401', { method: 'GET', url: '/api/inquiries' }],
-    ['403', { method: 'POST', url: '/api/auth/login', headers: { origin: 'https://evil.example' }, payload: { username: 'a', password: 'b' } }],
-    ['400', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }],
-    ['413', { method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'x'.repeat(4000) } }],
-    ['415', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }],
+    [
+      '403',
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: 'https://evil.example' },
+        payload: { username: 'a', password: 'b' },
+      },
+    ],
+    [
+      '400',
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      },
+    ],
+    [
+      '413',
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'a', password: 'x'.repeat(4000) },
+      },
+    ],
+    [
+      '415',
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'text/xml' },
+        payload: '<a/>',
+      },
+    ],
     ['signed-in JSON', { method: 'GET', url: '/api/inquiries', headers: { cookie } }],
-    ['file text', { method: 'GET', url: '/api/admin/files/apps%2Fweb%2Fsrc%2Fsections%2Fhero-section.tsx', headers: { cookie } }],
+    [
+      'file text',
+      {
+        method: 'GET',
+        url: '/api/admin/files/apps%2Fweb%2Fsrc%2Fsections%2Fhero-section.tsx',
+        headers: { cookie },
+      },
+    ],
     ['204', { method: 'POST', url: '/api/auth/logout' }],
   ];
   const out: [string, LightMyRequestResponse][] = [];
@@ -87,7 +128,10 @@ async function everyKindOfResponse(a: TestApp): Promise<[string, LightMyRequestR
   a.services.store.inquiries.list = async () => {
     throw new Error('disk on fire');
   };
-  out.push(['500', await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } })]);
+  out.push([
+    '500',
+    await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } }),
+  ]);
   return out;
 }
 
@@ -96,7 +140,9 @@ describe('security headers', () => {
     const a = await webApp();
     const responses = await everyKindOfResponse(a);
     // Each kind of answer really happened.
-    expect(Object.fromEntries(responses.map(([label, res]) => [label, res.statusCode]))).toMatchObject({
+    expect(
+      Object.fromEntries(responses.map(([label, res]) => [label, res.statusCode])),
+    ).toMatchObject({
       page: 200,
       asset: 200,
       '404 page': 404,
@@ -124,10 +170,15 @@ describe('security headers', () => {
   });
 
   it('add HSTS for a year and upgrade-insecure-requests in production', async () => {
-    const a = await webApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://cedarblufflabradors.example' });
+    const a = await webApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cedarblufflabradors.example',
+    });
     const responses = await everyKindOfResponse(a);
     for (const [label, res] of responses) {
-      expect(res.headers['strict-transport-security'], label).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['strict-transport-security'], label).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
       const csp = parseCsp(res.headers['content-security-policy']);
       expect(csp, label).toEqual({ ...EXPECTED_CSP, 'upgrade-insecure-requests': [] });
     }
@@ -135,7 +186,8 @@ describe('security headers', () => {
 
   it('keep the policy free of anything that would let an injected script run', async () => {
     const csp = Object.values(EXPECTED_CSP).flat();
-    for (const risky of ["'unsafe-eval'", '*', 'http:', 'https:', 'blob:', "'strict-dynamic'"]) expect(csp).not.toContain(risky);
+    for (const risky of ["'unsafe-eval'", '*', 'http:', 'https:', 'blob:', "'strict-dynamic'"])
+      expect(csp).not.toContain(risky);
     expect(EXPECTED_CSP['script-src']).not.toContain("'unsafe-inline'");
     expect(EXPECTED_CSP['script-src']).not.toContain('data:');
   });

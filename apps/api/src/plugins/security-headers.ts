@@ -51,7 +51,13 @@ export function helmetOptions(production: boolean): FastifyHelmetOptions {
   };
 }
 
-const NOT_SECURITY_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+const NOT_SECURITY_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+]);
 
 /**
  * The headers @fastify/helmet sets, computed once. They never vary by request, while the plugin

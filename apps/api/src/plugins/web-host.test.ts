@@ -6,7 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWebBuild, pickEncoding, WebHost, webHost } from './web-host';
 
-const HOME = '<!doctype html><html><head><title>Home</title></head><body><h1>Cedar Bluff Labradors</h1></body></html>'.repeat(20);
+const HOME =
+  '<!doctype html><html><head><title>Home</title></head><body><h1>Cedar Bluff Labradors</h1></body></html>'.repeat(
+    20,
+  );
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 async function writeBuild(root: string, label: string) {
@@ -87,14 +90,23 @@ describe('web host', () => {
 
     const etag = br.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
-    const again = await app.inject({ url: '/', headers: { 'if-none-match': etag, 'accept-encoding': 'br' } });
+    const again = await app.inject({
+      url: '/',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
 
   it('answers unknown paths with the not-found page and 404, and admin paths with the admin shell', async () => {
     const { app } = await serve();
-    for (const url of ['/nope', '/puppies/x', '/.vite/manifest.json', '/assets/../404.html', '/index.html']) {
+    for (const url of [
+      '/nope',
+      '/puppies/x',
+      '/.vite/manifest.json',
+      '/assets/../404.html',
+      '/index.html',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe('v1 not found');
@@ -105,7 +117,10 @@ describe('web host', () => {
 
   it('sends precompressed files with a year of caching for hashed names', async () => {
     const { app } = await serve();
-    const br = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await app.inject({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
@@ -122,7 +137,9 @@ describe('web host', () => {
     expect(image.headers['content-type']).toBe('image/avif');
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
-    expect((await app.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await app.inject({ url: '/robots.txt' })).headers['cache-control']).toBe(
+      'public, max-age=3600',
+    );
   });
 
   it('holds scripts and stylesheets in memory, with an ETag the browser can revalidate', async () => {

@@ -37,7 +37,8 @@ export interface WebBuild {
 /** The build's precompressed copies (scripts/compress.mjs), or compressed here when absent. */
 function loadPage(file: string): Page {
   const identity = fs.readFileSync(file);
-  const sibling = (ext: string, make: () => Buffer) => (fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : make());
+  const sibling = (ext: string, make: () => Buffer) =>
+    fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : make();
   return {
     body: {
       identity,
@@ -64,17 +65,23 @@ function readAssets(root: string): Map<string, Asset> {
   if (!fs.existsSync(dir)) return assets;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const type = ASSET_TYPES[path.extname(entry.name)];
-    if (entry.isFile() && type !== undefined) assets.set(`/assets/${entry.name}`, { ...loadPage(path.join(dir, entry.name)), type });
+    if (entry.isFile() && type !== undefined)
+      assets.set(`/assets/${entry.name}`, { ...loadPage(path.join(dir, entry.name)), type });
   }
   return assets;
 }
 
 const STATIC_FOLDERS = new Set(['assets', 'images', 'img']);
 
-function readHtmlTree(root: string, dir = root, pages = new Map<string, Page>()): Map<string, Page> {
+function readHtmlTree(
+  root: string,
+  dir = root,
+  pages = new Map<string, Page>(),
+): Map<string, Page> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && !STATIC_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) readHtmlTree(root, full, pages);
+    if (entry.isDirectory() && !STATIC_FOLDERS.has(entry.name) && !entry.name.startsWith('.'))
+      readHtmlTree(root, full, pages);
     else if (entry.name === 'index.html') {
       const rel = path.relative(root, dir).split(path.sep).join('/');
       pages.set(rel === '' ? '/' : `/${rel}`, loadPage(full));
@@ -172,19 +179,31 @@ function fileUnder(root: string, pathname: string): string | null {
   }
 }
 
-const isVersioned = (pathname: string) => pathname.startsWith('/assets/') || pathname.startsWith('/img/');
+const isVersioned = (pathname: string) =>
+  pathname.startsWith('/assets/') || pathname.startsWith('/img/');
 
 /**
  * Serves the prerendered site: HTML from memory (precompressed, with an ETag), files from the
  * current build's folder with their precompressed .br/.gz copies.
  */
 export async function webHost(app: FastifyInstance, host: WebHost) {
-  await app.register(fastifyStatic, { serve: false, cacheControl: false, index: false, preCompressed: true });
+  await app.register(fastifyStatic, {
+    serve: false,
+    cacheControl: false,
+    index: false,
+    preCompressed: true,
+  });
 
   /** A page or asset from memory: 304 when the browser has it, else the best encoding it accepts. */
-  const sendFromMemory = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
+  const sendFromMemory = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    page: Page,
+  ) => {
     reply.header('etag', page.etag);
-    if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    if (status === 200 && request.headers['if-none-match'] === page.etag)
+      return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.code(status).send(page.body[encoding]);
@@ -194,14 +213,24 @@ export async function webHost(app: FastifyInstance, host: WebHost) {
     sendFromMemory(request, reply.headers(HTML_HEADERS), status, page);
 
   const sendAsset = (request: FastifyRequest, reply: FastifyReply, asset: Asset) =>
-    sendFromMemory(request, reply.headers({ 'cache-control': IMMUTABLE, 'content-type': asset.type, vary: 'accept-encoding' }), 200, asset);
+    sendFromMemory(
+      request,
+      reply.headers({
+        'cache-control': IMMUTABLE,
+        'content-type': asset.type,
+        vary: 'accept-encoding',
+      }),
+      200,
+      asset,
+    );
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const build = host.current;
     const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = build.pages.get(clean);
     if (page !== undefined) return sendPage(request, reply, 200, page);
-    if (clean === '/admin' || clean.startsWith('/admin/')) return sendPage(request, reply, 200, build.adminShell);
+    if (clean === '/admin' || clean.startsWith('/admin/'))
+      return sendPage(request, reply, 200, build.adminShell);
     return sendPage(request, reply, 404, build.notFoundPage);
   };
 

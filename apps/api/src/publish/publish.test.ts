@@ -3,12 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, buildLoggedIn, logIn, type LoggedIn, type TestApp, writeFakeBuild } from '../test/build';
+import {
+  build,
+  buildLoggedIn,
+  logIn,
+  type LoggedIn,
+  type TestApp,
+  writeFakeBuild,
+} from '../test/build';
 import type { Builder } from './publisher';
 import { webAppBuilder } from './web-builder';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
-const source = (n: number) => `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
+const source = (n: number) =>
+  `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -44,19 +52,34 @@ async function setup(builder?: Builder, env: Record<string, string> = {}) {
 }
 
 const status = async (a: TestApp & LoggedIn) => {
-  const res = await a.app.inject({ method: 'GET', url: '/api/admin/publish', headers: { cookie: a.cookie } });
+  const res = await a.app.inject({
+    method: 'GET',
+    url: '/api/admin/publish',
+    headers: { cookie: a.cookie },
+  });
   expect(res.statusCode).toBe(200);
   return publishStatusSchema.parse(res.json());
 };
 const save = (a: TestApp & LoggedIn, n: number) =>
-  a.app.inject({ method: 'PUT', url: fileUrl(HERO), headers: { cookie: a.cookie, 'content-type': 'text/plain' }, payload: source(n) });
+  a.app.inject({
+    method: 'PUT',
+    url: fileUrl(HERO),
+    headers: { cookie: a.cookie, 'content-type': 'text/plain' },
+    payload: source(n),
+  });
 const page = async (a: TestApp, url = '/') => (await a.app.inject({ method: 'GET', url })).body;
 
 describe('publishing', () => {
   it('reports live-reload in development, where Vite shows the change', async () => {
     const a = await buildLoggedIn();
     cleanup.push(() => a.close());
-    expect(await status(a)).toEqual({ state: 'live-reload', buildId: null, startedAt: null, finishedAt: null, error: null });
+    expect(await status(a)).toEqual({
+      state: 'live-reload',
+      buildId: null,
+      startedAt: null,
+      finishedAt: null,
+      error: null,
+    });
     expect((await save(a, 2)).statusCode).toBe(200);
     expect((await status(a)).state).toBe('live-reload');
   });
@@ -83,14 +106,18 @@ describe('publishing', () => {
     expect((await a.app.inject({ method: 'GET', url: '/assets/app-v1.js' })).statusCode).toBe(200);
     expect(await page(a, '/robots.txt')).toContain('v2');
     const buildsDir = path.join(a.repoRoot, 'apps/web/dist/builds');
-    expect(JSON.parse(await fs.readFile(path.join(buildsDir, 'current.json'), 'utf8'))).toEqual({ id: after.buildId });
+    expect(JSON.parse(await fs.readFile(path.join(buildsDir, 'current.json'), 'utf8'))).toEqual({
+      id: after.buildId,
+    });
   });
 
   it('keeps the old site live when the build fails, and reports the last lines of the error', async () => {
     const failing: Builder = async (outDir) => {
       await fs.mkdir(outDir, { recursive: true });
       const lines = Array.from({ length: 40 }, (_, i) => `build line ${i + 1}`);
-      throw new Error(`${lines.join('\n')}\n\x1b[31merror\x1b[39m during build: hero-section.tsx: Cannot find name 'Titel'`);
+      throw new Error(
+        `${lines.join('\n')}\n\x1b[31merror\x1b[39m during build: hero-section.tsx: Cannot find name 'Titel'`,
+      );
     };
     const a = await setup(failing);
     await save(a, 2);
@@ -108,11 +135,15 @@ describe('publishing', () => {
   });
 
   it('refuses a build that lacks a page the live site has', async () => {
-    const partial: Builder = async (outDir) => writeFakeBuild(path.join(outDir, 'client'), 'v2', ['/']);
+    const partial: Builder = async (outDir) =>
+      writeFakeBuild(path.join(outDir, 'client'), 'v2', ['/']);
     const a = await setup(partial);
     await save(a, 2);
     await a.services.publisher.settled();
-    expect(await status(a)).toMatchObject({ state: 'failed', error: expect.stringContaining('/puppies') });
+    expect(await status(a)).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('/puppies'),
+    });
     expect(await page(a, '/puppies')).toContain('v1 /puppies');
   });
 
@@ -143,7 +174,11 @@ describe('publishing', () => {
     await a.services.publisher.settled();
     await save(a, 3);
     await a.services.publisher.settled();
-    const res = await a.app.inject({ method: 'POST', url: restoreUrl(HERO, first), headers: { cookie: a.cookie } });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: restoreUrl(HERO, first),
+      headers: { cookie: a.cookie },
+    });
     expect(res.statusCode).toBe(200);
     await a.services.publisher.settled();
     expect(runs).toEqual(['2', '3', '2']);
@@ -172,7 +207,11 @@ describe('publishing', () => {
     cleanup.push(() => restarted.app.close());
     const session = await logIn(restarted.app);
     expect(await page(restarted)).toContain('v2 /');
-    const res = await restarted.app.inject({ method: 'GET', url: '/api/admin/publish', headers: { cookie: session.cookie } });
+    const res = await restarted.app.inject({
+      method: 'GET',
+      url: '/api/admin/publish',
+      headers: { cookie: session.cookie },
+    });
     expect(res.json()).toMatchObject({ state: 'idle', buildId: id });
   });
 
@@ -196,7 +235,9 @@ describe('webAppBuilder (child process)', () => {
     );
     const out = path.join(webApp, 'dist/builds/one');
     await webAppBuilder(webApp)(out, new AbortController().signal);
-    expect(await fs.readFile(path.join(out, 'client/ok.txt'), 'utf8')).toBe(await fs.realpath(webApp));
+    expect(await fs.readFile(path.join(out, 'client/ok.txt'), 'utf8')).toBe(
+      await fs.realpath(webApp),
+    );
   });
 
   it('rejects with the tail of the output when the build fails', async () => {
@@ -206,9 +247,9 @@ describe('webAppBuilder (child process)', () => {
       path.join(webApp, 'scripts/build.mjs'),
       `console.log('vite building...');\nconsole.error('src/sections/hero-section.tsx (3:9): Expected ";"');\nprocess.exit(2);\n`,
     );
-    await expect(webAppBuilder(webApp)(path.join(webApp, 'out'), new AbortController().signal)).rejects.toThrow(
-      /vite building[\s\S]*hero-section\.tsx \(3:9\)[\s\S]*exit code 2/,
-    );
+    await expect(
+      webAppBuilder(webApp)(path.join(webApp, 'out'), new AbortController().signal),
+    ).rejects.toThrow(/vite building[\s\S]*hero-section\.tsx \(3:9\)[\s\S]*exit code 2/);
   });
 });
 
@@ -220,6 +261,8 @@ describe('web host with an undecodable path', () => {
     expect(res.body).toContain('v1 404');
     const api = await build();
     cleanup.push(() => api.close());
-    expect((await api.app.inject({ method: 'GET', url: '/api/admin/files/%E0%A4%A' })).statusCode).toBe(404);
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/admin/files/%E0%A4%A' })).statusCode,
+    ).toBe(404);
   });
 });

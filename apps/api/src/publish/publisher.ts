@@ -25,7 +25,8 @@ const ERROR_LINES = 20;
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
-const lastLines = (text: string) => text.replace(ANSI, '').trimEnd().split('\n').slice(-ERROR_LINES).join('\n');
+const lastLines = (text: string) =>
+  text.replace(ANSI, '').trimEnd().split('\n').slice(-ERROR_LINES).join('\n');
 
 /**
  * The publish step of the file editor (ARCHITECTURE §5): rebuild in a new folder, check it, swap
@@ -99,7 +100,8 @@ export class Publisher {
       // Every page the live site has must be in the new build (the prerender also fails on any
       // route that does not render).
       const missing = [...host.current.pages.keys()].filter((p) => !build.pages.has(p));
-      if (missing.length > 0) throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
+      if (missing.length > 0)
+        throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
       host.swap(build);
       this.finish('published', null);
       log.info({ buildId: id }, 'publishing: the new build is live');
@@ -111,8 +113,14 @@ export class Publisher {
         log.warn({ err: error, buildId: id }, 'publishing: could not record or prune builds');
         return;
       }
-      this.finish('failed', lastLines(error instanceof Error ? error.message : String(error)) || 'The build failed.');
-      log.warn({ buildId: id, error: this.error }, 'publishing failed; the previous build stays live');
+      this.finish(
+        'failed',
+        lastLines(error instanceof Error ? error.message : String(error)) || 'The build failed.',
+      );
+      log.warn(
+        { buildId: id, error: this.error },
+        'publishing failed; the previous build stays live',
+      );
       await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
@@ -130,7 +138,9 @@ export class Publisher {
     await Promise.all(
       entries
         .filter((e) => e.isDirectory() && !keep.has(e.name))
-        .map((e) => fs.rm(path.join(this.options.buildsDir, e.name), { recursive: true, force: true })),
+        .map((e) =>
+          fs.rm(path.join(this.options.buildsDir, e.name), { recursive: true, force: true }),
+        ),
     );
   }
 }
@@ -144,8 +154,12 @@ export function initialBuild(webDist: string, buildsDir: string): WebBuild {
   try {
     const pointer = path.join(buildsDir, POINTER);
     const { id } = JSON.parse(readFileSync(pointer, 'utf8')) as { id: unknown };
-    const published = typeof id === 'string' && /^[\w-]+$/.test(id) ? path.join(buildsDir, id, 'client') : null;
-    if (published && statSync(pointer).mtimeMs > statSync(path.join(webDist, 'index.html')).mtimeMs) {
+    const published =
+      typeof id === 'string' && /^[\w-]+$/.test(id) ? path.join(buildsDir, id, 'client') : null;
+    if (
+      published &&
+      statSync(pointer).mtimeMs > statSync(path.join(webDist, 'index.html')).mtimeMs
+    ) {
       return loadWebBuild(published, id as string);
     }
   } catch {

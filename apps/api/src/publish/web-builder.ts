@@ -27,7 +27,12 @@ export function webAppBuilder(webAppDir: string): Builder {
       child.on('error', (error) => reject(new Error(`${output}\n${error.message}`)));
       child.on('close', (code, killedBy) => {
         if (code === 0) resolve();
-        else reject(new Error(`${output}\nThe web build stopped (${killedBy ? `signal ${killedBy}` : `exit code ${code}`}).`));
+        else
+          reject(
+            new Error(
+              `${output}\nThe web build stopped (${killedBy ? `signal ${killedBy}` : `exit code ${code}`}).`,
+            ),
+          );
       });
     });
 }

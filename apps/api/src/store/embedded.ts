@@ -98,14 +98,19 @@ async function fsyncFile(file: string): Promise<void> {
 }
 
 const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { errorType?: string }).errorType === 'uniqueViolated';
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { errorType?: string }).errorType === 'uniqueViolated';
 
 /**
  * The default engine: @seald-io/nedb, one append-only file per collection under DATA_DIR.
  * nedb appends without fsync; every write here is followed by an fsync of its file, so a write
  * the API has acknowledged survives a crash of the process or of the machine.
  */
-export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreOptions = {}): Promise<Store> {
+export async function openEmbeddedStore(
+  dataDir: string,
+  options: EmbeddedStoreOptions = {},
+): Promise<Store> {
   await fs.mkdir(dataDir, { recursive: true });
   const lockFile = await acquireLock(dataDir);
   try {
@@ -183,16 +188,23 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
           return doc ? toSession(doc) : null;
         },
         async touch(tokenHash, lastSeenAt, idleExpiresAt) {
-          await durable('sessions', sessions.updateAsync({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } }, {}));
+          await durable(
+            'sessions',
+            sessions.updateAsync({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } }, {}),
+          );
         },
         async revoke(tokenHash) {
           return (await durable('sessions', sessions.removeAsync({ _id: tokenHash }, {}))) > 0;
         },
-        revokeAllFor: (username) => durable('sessions', sessions.removeAsync({ username }, { multi: true })),
+        revokeAllFor: (username) =>
+          durable('sessions', sessions.removeAsync({ username }, { multi: true })),
         removeExpired: (now) =>
           durable(
             'sessions',
-            sessions.removeAsync({ $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }] }, { multi: true }),
+            sessions.removeAsync(
+              { $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }] },
+              { multi: true },
+            ),
           ),
       },
       inquiries: {
@@ -212,7 +224,9 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
         async list() {
           if (listCache.list) return listCache.list.map((i) => ({ ...i }));
           const generation = listCache.generation;
-          const docs = (await inquiries.findAsync({}).sort({ createdAt: -1, _id: -1 })) as unknown as InquiryDoc[];
+          const docs = (await inquiries
+            .findAsync({})
+            .sort({ createdAt: -1, _id: -1 })) as unknown as InquiryDoc[];
           const list = docs.map(toInquiry);
           if (generation === listCache.generation) listCache.list = list;
           return list.map((i) => ({ ...i }));
@@ -232,7 +246,10 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
           return docs.map(toRevision);
         },
         async get(filePath, id) {
-          const doc = (await revisions.findOneAsync({ _id: id, path: filePath })) as RevisionDoc | null;
+          const doc = (await revisions.findOneAsync({
+            _id: id,
+            path: filePath,
+          })) as RevisionDoc | null;
           return doc ? toRevisionWithContent(doc) : null;
         },
       },
@@ -249,7 +266,11 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
               { upsert: true, returnUpdatedDocs: true },
             ),
           );
-          return withinWindow((affectedDocuments as LoginAttemptDoc | null)?.failures, at, windowMs);
+          return withinWindow(
+            (affectedDocuments as LoginAttemptDoc | null)?.failures,
+            at,
+            windowMs,
+          );
         },
         async failures(key, now, windowMs) {
           const doc = (await attempts.findOneAsync({ _id: key })) as LoginAttemptDoc | null;

@@ -22,9 +22,11 @@ export interface MongoStoreOptions {
 }
 
 // Not `new URL`: a replica-set URI lists several hosts, which URL refuses.
-const databaseIn = (uri: string) => decodeURIComponent(/^mongodb(?:\+srv)?:\/\/[^/]*\/([^?]*)/.exec(uri)?.[1] ?? '') || undefined;
+const databaseIn = (uri: string) =>
+  decodeURIComponent(/^mongodb(?:\+srv)?:\/\/[^/]*\/([^?]*)/.exec(uri)?.[1] ?? '') || undefined;
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+const isDuplicateKey = (error: unknown) =>
+  error instanceof MongoServerError && error.code === 11000;
 
 /** The production engine: MongoDB through the official driver, majority-acknowledged writes. */
 export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
@@ -68,7 +70,10 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
           }
         },
         async setPassword(username, passwordHash, at) {
-          const result = await admins.updateOne({ username }, { $set: { passwordHash, updatedAt: at } });
+          const result = await admins.updateOne(
+            { username },
+            { $set: { passwordHash, updatedAt: at } },
+          );
           return result.matchedCount > 0;
         },
         async remove(username) {

@@ -37,11 +37,26 @@ function storeContract(name: string, makeEngine: () => Engine) {
 
     it('creates, finds, re-passwords and removes admins; usernames are unique', async () => {
       expect(await store.admins.count()).toBe(0);
-      await store.admins.create({ username: 'owner', passwordHash: 'h1', createdAt: now, updatedAt: now });
+      await store.admins.create({
+        username: 'owner',
+        passwordHash: 'h1',
+        createdAt: now,
+        updatedAt: now,
+      });
       await expect(
-        store.admins.create({ username: 'owner', passwordHash: 'h2', createdAt: now, updatedAt: now }),
+        store.admins.create({
+          username: 'owner',
+          passwordHash: 'h2',
+          createdAt: now,
+          updatedAt: now,
+        }),
       ).rejects.toBeInstanceOf(DuplicateError);
-      expect(await store.admins.find('owner')).toEqual({ username: 'owner', passwordHash: 'h1', createdAt: now, updatedAt: now });
+      expect(await store.admins.find('owner')).toEqual({
+        username: 'owner',
+        passwordHash: 'h1',
+        createdAt: now,
+        updatedAt: now,
+      });
       expect(await store.admins.find('Owner')).toBeNull();
       expect(await store.admins.setPassword('owner', 'h3', at(1000))).toBe(true);
       expect(await store.admins.setPassword('nobody', 'h3', at(1000))).toBe(false);
@@ -54,16 +69,33 @@ function storeContract(name: string, makeEngine: () => Engine) {
     });
 
     it('keeps sessions by token hash, touches, revokes and expires them', async () => {
-      const base = { username: 'owner', createdAt: now, lastSeenAt: now, expiresAt: at(12 * HOUR), idleExpiresAt: at(2 * HOUR) };
+      const base = {
+        username: 'owner',
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: at(12 * HOUR),
+        idleExpiresAt: at(2 * HOUR),
+      };
       await store.sessions.create({ tokenHash: 'a'.repeat(64), ...base });
       await store.sessions.create({ tokenHash: 'b'.repeat(64), ...base });
       await store.sessions.create({ tokenHash: 'c'.repeat(64), ...base, username: 'other' });
-      await store.sessions.create({ tokenHash: 'd'.repeat(64), ...base, username: 'other', idleExpiresAt: at(1000) });
-      expect(await store.sessions.find('a'.repeat(64))).toEqual({ tokenHash: 'a'.repeat(64), ...base });
+      await store.sessions.create({
+        tokenHash: 'd'.repeat(64),
+        ...base,
+        username: 'other',
+        idleExpiresAt: at(1000),
+      });
+      expect(await store.sessions.find('a'.repeat(64))).toEqual({
+        tokenHash: 'a'.repeat(64),
+        ...base,
+      });
       expect(await store.sessions.find('e'.repeat(64))).toBeNull();
 
       await store.sessions.touch('a'.repeat(64), at(60_000), at(3 * HOUR));
-      expect(await store.sessions.find('a'.repeat(64))).toMatchObject({ lastSeenAt: at(60_000), idleExpiresAt: at(3 * HOUR) });
+      expect(await store.sessions.find('a'.repeat(64))).toMatchObject({
+        lastSeenAt: at(60_000),
+        idleExpiresAt: at(3 * HOUR),
+      });
 
       expect(await store.sessions.revoke('a'.repeat(64))).toBe(true);
       expect(await store.sessions.revoke('a'.repeat(64))).toBe(false);
@@ -77,22 +109,52 @@ function storeContract(name: string, makeEngine: () => Engine) {
     });
 
     it('stores inquiries with an id and lists them newest first', async () => {
-      const person = { firstName: 'Ada', lastName: 'Lane', email: 'ada@example.com', phone: '518-555-0100', preferredColor: 'yellow' };
-      const older = await store.inquiries.create({ ...person, createdAt: at(-2 * HOUR), message: 'A yellow female, please' });
-      const newer = await store.inquiries.create({ ...person, firstName: 'Ben', createdAt: at(-HOUR) });
+      const person = {
+        firstName: 'Ada',
+        lastName: 'Lane',
+        email: 'ada@example.com',
+        phone: '518-555-0100',
+        preferredColor: 'yellow',
+      };
+      const older = await store.inquiries.create({
+        ...person,
+        createdAt: at(-2 * HOUR),
+        message: 'A yellow female, please',
+      });
+      const newer = await store.inquiries.create({
+        ...person,
+        firstName: 'Ben',
+        createdAt: at(-HOUR),
+      });
       // Same millisecond: the later one is still listed first.
       const newest1 = await store.inquiries.create({ ...person, firstName: 'Cy', createdAt: now });
       const newest2 = await store.inquiries.create({ ...person, firstName: 'Di', createdAt: now });
       expect(newer).not.toHaveProperty('message');
-      expect(older).toEqual({ ...person, id: older.id, message: 'A yellow female, please', createdAt: at(-2 * HOUR).toISOString() });
-      expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Di', 'Cy', 'Ben', 'Ada']);
+      expect(older).toEqual({
+        ...person,
+        id: older.id,
+        message: 'A yellow female, please',
+        createdAt: at(-2 * HOUR).toISOString(),
+      });
+      expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual([
+        'Di',
+        'Cy',
+        'Ben',
+        'Ada',
+      ]);
       expect((await store.inquiries.list())[3]).toEqual(older);
       expect(new Set([older.id, newer.id, newest1.id, newest2.id]).size).toBe(4);
       expect(await store.inquiries.count()).toBe(4);
     });
 
     it('lists an inquiry that arrives after a list was read, and hands out lists nobody else shares', async () => {
-      const person = { firstName: 'Ada', lastName: 'Lane', email: 'ada@example.com', phone: '518-555-0100', preferredColor: 'yellow' };
+      const person = {
+        firstName: 'Ada',
+        lastName: 'Lane',
+        email: 'ada@example.com',
+        phone: '518-555-0100',
+        preferredColor: 'yellow',
+      };
       await store.inquiries.create({ ...person, createdAt: at(-HOUR) });
       const first = await store.inquiries.list();
       first[0]!.firstName = 'Changed by a caller';
@@ -123,7 +185,14 @@ function storeContract(name: string, makeEngine: () => Engine) {
       await store.revisions.create(rev(now, 'about', ABOUT));
       const list = await store.revisions.list(HERO);
       expect(list.map((r) => r.id)).toEqual([third.id, second.id, first.id]);
-      expect(list[2]).toEqual({ id: first.id, path: HERO, savedAt: at(-HOUR).toISOString(), savedBy: 'owner', sha256: 'f'.repeat(64), size: 3 });
+      expect(list[2]).toEqual({
+        id: first.id,
+        path: HERO,
+        savedAt: at(-HOUR).toISOString(),
+        savedBy: 'owner',
+        sha256: 'f'.repeat(64),
+        size: 3,
+      });
       expect(list[0]).not.toHaveProperty('content');
       expect(await store.revisions.get(HERO, first.id)).toEqual({ ...first, content: 'one' });
       expect(await store.revisions.get(ABOUT, first.id)).toBeNull();
@@ -134,8 +203,13 @@ function storeContract(name: string, makeEngine: () => Engine) {
       const window = 15 * 60_000;
       expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
       await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-20 * 60_000), window);
-      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-60_000), window)).toEqual([at(-60_000)]);
-      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', now, window)).toEqual([at(-60_000), now]);
+      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-60_000), window)).toEqual(
+        [at(-60_000)],
+      );
+      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', now, window)).toEqual([
+        at(-60_000),
+        now,
+      ]);
       expect(await store.loginAttempts.failures('5.6.7.8|owner', now, window)).toEqual([]);
       await store.loginAttempts.clear('1.2.3.4|owner');
       expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
@@ -164,7 +238,9 @@ storeContract('embedded (@seald-io/nedb)', embeddedEngine);
 
 const { MONGODB_URI } = loadEnv();
 if (!MONGODB_URI) {
-  console.warn('store contract: MongoDB run SKIPPED because MONGODB_URI is not set (only the embedded store was tested).');
+  console.warn(
+    'store contract: MongoDB run SKIPPED because MONGODB_URI is not set (only the embedded store was tested).',
+  );
 }
 describe.skipIf(!MONGODB_URI)('MongoDB', () => {
   storeContract('mongodb', () => {

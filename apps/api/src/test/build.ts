@@ -64,7 +64,10 @@ async function makeRepoCopy(): Promise<string> {
   for (const { path: file, name } of EDITABLE_FILES) {
     const target = path.join(root, file);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, `// ${name}\nexport function ${componentOf(file)}() {\n  return <section>${name}</section>;\n}\n`);
+    await fs.writeFile(
+      target,
+      `// ${name}\nexport function ${componentOf(file)}() {\n  return <section>${name}</section>;\n}\n`,
+    );
   }
   await fs.writeFile(path.join(root, 'package.json'), SENTINEL);
   await fs.writeFile(path.join(root, 'apps/web/package.json'), SENTINEL);
@@ -90,7 +93,12 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   });
-  const app = await buildApp({ env, clock: clock.now, builder: options.builder, logStream: options.logStream });
+  const app = await buildApp({
+    env,
+    clock: clock.now,
+    builder: options.builder,
+    logStream: options.logStream,
+  });
   const testApp: TestApp = {
     app,
     env,
@@ -100,7 +108,13 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     dataDir,
     async restart(envChanges = {}) {
       await app.close();
-      return build({ ...options, env: { ...options.env, ...envChanges }, repoRoot, dataDir, clock });
+      return build({
+        ...options,
+        env: { ...options.env, ...envChanges },
+        repoRoot,
+        dataDir,
+        clock,
+      });
     },
     async close() {
       await app.close();
@@ -119,11 +133,18 @@ export interface LoggedIn {
   bearer: { authorization: string };
 }
 
-export async function logIn(app: FastifyInstance, credentials: { username: string; password: string } = OWNER): Promise<LoggedIn> {
+export async function logIn(
+  app: FastifyInstance,
+  credentials: { username: string; password: string } = OWNER,
+): Promise<LoggedIn> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json<{ token: string }>();
-  return { token, cookie: `${app.services.cookieName}=${token}`, bearer: { authorization: `Bearer ${token}` } };
+  return {
+    token,
+    cookie: `${app.services.cookieName}=${token}`,
+    bearer: { authorization: `Bearer ${token}` },
+  };
 }
 
 /** build(), then signed in as the owner. */
@@ -133,15 +154,31 @@ export async function buildLoggedIn(options: BuildTestOptions = {}): Promise<Tes
 }
 
 /** Writes a minimal client build (the pages the server needs) whose HTML carries `label`. */
-export async function writeFakeBuild(clientDir: string, label: string, pages: string[] = ['/', '/puppies']) {
+export async function writeFakeBuild(
+  clientDir: string,
+  label: string,
+  pages: string[] = ['/', '/puppies'],
+) {
   await fs.mkdir(path.join(clientDir, 'assets'), { recursive: true });
   for (const page of pages) {
     const dir = path.join(clientDir, page);
     await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, 'index.html'), `<!doctype html><title>${label} ${page}</title>`);
+    await fs.writeFile(
+      path.join(dir, 'index.html'),
+      `<!doctype html><title>${label} ${page}</title>`,
+    );
   }
-  await fs.writeFile(path.join(clientDir, '404.html'), `<!doctype html><title>${label} 404</title>`);
-  await fs.writeFile(path.join(clientDir, 'admin.html'), `<!doctype html><title>${label} admin</title>`);
-  await fs.writeFile(path.join(clientDir, 'assets', `app-${label}.js`), `console.log(${JSON.stringify(label)});`);
+  await fs.writeFile(
+    path.join(clientDir, '404.html'),
+    `<!doctype html><title>${label} 404</title>`,
+  );
+  await fs.writeFile(
+    path.join(clientDir, 'admin.html'),
+    `<!doctype html><title>${label} admin</title>`,
+  );
+  await fs.writeFile(
+    path.join(clientDir, 'assets', `app-${label}.js`),
+    `console.log(${JSON.stringify(label)});`,
+  );
   await fs.writeFile(path.join(clientDir, 'robots.txt'), `# ${label}\n`);
 }

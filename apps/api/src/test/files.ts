@@ -9,7 +9,9 @@ export async function treeHashes(root: string): Promise<Record<string, string>> 
   for (const entry of await fs.readdir(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    out[path.relative(root, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
+    out[path.relative(root, full)] = createHash('sha256')
+      .update(await fs.readFile(full))
+      .digest('hex');
   }
   return out;
 }
@@ -18,7 +20,11 @@ export async function treeHashes(root: string): Promise<Record<string, string>> 
  * Bundles entry points of apps/api (our @cedar packages inlined, every other package left to
  * node_modules) into `outdir`, so a test can run them as real processes.
  */
-export async function bundleForTest(apiDir: string, entryPoints: Record<string, string>, outdir: string) {
+export async function bundleForTest(
+  apiDir: string,
+  entryPoints: Record<string, string>,
+  outdir: string,
+) {
   await build({
     entryPoints,
     absWorkingDir: apiDir,
@@ -31,7 +37,9 @@ export async function bundleForTest(apiDir: string, entryPoints: Record<string, 
       {
         name: 'externalize-dependencies',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@cedar/') ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@cedar/') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],

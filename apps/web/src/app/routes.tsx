@@ -32,7 +32,10 @@ const table: RouteEntry[] = [
         children: [
           { index: true, lazy: () => import('../features/home/home-page') },
           { path: 'puppies', lazy: () => import('../features/puppies/puppies-page') },
-          { path: 'puppy-application', lazy: () => import('../features/application/application-page') },
+          {
+            path: 'puppy-application',
+            lazy: () => import('../features/application/application-page'),
+          },
           { path: 'breeding-dogs', lazy: () => import('../features/our-dogs/our-dogs-page') },
           { path: 'health-testing', lazy: () => import('../features/health/health-page') },
           { path: 'training', lazy: () => import('../features/training/training-page') },
@@ -46,15 +49,21 @@ const table: RouteEntry[] = [
       },
       {
         path: 'admin/login',
-        lazy: async () => ({ Component: (await import('../features/admin/admin-pages')).LoginPage }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-pages')).LoginPage,
+        }),
       },
       {
         path: 'admin',
-        lazy: async () => ({ Component: (await import('../features/admin/admin-pages')).DashboardPage }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-pages')).DashboardPage,
+        }),
       },
       {
         path: 'admin/files',
-        lazy: async () => ({ Component: (await import('../features/admin/admin-pages')).FilesPage }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-pages')).FilesPage,
+        }),
       },
     ],
   },
@@ -85,7 +94,10 @@ export const routes: RouteObject[] = table.map(toRouteObject);
 export async function loadRoute(pathname: string): Promise<{ notFound: boolean }> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
-    matches.map((m) => (m.route.handle as { load?: PageLoader } | undefined)?.load).filter((l) => l !== undefined).map(loadPage),
+    matches
+      .map((m) => (m.route.handle as { load?: PageLoader } | undefined)?.load)
+      .filter((l) => l !== undefined)
+      .map(loadPage),
   );
   return { notFound: matches.some((m) => m.route.path === '*') };
 }

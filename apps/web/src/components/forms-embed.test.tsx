@@ -26,7 +26,9 @@ describe('FormsEmbed', () => {
     expect(script.async).toBe(true);
 
     const create = vi.fn((options: FormsCreateOptions) => {
-      document.querySelector(options.target)?.append(Object.assign(document.createElement('form'), { ariaLabel: 'stand-in' }));
+      document
+        .querySelector(options.target)
+        ?.append(Object.assign(document.createElement('form'), { ariaLabel: 'stand-in' }));
     });
     window.hbspt = { forms: { create } };
     await act(async () => {
@@ -42,7 +44,10 @@ describe('FormsEmbed', () => {
     });
     expect(screen.queryByText('Loading form...')).not.toBeInTheDocument();
     expect(document.querySelector(`#hs-form-${formId} form`)).not.toBeNull();
-    expect(screen.getByRole('region', { name: 'Contact form' })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('region', { name: 'Contact form' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
   });
 
   it('loads the script once for two embeds and creates each form', async () => {
@@ -84,8 +89,14 @@ describe('FormsEmbed', () => {
     });
     expect(screen.getByText('Loading form...')).toBeInTheDocument();
     expect(screen.getByText(/If the form doesn.t appear, please call/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: site.phones.main })).toHaveAttribute('href', 'tel:+15185550142');
-    expect(screen.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    expect(screen.getByRole('link', { name: site.phones.main })).toHaveAttribute(
+      'href',
+      'tel:+15185550142',
+    );
+    expect(screen.getByRole('link', { name: site.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    );
     // The failed tag is dropped so a later visit tries again.
     expect(document.querySelector(`script[src="${site.forms.scriptSrc}"]`)).toBeNull();
   });

@@ -80,7 +80,12 @@ export function FormsEmbed({ formId, label }: FormsEmbedProps) {
         if (cancelled) return;
         const forms = window.hbspt?.forms;
         if (!forms) throw new Error('the forms script loaded without window.hbspt');
-        forms.create({ region: site.forms.region, portalId: site.forms.portalId, formId, target: `#${targetId}` });
+        forms.create({
+          region: site.forms.region,
+          portalId: site.forms.portalId,
+          formId,
+          target: `#${targetId}`,
+        });
         setState('ready');
       })
       .catch(() => {
@@ -96,7 +101,12 @@ export function FormsEmbed({ formId, label }: FormsEmbedProps) {
   }, [formId, targetId]);
 
   return (
-    <Box role="region" aria-label={label} aria-busy={state === 'loading'} mih={state === 'ready' ? undefined : 160}>
+    <Box
+      role="region"
+      aria-label={label}
+      aria-busy={state === 'loading'}
+      mih={state === 'ready' ? undefined : 160}
+    >
       {state !== 'ready' && (
         <Box role="status" py="lg">
           <Group gap="sm" justify="center">

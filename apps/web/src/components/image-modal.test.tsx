@@ -6,7 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { ImageModal, type ModalImage } from './image-modal';
 
-const photo: ModalImage = { src: '/images/puppies/puppy-01.jpg', alt: 'A yellow puppy in the grass', caption: 'Sunny afternoon' };
+const photo: ModalImage = {
+  src: '/images/puppies/puppy-01.jpg',
+  alt: 'A yellow puppy in the grass',
+  caption: 'Sunny afternoon',
+};
 
 function Harness({ title }: { title?: string }) {
   const [image, setImage] = useState<ModalImage | null>(null);

@@ -5,7 +5,11 @@ import { Popup } from './popup';
 
 /** Popup titles read as headings: the serif heading font, larger and bold. */
 export const modalStyles = {
-  title: { fontFamily: 'var(--mantine-font-family-headings)', fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 },
+  title: {
+    fontFamily: 'var(--mantine-font-family-headings)',
+    fontSize: 'var(--mantine-font-size-xl)',
+    fontWeight: 700,
+  },
 } as const;
 
 export interface ModalImage {
@@ -36,7 +40,13 @@ export interface ImageModalProps {
 export function ImageModal({ image, onClose, title, stack }: ImageModalProps) {
   // Keep the last photo and title while the popup fades out, so it does not empty before it closes.
   const [last, setLast] = useState({ image, title });
-  if (image !== null && (image.src !== last.image?.src || image.caption !== last.image.caption || image.title !== last.image.title || title !== last.title)) {
+  if (
+    image !== null &&
+    (image.src !== last.image?.src ||
+      image.caption !== last.image.caption ||
+      image.title !== last.image.title ||
+      title !== last.title)
+  ) {
     setLast({ image, title });
   }
   const { image: shown, title: shownTitle } = image !== null ? { image, title } : last;

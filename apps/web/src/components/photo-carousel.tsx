@@ -31,13 +31,40 @@ const layoutStyles = {
   viewport: { overflow: 'hidden' },
   container: { display: 'flex' },
   slide: { flex: '0 0 100%', minWidth: 0, position: 'relative' },
-  controls: { position: 'absolute', insetInline: 0, top: 'calc(50% - 20px)', display: 'flex', justifyContent: 'space-between', paddingInline: 'var(--carousel-controls-offset)', zIndex: 1 },
-  control: { display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 40, minHeight: 40 },
-  indicators: { position: 'absolute', insetInline: 0, top: 16, bottom: 'auto', display: 'flex', justifyContent: 'center' },
+  controls: {
+    position: 'absolute',
+    insetInline: 0,
+    top: 'calc(50% - 20px)',
+    display: 'flex',
+    justifyContent: 'space-between',
+    paddingInline: 'var(--carousel-controls-offset)',
+    zIndex: 1,
+  },
+  control: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: 40,
+    minHeight: 40,
+  },
+  indicators: {
+    position: 'absolute',
+    insetInline: 0,
+    top: 16,
+    bottom: 'auto',
+    display: 'flex',
+    justifyContent: 'center',
+  },
 } as const;
 
 /** Captioned photos with previous/next controls and dots that jump to a photo (Natural Living, the kennel tour). */
-export function PhotoCarousel({ slides, copy, loop = false, firstIsPriority = false, testId }: PhotoCarouselProps) {
+export function PhotoCarousel({
+  slides,
+  copy,
+  loop = false,
+  firstIsPriority = false,
+  testId,
+}: PhotoCarouselProps) {
   return (
     <Carousel
       aria-label={copy.label}
@@ -47,14 +74,21 @@ export function PhotoCarousel({ slides, copy, loop = false, firstIsPriority = fa
       styles={layoutStyles}
       previousControlProps={{ 'aria-label': copy.previous }}
       nextControlProps={{ 'aria-label': copy.next }}
-      getIndicatorProps={(index) => ({ 'aria-label': copy.goTo(index + 1, slides[index]?.caption ?? '') })}
+      getIndicatorProps={(index) => ({
+        'aria-label': copy.goTo(index + 1, slides[index]?.caption ?? ''),
+      })}
       data-testid={testId}
     >
       {slides.map((slide, index) => (
         <Carousel.Slide key={slide.src} aria-label={copy.slide(index + 1, slides.length)}>
           {/* The photo and its caption are kept as prerendered on hydration; the carousel around them is live. */}
           <StaticContent>
-            <Box component="figure" m={0} pos="relative" style={{ borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' }}>
+            <Box
+              component="figure"
+              m={0}
+              pos="relative"
+              style={{ borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' }}
+            >
               <AspectRatio ratio={4 / 3}>
                 <SiteImage
                   src={slide.src}
@@ -76,7 +110,10 @@ export function PhotoCarousel({ slides, copy, loop = false, firstIsPriority = fa
                 c="white"
                 fw={600}
                 fz={{ base: 'sm', sm: 'lg' }}
-                style={{ background: 'linear-gradient(to top, rgba(0,0,0,0.82) 55%, rgba(0,0,0,0))', textShadow: '0 1px 2px rgba(0,0,0,0.6)' }}
+                style={{
+                  background: 'linear-gradient(to top, rgba(0,0,0,0.82) 55%, rgba(0,0,0,0))',
+                  textShadow: '0 1px 2px rgba(0,0,0,0.6)',
+                }}
               >
                 {slide.caption}
               </Text>

@@ -11,7 +11,12 @@ function Example() {
   return (
     <>
       <Button onClick={() => setOpened(true)}>Open the article</Button>
-      <Popup opened={opened} onClose={() => setOpened(false)} title="Fresh Dog Food" closeButtonProps={{ 'aria-label': 'Close article' }}>
+      <Popup
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Fresh Dog Food"
+        closeButtonProps={{ 'aria-label': 'Close article' }}
+      >
         <p>Our dogs eat fresh food.</p>
       </Popup>
     </>

@@ -19,7 +19,13 @@ export function useMounted(): boolean {
   return mounted;
 }
 
-function OpenAfterMount<P extends { opened: boolean }>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
+function OpenAfterMount<P extends { opened: boolean }>({
+  component: Component,
+  props,
+}: {
+  component: ComponentType<P>;
+  props: P;
+}) {
   const mounted = useMounted();
   return <Component {...props} opened={mounted && props.opened} />;
 }

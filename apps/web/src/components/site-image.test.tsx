@@ -4,15 +4,32 @@ import { describe, expect, it } from 'vitest';
 import type { ImageManifest } from '../lib/image-variants';
 import { ImagePreloadContext, SiteImage, type ImagePreload } from './site-image';
 
-const manifest: ImageManifest = { base: '/img/v1', folders: { dogs: [800, 600], hero: [1920, 1080] }, files: {} };
+const manifest: ImageManifest = {
+  base: '/img/v1',
+  folders: { dogs: [800, 600], hero: [1920, 1080] },
+  files: {},
+};
 
 describe('SiteImage', () => {
   it('offers AVIF then WebP variants with sizes, and the original with its width and height', () => {
-    const { container } = render(<SiteImage manifest={manifest} src="/images/dogs/duke.jpg" alt="Duke in the meadow" sizes="50vw" />);
+    const { container } = render(
+      <SiteImage
+        manifest={manifest}
+        src="/images/dogs/duke.jpg"
+        alt="Duke in the meadow"
+        sizes="50vw"
+      />,
+    );
     const sources = [...container.querySelectorAll('picture > source')];
     expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
-    expect(sources[0]).toHaveAttribute('srcset', '/img/v1/dogs/duke-480.avif 480w, /img/v1/dogs/duke-800.avif 800w');
-    expect(sources[1]).toHaveAttribute('srcset', '/img/v1/dogs/duke-480.webp 480w, /img/v1/dogs/duke-800.webp 800w');
+    expect(sources[0]).toHaveAttribute(
+      'srcset',
+      '/img/v1/dogs/duke-480.avif 480w, /img/v1/dogs/duke-800.avif 800w',
+    );
+    expect(sources[1]).toHaveAttribute(
+      'srcset',
+      '/img/v1/dogs/duke-480.webp 480w, /img/v1/dogs/duke-800.webp 800w',
+    );
     for (const source of sources) expect(source).toHaveAttribute('sizes', '50vw');
     const img = container.querySelector('picture > img');
     expect(img).toHaveAttribute('src', '/images/dogs/duke.jpg');
@@ -22,7 +39,9 @@ describe('SiteImage', () => {
   });
 
   it('loads lazily unless it is the page’s priority image', () => {
-    const { container, rerender } = render(<SiteImage manifest={manifest} src="/images/dogs/duke.jpg" alt="Duke" />);
+    const { container, rerender } = render(
+      <SiteImage manifest={manifest} src="/images/dogs/duke.jpg" alt="Duke" />,
+    );
     const img = () => container.querySelector('img');
     expect(img()).toHaveAttribute('loading', 'lazy');
     expect(img()).not.toHaveAttribute('fetchpriority');
@@ -32,13 +51,31 @@ describe('SiteImage', () => {
   });
 
   it('fills and crops to its box when asked', () => {
-    const { container } = render(<SiteImage manifest={manifest} src="/images/dogs/duke.jpg" alt="Duke" cover />);
-    expect(container.querySelector('picture')).toHaveStyle({ display: 'block', width: '100%', height: '100%' });
-    expect(container.querySelector('img')).toHaveStyle({ objectFit: 'cover', width: '100%', height: '100%' });
+    const { container } = render(
+      <SiteImage manifest={manifest} src="/images/dogs/duke.jpg" alt="Duke" cover />,
+    );
+    expect(container.querySelector('picture')).toHaveStyle({
+      display: 'block',
+      width: '100%',
+      height: '100%',
+    });
+    expect(container.querySelector('img')).toHaveStyle({
+      objectFit: 'cover',
+      width: '100%',
+      height: '100%',
+    });
   });
 
   it('is a plain image when there are no variants, keeping given sizes', () => {
-    const { container } = render(<SiteImage manifest={manifest} src="/images/social/home.jpg" alt="Share image" width={1200} height={630} />);
+    const { container } = render(
+      <SiteImage
+        manifest={manifest}
+        src="/images/social/home.jpg"
+        alt="Share image"
+        width={1200}
+        height={630}
+      />,
+    );
     expect(container.querySelector('picture')).toBeNull();
     expect(container.querySelector('img')).toHaveAttribute('width', '1200');
   });
@@ -56,14 +93,17 @@ describe('SiteImage', () => {
       {
         type: 'image/avif',
         sizes: '100vw',
-        srcSet: '/img/v1/hero/home-hero-480.avif 480w, /img/v1/hero/home-hero-800.avif 800w, /img/v1/hero/home-hero-1200.avif 1200w, /img/v1/hero/home-hero-1920.avif 1920w',
+        srcSet:
+          '/img/v1/hero/home-hero-480.avif 480w, /img/v1/hero/home-hero-800.avif 800w, /img/v1/hero/home-hero-1200.avif 1200w, /img/v1/hero/home-hero-1920.avif 1920w',
       },
     ]);
   });
 
   it('gets the build’s sizes for the site’s own images', () => {
     const { container } = render(<SiteImage src="/images/dogs/duke.jpg" alt="Duke" />);
-    expect(container.querySelector('source')?.getAttribute('srcset')).toMatch(/^\/img\/[0-9a-f]{10}\/dogs\/duke-480\.avif 480w/);
+    expect(container.querySelector('source')?.getAttribute('srcset')).toMatch(
+      /^\/img\/[0-9a-f]{10}\/dogs\/duke-480\.avif 480w/,
+    );
     expect(container.querySelector('img')).toHaveAttribute('width', '800');
   });
 });

@@ -12,7 +12,10 @@ export interface ImagePreload {
 /** Filled while a page is prerendered, so its head can preload the hero image; absent in the browser. */
 export const ImagePreloadContext = createContext<ImagePreload[] | null>(null);
 
-export interface SiteImageProps extends Omit<ComponentPropsWithRef<'img'>, 'src' | 'alt' | 'srcSet' | 'loading'> {
+export interface SiteImageProps extends Omit<
+  ComponentPropsWithRef<'img'>,
+  'src' | 'alt' | 'srcSet' | 'loading'
+> {
   /** '/images/<folder>/<name>.jpg' from packages/content */
   src: string;
   alt: string;
@@ -66,7 +69,12 @@ export function SiteImage({
 }: SiteImageProps) {
   const preloads = use(ImagePreloadContext);
   const variants = imageVariants(manifest, src);
-  if (priority && variants && preloads && !preloads.some((p) => p.srcSet === variants.srcSet.avif)) {
+  if (
+    priority &&
+    variants &&
+    preloads &&
+    !preloads.some((p) => p.srcSet === variants.srcSet.avif)
+  ) {
     preloads.push({ srcSet: variants.srcSet.avif, sizes, type: 'image/avif' });
   }
   const img = (
@@ -85,7 +93,10 @@ export function SiteImage({
   );
   if (!variants) return img;
   return (
-    <picture className={pictureClassName} style={cover ? { ...FILL, ...pictureStyle } : pictureStyle}>
+    <picture
+      className={pictureClassName}
+      style={cover ? { ...FILL, ...pictureStyle } : pictureStyle}
+    >
       <source type="image/avif" srcSet={variants.srcSet.avif} sizes={sizes} />
       <source type="image/webp" srcSet={variants.srcSet.webp} sizes={sizes} />
       {img}

@@ -94,7 +94,9 @@ describe('StaticContent', () => {
     beginHydration();
     await act(async () => {
       // A different heading than the prerendered one: React gives up hydrating and renders.
-      hydrateRoot(container, <Page sibling="Something else" />, { onRecoverableError: recoverable });
+      hydrateRoot(container, <Page sibling="Something else" />, {
+        onRecoverableError: recoverable,
+      });
     });
     expect(recoverable).toHaveBeenCalled();
     expect(container.querySelector('h1')?.textContent).toBe('Something else');
@@ -112,25 +114,43 @@ describe('staticLinkTarget (clicks on links in kept content)', () => {
       event.preventDefault();
     };
     document.addEventListener('click', listener);
-    document.querySelector('a span, a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
+    document
+      .querySelector('a span, a')
+      ?.dispatchEvent(
+        new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }),
+      );
     document.removeEventListener('click', listener);
     return target;
   }
 
   it('routes a plain click on a link of this site in the app', () => {
-    expect(clickTarget('<div data-static><a href="/boarding?x=1#rates"><span>Boarding</span></a></div>')).toBe('/boarding?x=1#rates');
+    expect(
+      clickTarget('<div data-static><a href="/boarding?x=1#rates"><span>Boarding</span></a></div>'),
+    ).toBe('/boarding?x=1#rates');
   });
 
   it('leaves every other click to the browser', () => {
     expect(clickTarget('<div><a href="/boarding">outside kept content</a></div>')).toBeNull();
-    expect(clickTarget('<div data-static><a href="https://example.org/">other site</a></div>')).toBeNull();
+    expect(
+      clickTarget('<div data-static><a href="https://example.org/">other site</a></div>'),
+    ).toBeNull();
     expect(clickTarget('<div data-static><a href="tel:+15185550142">phone</a></div>')).toBeNull();
-    expect(clickTarget('<div data-static><a href="/boarding" target="_blank">new tab</a></div>')).toBeNull();
+    expect(
+      clickTarget('<div data-static><a href="/boarding" target="_blank">new tab</a></div>'),
+    ).toBeNull();
     expect(clickTarget('<div data-static><a href="/files/menu.pdf">a file</a></div>')).toBeNull();
-    expect(clickTarget('<div data-static><a href="/boarding" download>download</a></div>')).toBeNull();
+    expect(
+      clickTarget('<div data-static><a href="/boarding" download>download</a></div>'),
+    ).toBeNull();
     expect(clickTarget('<div data-static><a href="/api/health">API</a></div>')).toBeNull();
-    expect(clickTarget(`<div data-static><a href="${window.location.pathname}#top">same page</a></div>`)).toBeNull();
-    expect(clickTarget('<div data-static><a href="/boarding">ctrl</a></div>', { ctrlKey: true })).toBeNull();
-    expect(clickTarget('<div data-static><a href="/boarding">middle</a></div>', { button: 1 })).toBeNull();
+    expect(
+      clickTarget(`<div data-static><a href="${window.location.pathname}#top">same page</a></div>`),
+    ).toBeNull();
+    expect(
+      clickTarget('<div data-static><a href="/boarding">ctrl</a></div>', { ctrlKey: true }),
+    ).toBeNull();
+    expect(
+      clickTarget('<div data-static><a href="/boarding">middle</a></div>', { button: 1 }),
+    ).toBeNull();
   });
 });

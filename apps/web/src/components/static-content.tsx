@@ -27,7 +27,12 @@ export function StaticContent({ children }: { children: ReactNode }) {
   const [keptHtml] = useState(() => (isHydrating() ? serverHtml(id) : null));
   if (keptHtml !== null) {
     return (
-      <div data-static={id} style={CONTENTS} dangerouslySetInnerHTML={{ __html: keptHtml }} suppressHydrationWarning />
+      <div
+        data-static={id}
+        style={CONTENTS}
+        dangerouslySetInnerHTML={{ __html: keptHtml }}
+        suppressHydrationWarning
+      />
     );
   }
   return (

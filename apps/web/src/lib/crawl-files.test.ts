@@ -4,7 +4,11 @@ import { robotsTxt, sitemapXml } from './crawl-files';
 describe('sitemap.xml', () => {
   it('lists each route by its absolute URL', () => {
     const xml = sitemapXml(['/', '/puppies', '/raw-dog-food'], 'https://example.com');
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://example.com/',
       'https://example.com/puppies',
@@ -13,7 +17,9 @@ describe('sitemap.xml', () => {
   });
 
   it('escapes XML', () => {
-    expect(sitemapXml(['/a&b'], 'https://example.com/')).toContain('<loc>https://example.com/a&amp;b</loc>');
+    expect(sitemapXml(['/a&b'], 'https://example.com/')).toContain(
+      '<loc>https://example.com/a&amp;b</loc>',
+    );
   });
 });
 

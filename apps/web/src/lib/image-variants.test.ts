@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { imageVariants, parseImageSource, variantWidths, type ImageManifest } from './image-variants';
+import {
+  imageVariants,
+  parseImageSource,
+  variantWidths,
+  type ImageManifest,
+} from './image-variants';
 
 const manifest: ImageManifest = {
   base: '/img/abc123',
@@ -25,11 +30,19 @@ describe('variantWidths', () => {
 describe('parseImageSource', () => {
   it('reads the folder and name of a site image', () => {
     expect(parseImageSource('/images/dogs/duke.jpg')).toEqual({ folder: 'dogs', key: 'dogs/duke' });
-    expect(parseImageSource('/images/litters/a/b-c_d.png')).toEqual({ folder: 'litters', key: 'litters/a/b-c_d' });
+    expect(parseImageSource('/images/litters/a/b-c_d.png')).toEqual({
+      folder: 'litters',
+      key: 'litters/a/b-c_d',
+    });
   });
 
   it('leaves anything else alone', () => {
-    for (const src of ['/favicon.svg', 'https://example.com/images/dogs/duke.jpg', '/images/duke.jpg', '/images/dogs/duke.gif']) {
+    for (const src of [
+      '/favicon.svg',
+      'https://example.com/images/dogs/duke.jpg',
+      '/images/duke.jpg',
+      '/images/dogs/duke.gif',
+    ]) {
       expect(parseImageSource(src)).toBeNull();
     }
   });
@@ -50,7 +63,9 @@ describe('imageVariants', () => {
   it('uses the size of an image that differs from its folder', () => {
     const tall = imageVariants(manifest, '/images/dogs/tall.jpg');
     expect([tall?.width, tall?.height]).toEqual([600, 900]);
-    expect(tall?.srcSet.avif).toBe('/img/abc123/dogs/tall-480.avif 480w, /img/abc123/dogs/tall-600.avif 600w');
+    expect(tall?.srcSet.avif).toBe(
+      '/img/abc123/dogs/tall-480.avif 480w, /img/abc123/dogs/tall-600.avif 600w',
+    );
   });
 
   it('has none for share images, unknown folders and other URLs', () => {

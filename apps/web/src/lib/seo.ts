@@ -82,11 +82,17 @@ export function applyHead(doc: Document, head: HeadMeta): void {
     return el;
   };
   set('meta[name="description"]', meta('name', 'description'), 'content', head.description);
-  set('link[rel="canonical"]', () => Object.assign(doc.createElement('link'), { rel: 'canonical' }), 'href', head.url);
+  set(
+    'link[rel="canonical"]',
+    () => Object.assign(doc.createElement('link'), { rel: 'canonical' }),
+    'href',
+    head.url,
+  );
   for (const [attr, key, value] of metaPairs(head)) {
     set(`meta[${attr}="${key}"]`, meta(attr, key), 'content', value);
   }
   const robots = doc.head.querySelector('meta[name="robots"]');
-  if (head.noindex && !robots) doc.head.appendChild(meta('name', 'robots')()).setAttribute('content', 'noindex');
+  if (head.noindex && !robots)
+    doc.head.appendChild(meta('name', 'robots')()).setAttribute('content', 'noindex');
   if (!head.noindex && robots) robots.remove();
 }

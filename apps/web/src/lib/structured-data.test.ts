@@ -34,7 +34,10 @@ describe('structured data', () => {
     });
     expect(business.contactPoint).toEqual([
       expect.objectContaining({ telephone: internationalPhone(site.phones.main) }),
-      expect.objectContaining({ telephone: internationalPhone(site.phones.training), contactType: 'training' }),
+      expect.objectContaining({
+        telephone: internationalPhone(site.phones.training),
+        contactType: 'training',
+      }),
     ]);
     expect(business.openingHoursSpecification).toMatchObject({ description: site.appointmentNote });
   });
@@ -47,7 +50,12 @@ describe('structured data', () => {
       endDate: CONTEST_DATES.winnersAnnounced,
       location: { '@type': 'VirtualLocation', url: `${ORIGIN}/halloween-contest` },
     });
-    expect((event.subEvent as Array<{ startDate: string; endDate: string }>).map((e) => [e.startDate, e.endDate])).toEqual([
+    expect(
+      (event.subEvent as Array<{ startDate: string; endDate: string }>).map((e) => [
+        e.startDate,
+        e.endDate,
+      ]),
+    ).toEqual([
       [CONTEST_DATES.submissionsOpen, CONTEST_DATES.submissionsClose],
       [CONTEST_DATES.votingStart, CONTEST_DATES.votingEnd],
       [CONTEST_DATES.winnersAnnounced, CONTEST_DATES.winnersAnnounced],
@@ -55,16 +63,30 @@ describe('structured data', () => {
   });
 
   it('offers each food product at its price, for pickup, per its weight', () => {
-    const items = foodOffers(ORIGIN).itemListElement as Array<{ item: { name: string; offers: Record<string, unknown> } }>;
-    expect(items.map((i) => [i.item.name, i.item.offers.price, i.item.offers.priceCurrency])).toEqual(
-      foodProducts.map((p) => [p.name, p.price.toFixed(2), 'USD']),
+    const items = foodOffers(ORIGIN).itemListElement as Array<{
+      item: { name: string; offers: Record<string, unknown> };
+    }>;
+    expect(
+      items.map((i) => [i.item.name, i.item.offers.price, i.item.offers.priceCurrency]),
+    ).toEqual(foodProducts.map((p) => [p.name, p.price.toFixed(2), 'USD']));
+    expect(items.map((i) => i.item.offers.availableDeliveryMethod)).toEqual(
+      foodProducts.map(() => 'https://schema.org/OnSitePickup'),
     );
-    expect(items.map((i) => i.item.offers.availableDeliveryMethod)).toEqual(foodProducts.map(() => 'https://schema.org/OnSitePickup'));
-    expect(items.map((i) => (i.item.offers.priceSpecification as { referenceQuantity: { value: number } }).referenceQuantity.value)).toEqual([5, 5, 15]);
+    expect(
+      items.map(
+        (i) =>
+          (i.item.offers.priceSpecification as { referenceQuantity: { value: number } })
+            .referenceQuantity.value,
+      ),
+    ).toEqual([5, 5, 15]);
   });
 
   it('offers the three training programs at their prices', () => {
-    const offers = trainingOffers(ORIGIN).itemListElement as Array<{ name: string; price: string; itemOffered: { '@type': string } }>;
+    const offers = trainingOffers(ORIGIN).itemListElement as Array<{
+      name: string;
+      price: string;
+      itemOffered: { '@type': string };
+    }>;
     expect(offers.map((o) => [o.name, o.price, o.itemOffered['@type']])).toEqual(
       trainingPrograms.map((p) => [p.name, p.price.toFixed(2), 'Service']),
     );
@@ -85,6 +107,9 @@ describe('structured data', () => {
     const html = jsonLdHtml([{ '@type': 'Thing', name: '</script><script>alert(1)</script>' }]);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const json = /<script type="application\/ld\+json">(.*)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(json)).toEqual({ '@type': 'Thing', name: '</script><script>alert(1)</script>' });
+    expect(JSON.parse(json)).toEqual({
+      '@type': 'Thing',
+      name: '</script><script>alert(1)</script>',
+    });
   });
 });

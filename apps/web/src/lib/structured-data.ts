@@ -44,12 +44,23 @@ export function localBusiness(publicUrl: string): JsonLd {
       addressCountry: 'US',
     },
     contactPoint: [
-      { '@type': 'ContactPoint', telephone: internationalPhone(site.phones.main), contactType: 'customer service' },
-      { '@type': 'ContactPoint', telephone: internationalPhone(site.phones.training), contactType: 'training' },
+      {
+        '@type': 'ContactPoint',
+        telephone: internationalPhone(site.phones.main),
+        contactType: 'customer service',
+      },
+      {
+        '@type': 'ContactPoint',
+        telephone: internationalPhone(site.phones.training),
+        contactType: 'training',
+      },
     ],
     // There are no opening hours to list: every visit is arranged beforehand.
     publicAccess: false,
-    openingHoursSpecification: { '@type': 'OpeningHoursSpecification', description: site.appointmentNote },
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      description: site.appointmentNote,
+    },
   };
 }
 
@@ -73,7 +84,10 @@ export function contestEvent(publicUrl: string): JsonLd {
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
     location: { '@type': 'VirtualLocation', url: page },
-    image: absoluteUrl(publicUrl, metaForPath('/halloween-contest')?.image ?? '/images/social/home.jpg'),
+    image: absoluteUrl(
+      publicUrl,
+      metaForPath('/halloween-contest')?.image ?? '/images/social/home.jpg',
+    ),
     url: page,
     isAccessibleForFree: true,
     organizer: organizer(publicUrl),
@@ -99,7 +113,10 @@ function pounds(unit: string): number | null {
 }
 
 /** The raw food: each product with its price, for pickup at the kennel. */
-export function foodOffers(publicUrl: string, products: readonly FoodProduct[] = foodProducts): JsonLd {
+export function foodOffers(
+  publicUrl: string,
+  products: readonly FoodProduct[] = foodProducts,
+): JsonLd {
   const page = absoluteUrl(publicUrl, '/raw-dog-food');
   return {
     '@context': CONTEXT,
@@ -131,7 +148,12 @@ export function foodOffers(publicUrl: string, products: readonly FoodProduct[] =
                     '@type': 'UnitPriceSpecification',
                     price: product.price.toFixed(2),
                     priceCurrency: 'USD',
-                    referenceQuantity: { '@type': 'QuantitativeValue', value: weight, unitCode: 'LBR', unitText: 'lb' },
+                    referenceQuantity: {
+                      '@type': 'QuantitativeValue',
+                      value: weight,
+                      unitCode: 'LBR',
+                      unitText: 'lb',
+                    },
                   },
                 }),
           },
@@ -142,7 +164,10 @@ export function foodOffers(publicUrl: string, products: readonly FoodProduct[] =
 }
 
 /** The training programs: a catalog of offers, each a service with its price. */
-export function trainingOffers(publicUrl: string, programs: readonly TrainingProgram[] = trainingPrograms): JsonLd {
+export function trainingOffers(
+  publicUrl: string,
+  programs: readonly TrainingProgram[] = trainingPrograms,
+): JsonLd {
   const page = absoluteUrl(publicUrl, '/training');
   return {
     '@context': CONTEXT,
@@ -188,6 +213,9 @@ export function structuredDataFor(path: string, publicUrl: string): JsonLd[] {
 /** <script type="application/ld+json"> tags; `<` is escaped so no text can close the tag. */
 export function jsonLdHtml(data: readonly JsonLd[]): string {
   return data
-    .map((d) => `<script type="application/ld+json">${JSON.stringify(d).replace(/</g, '\\u003c')}</script>`)
+    .map(
+      (d) =>
+        `<script type="application/ld+json">${JSON.stringify(d).replace(/</g, '\\u003c')}</script>`,
+    )
     .join('\n    ');
 }

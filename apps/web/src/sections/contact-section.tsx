@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 
 const copy = {
   heading: 'Visit the Bluff',
-  intro: 'We are a family kennel in the hills of Cambridge, New York. Call or write any time; we are always happy to talk Labradors.',
+  intro:
+    'We are a family kennel in the hills of Cambridge, New York. Call or write any time; we are always happy to talk Labradors.',
   addressLabel: 'Address',
   phoneLabel: 'Phone',
   mainPhoneNote: 'Puppies and general questions',
@@ -27,7 +28,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** Editable section (File editor: Contact Section): address, phones, e-mail and the visiting rule. */
 export function ContactSection() {
   return (
-    <Paper component="section" aria-labelledby="contact-details-heading" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} h="100%">
+    <Paper
+      component="section"
+      aria-labelledby="contact-details-heading"
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      h="100%"
+    >
       <Title order={2} id="contact-details-heading" fz="h3">
         {copy.heading}
       </Title>

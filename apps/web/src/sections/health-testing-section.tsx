@@ -6,7 +6,8 @@ import { Popup } from '../components/popup';
 
 const copy = {
   heading: 'Our Holistic Health Commitments',
-  intro: 'Four choices behind every healthy Cedar Bluff Labrador. Select a card to read the full article.',
+  intro:
+    'Four choices behind every healthy Cedar Bluff Labrador. Select a card to read the full article.',
   readMore: 'Read the full article',
   closeLabel: 'Close article',
 };
@@ -52,7 +53,12 @@ export function HealthTestingSection() {
             <Text size="sm" c="gray.7" mt="xs" mb="md">
               {c.description}
             </Text>
-            <Button variant="outline" mt="auto" aria-haspopup="dialog" aria-label={`${copy.readMore}: ${c.title}`}>
+            <Button
+              variant="outline"
+              mt="auto"
+              aria-haspopup="dialog"
+              aria-label={`${copy.readMore}: ${c.title}`}
+            >
               {copy.readMore}
             </Button>
           </Card>
@@ -65,7 +71,13 @@ export function HealthTestingSection() {
         title={shown?.title}
         size="lg"
         centered
-        styles={{ title: { fontFamily: 'var(--mantine-font-family-headings)', fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+        styles={{
+          title: {
+            fontFamily: 'var(--mantine-font-family-headings)',
+            fontSize: 'var(--mantine-font-size-xl)',
+            fontWeight: 700,
+          },
+        }}
         closeButtonProps={{ 'aria-label': copy.closeLabel }}
       >
         {shown && (
@@ -74,7 +86,12 @@ export function HealthTestingSection() {
               src={shown.image}
               alt={shown.title}
               sizes="(min-width: 48em) 620px, 100vw"
-              style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+              style={{
+                display: 'block',
+                width: '100%',
+                height: 'auto',
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
             />
             {shown.essay.map((paragraph) => (
               <Text key={paragraph}>{paragraph}</Text>

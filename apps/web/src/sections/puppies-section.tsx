@@ -36,7 +36,14 @@ export function PuppiesSection() {
       <Text ta="center" c="gray.7" mt="xs" maw={640} mx="auto">
         {copy.intro}
       </Text>
-      <SimpleGrid component="ol" cols={{ base: 1, sm: 2, lg: 4 }} spacing="xl" mt="xl" p={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid
+        component="ol"
+        cols={{ base: 1, sm: 2, lg: 4 }}
+        spacing="xl"
+        mt="xl"
+        p={0}
+        style={{ listStyle: 'none' }}
+      >
         {copy.steps.map((step, index) => (
           <Stack component="li" key={step.title} align="center" ta="center" gap="xs">
             <ThemeIcon size={48} radius="xl" color="olive.7" aria-hidden="true">

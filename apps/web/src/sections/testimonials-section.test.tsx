@@ -10,11 +10,26 @@ const long =
   'Our boy came home calm, confident and already crate trained, and the handover session answered every question we had. ' +
   'A year later he is the gentlest dog we have ever known and everyone who meets him asks where he came from.';
 
-const base = { dog: 'Juniper', degree: "Master's Degree", parents: 'Duke x Maple', location: '' as const };
+const base = {
+  dog: 'Juniper',
+  degree: "Master's Degree",
+  parents: 'Duke x Maple',
+  location: '' as const,
+};
 const fixture: Testimonial[] = [
   { ...base, name: 'The Long Family', text: long, image: '/images/testimonials/testimonial-1.jpg' },
-  { ...base, name: 'The Exact Family', text: exactly150, image: '/images/testimonials/testimonial-2.jpg' },
-  { ...base, name: 'The Short Family', text: 'Simply the best.', image: '/images/testimonials/testimonial-3.jpg' },
+  {
+    ...base,
+    name: 'The Exact Family',
+    text: exactly150,
+    image: '/images/testimonials/testimonial-2.jpg',
+  },
+  {
+    ...base,
+    name: 'The Short Family',
+    text: 'Simply the best.',
+    image: '/images/testimonials/testimonial-3.jpg',
+  },
 ];
 
 function card(name: string) {
@@ -26,7 +41,9 @@ function card(name: string) {
 describe('TestimonialsSection', () => {
   it('shows name, dog, program, parents and photo on every card, and no empty location line', () => {
     renderWithProviders(<TestimonialsSection items={fixture} />);
-    expect(screen.getByRole('heading', { level: 2, name: 'What Our Families Say' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'What Our Families Say' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
     const c = card('The Short Family');
     expect(c.getByText('Juniper')).toBeInTheDocument();

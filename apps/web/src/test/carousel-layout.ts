@@ -11,7 +11,8 @@ function stubCarouselLayout() {
     vi.spyOn(window, 'getComputedStyle').mockImplementation((elt, pseudo) => {
       const style = computed(elt, pseudo);
       const read = style.getPropertyValue.bind(style);
-      style.getPropertyValue = (name: string) => read(name) || (name.startsWith('margin') ? '0px' : '');
+      style.getPropertyValue = (name: string) =>
+        read(name) || (name.startsWith('margin') ? '0px' : '');
       return style;
     }),
     vi.spyOn(proto, 'offsetWidth', 'get').mockReturnValue(SLIDE_WIDTH),

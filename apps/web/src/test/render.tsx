@@ -5,7 +5,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../app/theme';
 
 /** The one test wrapper: Mantine theme and a router at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/', ...options }: RenderOptions & { route?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', ...options }: RenderOptions & { route?: string } = {},
+) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={theme}>

@@ -1,14 +1,34 @@
 import { CONTEST_DATES } from '../constants';
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 function ordinal(day: number): string {
   const teen = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  const suffix = teen
+    ? 'th'
+    : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
   return `${day}${suffix}`;
 }
 
@@ -33,7 +53,8 @@ const close = parts(CONTEST_DATES.submissionsClose);
 const votingStart = parts(CONTEST_DATES.votingStart);
 const votingEnd = parts(CONTEST_DATES.votingEnd);
 const winners = parts(CONTEST_DATES.winnersAnnounced);
-const votingEndLabel = votingEnd.month === votingStart.month ? votingEnd.day : `${votingEnd.month} ${votingEnd.day}`;
+const votingEndLabel =
+  votingEnd.month === votingStart.month ? votingEnd.day : `${votingEnd.month} ${votingEnd.day}`;
 
 // Copy of the Halloween contest page, owned with that page. Dates come from CONTEST_DATES (spec §9).
 export const halloweenCopy = {
@@ -43,9 +64,15 @@ export const halloweenCopy = {
     'Pumpkins, pirates, bumblebees and the occasional very good ghost: it is time to dress up your Cedar Bluff Labrador! Share a photo of your pup in costume and join the whole Cedar Bluff family in celebrating the season.',
   datesHeading: 'Key Dates',
   dates: [
-    { title: 'Contest Dates', text: `Submissions ${open.month} ${open.day} through ${close.month} ${close.day}` },
+    {
+      title: 'Contest Dates',
+      text: `Submissions ${open.month} ${open.day} through ${close.month} ${close.day}`,
+    },
     { title: 'Voting', text: `${votingStart.month} ${votingStart.day} through ${votingEndLabel}` },
-    { title: 'Judging', text: `Winners announced ${winners.weekday}, ${winners.month} ${winners.day}` },
+    {
+      title: 'Judging',
+      text: `Winners announced ${winners.weekday}, ${winners.month} ${winners.day}`,
+    },
   ],
   howHeading: 'How to Enter',
   steps: [

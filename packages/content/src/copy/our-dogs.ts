@@ -10,7 +10,8 @@ export const ourDogsCopy = {
   },
   closeLabel: 'Close',
   siresHeading: 'Our Sires',
-  siresIntro: 'Our active studs and the retired gentlemen whose influence runs through every line on the farm.',
+  siresIntro:
+    'Our active studs and the retired gentlemen whose influence runs through every line on the farm.',
   damesHeading: 'Our Dames',
   damesIntro: 'The devoted mothers who raise each litter in the calm of our whelping den.',
   viewPedigree: 'View Full Pedigree',
@@ -56,7 +57,8 @@ export const ourDogsCopy = {
     born: 'Born',
     dam: 'Dam',
     availableBadge: 'Available',
-    puppyAlt: (name: string, color: string, gender: string) => `${name}, a ${color} ${gender.toLowerCase()} Labrador puppy`,
+    puppyAlt: (name: string, color: string, gender: string) =>
+      `${name}, a ${color} ${gender.toLowerCase()} Labrador puppy`,
     enlargePuppy: (name: string) => `View larger photo of ${name}`,
   },
 

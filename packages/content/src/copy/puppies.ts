@@ -17,9 +17,11 @@ export const puppiesCopy = {
 
   selectHeading: 'Select Litters',
   selectIntro: 'Litters that are ready now or will be soon. Ask about the puppies still available.',
-  selectEmpty: 'Every puppy from our current litters has found a family. See our upcoming litters below, or contact us to join the waitlist.',
+  selectEmpty:
+    'Every puppy from our current litters has found a family. See our upcoming litters below, or contact us to join the waitlist.',
   upcomingHeading: 'Upcoming Litters',
-  upcomingIntro: 'Newborn and planned litters. Reserve your spot early: the first families on the list choose first.',
+  upcomingIntro:
+    'Newborn and planned litters. Reserve your spot early: the first families on the list choose first.',
   upcomingEmpty: 'We are planning our next pairings now. Contact us to hear about them first.',
   loadingLitters: 'Loading litters…',
   contactButton: 'Contact About This Litter',

@@ -17,7 +17,13 @@ export interface IntroBandProps {
  * The centred opening band of /puppies, /puppy-application, /health-testing and /contact: eyebrow,
  * h1 and intro on olive. Nothing in it is live, so it keeps its prerendered HTML on hydration.
  */
-export function IntroBand({ eyebrow, title, intro, introWidth = 760, introAlign = 'center' }: IntroBandProps) {
+export function IntroBand({
+  eyebrow,
+  title,
+  intro,
+  introWidth = 760,
+  introAlign = 'center',
+}: IntroBandProps) {
   const paragraphs = typeof intro === 'string' ? [intro] : intro;
   return (
     <StaticContent>

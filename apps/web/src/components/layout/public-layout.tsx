@@ -19,7 +19,12 @@ export function staticLinkTarget(event: MouseEvent): string | null {
   const url = new URL(anchor.href);
   if (url.origin !== window.location.origin) return null;
   if (url.pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(url.pathname)) return null;
-  if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return null;
+  if (
+    url.hash &&
+    url.pathname === window.location.pathname &&
+    url.search === window.location.search
+  )
+    return null;
   return url.pathname + url.search + url.hash;
 }
 

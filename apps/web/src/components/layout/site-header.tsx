@@ -62,7 +62,9 @@ function CareMenu() {
   const menuId = `${id}-menu`;
   const triggerId = `${id}-trigger`;
 
-  const items = () => [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const items = () => [
+    ...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+  ];
   const focusItem = (index: number) => {
     const all = items();
     all[(index + all.length) % all.length]?.focus();
@@ -98,7 +100,12 @@ function CareMenu() {
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = items().indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: -1 };
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: -1,
+    };
     const target = moves[event.key];
     if (target !== undefined) {
       event.preventDefault();
@@ -130,7 +137,13 @@ function CareMenu() {
         <ChevronDown />
       </button>
       {opened && (
-        <div id={menuId} role="menu" aria-labelledby={triggerId} className={classes.dropdown} onKeyDown={onMenuKeyDown}>
+        <div
+          id={menuId}
+          role="menu"
+          aria-labelledby={triggerId}
+          className={classes.dropdown}
+          onKeyDown={onMenuKeyDown}
+        >
           {careMenu.items.map((item) => (
             <NavLink
               key={item.to}

@@ -24,10 +24,20 @@ function useUnauthorizedRedirect(client: QueryClient) {
       navigate('/admin/login', { replace: true });
     };
     const unsubscribeQueries = client.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) signOut();
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        isUnauthorized(event.action.error)
+      )
+        signOut();
     });
     const unsubscribeMutations = client.getMutationCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'error' || !isUnauthorized(event.action.error)) return;
+      if (
+        event.type !== 'updated' ||
+        event.action.type !== 'error' ||
+        !isUnauthorized(event.action.error)
+      )
+        return;
       if (event.mutation.options.meta?.redirectOn401 === false) return;
       signOut();
     });
@@ -50,7 +60,13 @@ function ToastRegion() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
   return (
-    <div ref={regionRef} role="region" aria-label={NOTIFICATIONS_LABEL} tabIndex={-1} className={classes.region}>
+    <div
+      ref={regionRef}
+      role="region"
+      aria-label={NOTIFICATIONS_LABEL}
+      tabIndex={-1}
+      className={classes.region}
+    >
       <Notifications
         position="top-right"
         limit={TOAST_SETTINGS.limit}
@@ -64,7 +80,13 @@ function ToastRegion() {
 }
 
 /** The admin area's own providers, so public pages never load the query client or the toasts. */
-export function AdminProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+export function AdminProviders({
+  children,
+  client,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   const [queryClient] = useState(() => client ?? createAdminQueryClient());
   useUnauthorizedRedirect(queryClient);
   return (

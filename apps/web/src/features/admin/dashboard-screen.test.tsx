@@ -27,10 +27,31 @@ function inquiry(id: string, overrides: Partial<Inquiry> = {}): Inquiry {
 }
 
 const INQUIRIES: Inquiry[] = [
-  inquiry('1', { firstName: 'Maya', lastName: 'Turner', preferredColor: 'fox-red', createdAt: '2026-05-10T09:30:00.000Z', message: 'Hoping for a calm female.' }),
-  inquiry('2', { firstName: 'Ben', lastName: 'Ortiz', preferredColor: 'black', createdAt: '2026-05-09T20:00:00.000Z' }),
-  inquiry('3', { firstName: 'Lena', lastName: 'Park', preferredColor: 'fox-red', createdAt: '2026-05-02T08:00:00.000Z' }),
-  inquiry('4', { firstName: 'Sam', lastName: 'Reed', preferredColor: 'chocolate', createdAt: '2026-04-20T08:00:00.000Z' }),
+  inquiry('1', {
+    firstName: 'Maya',
+    lastName: 'Turner',
+    preferredColor: 'fox-red',
+    createdAt: '2026-05-10T09:30:00.000Z',
+    message: 'Hoping for a calm female.',
+  }),
+  inquiry('2', {
+    firstName: 'Ben',
+    lastName: 'Ortiz',
+    preferredColor: 'black',
+    createdAt: '2026-05-09T20:00:00.000Z',
+  }),
+  inquiry('3', {
+    firstName: 'Lena',
+    lastName: 'Park',
+    preferredColor: 'fox-red',
+    createdAt: '2026-05-02T08:00:00.000Z',
+  }),
+  inquiry('4', {
+    firstName: 'Sam',
+    lastName: 'Reed',
+    preferredColor: 'chocolate',
+    createdAt: '2026-04-20T08:00:00.000Z',
+  }),
 ];
 
 function signIn(username = 'owner') {
@@ -95,7 +116,9 @@ describe('admin dashboard', () => {
     signIn('kate');
     const fetchMock = mockApi({ 'GET /api/inquiries': () => Response.json(INQUIRIES) });
     renderAdmin(<DashboardScreen now={fixedNow} />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, kate!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, kate!' }),
+    ).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Customer Inquiries' });
     expect(callsTo(fetchMock, 'GET', '/api/inquiries')[0]?.[1]).toEqual({ credentials: 'include' });
 
@@ -104,7 +127,10 @@ describe('admin dashboard', () => {
     expect(stat('Most Requested').getByText('Fox Red')).toBeInTheDocument();
     expect(stat('Most Requested').getByText('2 requests')).toBeInTheDocument();
 
-    expect(screen.getByRole('link', { name: 'EDIT WEBSITE' })).toHaveAttribute('href', '/admin/files');
+    expect(screen.getByRole('link', { name: 'EDIT WEBSITE' })).toHaveAttribute(
+      'href',
+      '/admin/files',
+    );
     const quick = within(screen.getByRole('region', { name: 'Quick Actions' }));
     expect(quick.getByRole('link')).toHaveAttribute('href', '/admin/files');
   });
@@ -121,7 +147,9 @@ describe('admin dashboard', () => {
     renderAdmin(<DashboardScreen now={fixedNow} />);
     await screen.findByRole('heading', { name: 'Customer Inquiries' });
     expect(stat('Most Requested').getByText('Chocolate')).toBeInTheDocument();
-    expect(stat('Most Requested').getByText(/tied with Silver; most recently requested shown/)).toBeInTheDocument();
+    expect(
+      stat('Most Requested').getByText(/tied with Silver; most recently requested shown/),
+    ).toBeInTheDocument();
   });
 
   it("shows 'No inquiries yet', zero counts and '—' as Most Requested when there are none", async () => {
@@ -140,10 +168,18 @@ describe('admin dashboard', () => {
     renderAdmin(<DashboardScreen now={fixedNow} />);
     const maya = within(await screen.findByRole('article', { name: 'Maya Turner' }));
     expect(maya.getByRole('heading', { name: 'Maya Turner' })).toBeInTheDocument();
-    expect(maya.getByRole('link', { name: 'ada1@example.com' })).toHaveAttribute('href', 'mailto:ada1@example.com');
-    expect(maya.getByRole('link', { name: '(518) 555-0100' })).toHaveAttribute('href', 'tel:5185550100');
+    expect(maya.getByRole('link', { name: 'ada1@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ada1@example.com',
+    );
+    expect(maya.getByRole('link', { name: '(518) 555-0100' })).toHaveAttribute(
+      'href',
+      'tel:5185550100',
+    );
     expect(maya.getByText(formatCreatedAt('2026-05-10T09:30:00.000Z'))).toBeInTheDocument();
-    expect(formatCreatedAt('2026-05-10T09:30:00.000Z')).toMatch(/^May 10, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatCreatedAt('2026-05-10T09:30:00.000Z')).toMatch(
+      /^May 10, 2026, \d{1,2}:\d{2}\s?[AP]M$/,
+    );
     expect(maya.getByText('Message:')).toBeInTheDocument();
     expect(maya.getByText('Hoping for a calm female.')).toBeInTheDocument();
     expect(maya.getByText('Fox Red')).toBeInTheDocument();
@@ -160,7 +196,10 @@ describe('admin dashboard', () => {
     mockApi({ 'GET /api/inquiries': () => Response.json(all) });
     const { container } = renderAdmin(<DashboardScreen now={fixedNow} />);
     await screen.findByRole('article', { name: 'Pat yellow' });
-    const badges = [...container.querySelectorAll('[data-color]')].map((el) => [el.getAttribute('data-color'), el.textContent]);
+    const badges = [...container.querySelectorAll('[data-color]')].map((el) => [
+      el.getAttribute('data-color'),
+      el.textContent,
+    ]);
     expect(badges).toEqual([
       ['yellow', 'Preferred colour: Yellow'],
       ['black', 'Preferred colour: Black'],
@@ -184,7 +223,9 @@ describe('admin dashboard', () => {
     renderAdmin(<DashboardScreen now={fixedNow} />);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
-    expect(callsTo(fetchMock, 'POST', '/api/auth/logout')[0]?.[1]).toMatchObject({ credentials: 'include' });
+    expect(callsTo(fetchMock, 'POST', '/api/auth/logout')[0]?.[1]).toMatchObject({
+      credentials: 'include',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(toasts().getByText('Logged out')).toBeInTheDocument();
@@ -207,7 +248,8 @@ describe('admin dashboard', () => {
   it('a 401 from the server clears the stored session and goes to /admin/login', async () => {
     signIn();
     const fetchMock = mockApi({
-      'GET /api/inquiries': () => Response.json({ error: 'unauthorized', message: 'Please sign in' }, { status: 401 }),
+      'GET /api/inquiries': () =>
+        Response.json({ error: 'unauthorized', message: 'Please sign in' }, { status: 401 }),
     });
     renderAdmin(<DashboardScreen now={fixedNow} />);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));

@@ -27,7 +27,10 @@ export function DashboardScreen({ now = realNow, reload = realReload }: Dashboar
   const queryClient = useQueryClient();
   const session = sessionState.status === 'present' ? sessionState.session : null;
   const { data: inquiries, isPending, isError } = useInquiries(session !== null);
-  const stats = useMemo(() => (inquiries ? computeInquiryStats(inquiries, now()) : null), [inquiries, now]);
+  const stats = useMemo(
+    () => (inquiries ? computeInquiryStats(inquiries, now()) : null),
+    [inquiries, now],
+  );
 
   if (sessionState.status === 'checking') return null;
   if (!session) {
@@ -64,7 +67,13 @@ export function DashboardScreen({ now = realNow, reload = realReload }: Dashboar
           </Group>
         </Group>
 
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions">
+        <Card
+          withBorder
+          radius="md"
+          padding="lg"
+          component="section"
+          aria-labelledby="quick-actions"
+        >
           <Title order={2} fz="xl" id="quick-actions">
             Quick Actions
           </Title>

@@ -1,4 +1,11 @@
-import { EDITABLE_FILES, fileUrl, restoreUrl, revisionsUrl, type PublishStatus, type Revision } from '@cedar/api-contract';
+import {
+  EDITABLE_FILES,
+  fileUrl,
+  restoreUrl,
+  revisionsUrl,
+  type PublishStatus,
+  type Revision,
+} from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,16 +28,27 @@ const SHA_0 = 'c'.repeat(64);
 function revision(id: string, sha256: string, savedAt: string, savedBy = 'owner'): Revision {
   return { id, path: HERO.path, sha256, savedAt, savedBy, size: 100 };
 }
-const REVISIONS = [revision('r1', SHA_1, '2026-05-10T09:00:00.000Z'), revision('r0', SHA_0, '2026-05-01T08:00:00.000Z', 'setup')];
+const REVISIONS = [
+  revision('r1', SHA_1, '2026-05-10T09:00:00.000Z'),
+  revision('r0', SHA_0, '2026-05-01T08:00:00.000Z', 'setup'),
+];
 
 function publish(state: PublishStatus['state'], extra: Partial<PublishStatus> = {}): PublishStatus {
-  return { state, buildId: 'b1', startedAt: '2026-05-10T08:00:00.000Z', finishedAt: '2026-05-10T08:01:00.000Z', error: null, ...extra };
+  return {
+    state,
+    buildId: 'b1',
+    startedAt: '2026-05-10T08:00:00.000Z',
+    finishedAt: '2026-05-10T08:01:00.000Z',
+    error: null,
+    ...extra,
+  };
 }
 
 type Routes = Parameters<typeof mockApi>[0];
 function api(extra: Routes = {}) {
   return mockApi({
-    [`GET ${HERO_URL}`]: () => new Response(SOURCE, { headers: { 'Content-Type': 'text/plain', ETag: `"${SHA_1}"` } }),
+    [`GET ${HERO_URL}`]: () =>
+      new Response(SOURCE, { headers: { 'Content-Type': 'text/plain', ETag: `"${SHA_1}"` } }),
     [`GET ${revisionsUrl(HERO.path)}`]: () => Response.json(REVISIONS),
     'GET /api/admin/publish': () => Response.json(publish('published')),
     ...extra,
@@ -90,7 +108,10 @@ describe('file editor', () => {
     api();
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
-    expect(await screen.findByRole('link', { name: 'Back to Admin' })).toHaveAttribute('href', '/admin');
+    expect(await screen.findByRole('link', { name: 'Back to Admin' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
     for (const warning of EDITOR_WARNINGS) expect(screen.getByText(warning)).toBeInTheDocument();
     expect(EDITOR_WARNINGS.map((w) => w.split(/[.:]/)[0])).toEqual([
       'Changes take effect immediately after saving',
@@ -147,7 +168,9 @@ describe('file editor', () => {
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     const editor = await openHero(user);
-    fireEvent.change(editor, { target: { value: SOURCE.replace('Cedar Bluff Labradors', 'Bluff Labs') } });
+    fireEvent.change(editor, {
+      target: { value: SOURCE.replace('Cedar Bluff Labradors', 'Bluff Labs') },
+    });
     await user.click(screen.getByRole('button', { name: 'Save File' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
 
@@ -159,7 +182,12 @@ describe('file editor', () => {
       body: SOURCE.replace('Cedar Bluff Labradors', 'Bluff Labs'),
     });
     await act(async () =>
-      answer.resolve(Response.json({ sha256: SHA_2, revision: revision('r2', SHA_2, '2026-05-10T10:00:00.000Z') })),
+      answer.resolve(
+        Response.json({
+          sha256: SHA_2,
+          revision: revision('r2', SHA_2, '2026-05-10T10:00:00.000Z'),
+        }),
+      ),
     );
     expect(await toasts().findByText('File saved successfully!')).toBeInTheDocument();
     expect(toasts().getByText('Success')).toBeInTheDocument();
@@ -167,14 +195,21 @@ describe('file editor', () => {
     // The next save carries the new version's tag.
     await user.click(screen.getByRole('button', { name: 'Save File' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', HERO_URL)).toHaveLength(2));
-    expect(callsTo(fetchMock, 'PUT', HERO_URL)[1]?.[1]?.headers).toMatchObject({ 'If-Match': `"${SHA_2}"` });
+    expect(callsTo(fetchMock, 'PUT', HERO_URL)[1]?.[1]?.headers).toMatchObject({
+      'If-Match': `"${SHA_2}"`,
+    });
   });
 
   it('on a syntax error (422) shows its line and column and toasts Failed to save file', async () => {
     api({
       [`PUT ${HERO_URL}`]: () =>
         Response.json(
-          { error: 'syntax_error', message: 'Syntax error at line 3, column 7: Expected "}" but found ")"', line: 3, column: 7 },
+          {
+            error: 'syntax_error',
+            message: 'Syntax error at line 3, column 7: Expected "}" but found ")"',
+            line: 3,
+            column: 7,
+          },
           { status: 422 },
         ),
     });
@@ -185,12 +220,17 @@ describe('file editor', () => {
     const detail = await screen.findByText('Line 3, column 7: Expected "}" but found ")"');
     const alert = detail.closest<HTMLElement>('[role="alert"]');
     expect(alert).not.toBeNull();
-    expect(within(alert as HTMLElement).getByText('Not saved: the file has a syntax error')).toBeInTheDocument();
+    expect(
+      within(alert as HTMLElement).getByText('Not saved: the file has a syntax error'),
+    ).toBeInTheDocument();
     expect(await toasts().findByText('Failed to save file')).toBeInTheDocument();
   });
 
   it('on a conflict (409) explains that the file changed and offers to reload it', async () => {
-    const fetchMock = api({ [`PUT ${HERO_URL}`]: () => Response.json({ error: 'conflict', message: 'changed' }, { status: 409 }) });
+    const fetchMock = api({
+      [`PUT ${HERO_URL}`]: () =>
+        Response.json({ error: 'conflict', message: 'changed' }, { status: 409 }),
+    });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     const editor = await openHero(user);
@@ -207,7 +247,10 @@ describe('file editor', () => {
   it('lists the revisions and restores one after confirmation', async () => {
     const fetchMock = api({
       [`POST ${restoreUrl(HERO.path, 'r0')}`]: () =>
-        Response.json({ sha256: SHA_0, revision: revision('r3', SHA_0, '2026-05-10T11:00:00.000Z') }),
+        Response.json({
+          sha256: SHA_0,
+          revision: revision('r3', SHA_0, '2026-05-10T11:00:00.000Z'),
+        }),
     });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
@@ -218,12 +261,16 @@ describe('file editor', () => {
     expect(history.getByText(/by setup/)).toBeInTheDocument();
     expect(history.getByText('Current')).toBeInTheDocument(); // r1 is what the editor holds
 
-    await user.click(history.getByRole('button', { name: /^Restore the version saved .* \(ccccccc\)$/ }));
+    await user.click(
+      history.getByRole('button', { name: /^Restore the version saved .* \(ccccccc\)$/ }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Restore this version?' });
     expect(callsTo(fetchMock, 'POST', restoreUrl(HERO.path, 'r0'))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
 
-    await waitFor(() => expect(callsTo(fetchMock, 'POST', restoreUrl(HERO.path, 'r0'))).toHaveLength(1));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', restoreUrl(HERO.path, 'r0'))).toHaveLength(1),
+    );
     expect(await toasts().findByText(/^Restored the version saved /)).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'GET', HERO_URL)).toHaveLength(2));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', revisionsUrl(HERO.path))).toHaveLength(2));
@@ -232,7 +279,9 @@ describe('file editor', () => {
   it('polls the publish state every 2 s while building, then stops once it is live', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const states = [publish('building'), publish('building'), publish('published')];
-    const fetchMock = api({ 'GET /api/admin/publish': () => Response.json(states.shift() ?? publish('published')) });
+    const fetchMock = api({
+      'GET /api/admin/publish': () => Response.json(states.shift() ?? publish('published')),
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await openHero(user);
@@ -253,10 +302,12 @@ describe('file editor', () => {
   it('words every publish state', () => {
     expect(publishMessage(publish('building'), false)).toBe('Publishing…');
     expect(publishMessage(publish('published'), false)).toBe('Live: your change is on the site');
-    expect(publishMessage(publish('failed', { error: 'prerender of /puppies failed' }), false)).toBe(
-      'Publish failed: prerender of /puppies failed — the previous version is still live',
+    expect(
+      publishMessage(publish('failed', { error: 'prerender of /puppies failed' }), false),
+    ).toBe('Publish failed: prerender of /puppies failed — the previous version is still live');
+    expect(publishMessage(publish('live-reload'), false)).toBe(
+      'Development mode: changes show instantly',
     );
-    expect(publishMessage(publish('live-reload'), false)).toBe('Development mode: changes show instantly');
     expect(publishMessage(publish('idle'), false)).toBeNull();
     expect(publishMessage(publish('published'), true)).toBe('Publishing…');
   });

@@ -1,10 +1,39 @@
-import { EDITABLE_FILES, saveFileResponseSchema, type Revision, type SyntaxErrorResponse } from '@cedar/api-contract';
-import { Alert, Button, Container, Grid, Group, Loader, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  EDITABLE_FILES,
+  saveFileResponseSchema,
+  type Revision,
+  type SyntaxErrorResponse,
+} from '@cedar/api-contract';
+import {
+  Alert,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { classifySaveError, describeSyntaxError, etagOf, fetchFile, fileQueryKey, useSaveFile } from './api/files';
-import { awaitsBuild, publishStatusQueryOptions, usePublishStatus, type PendingPublish } from './api/publish-status';
+import {
+  classifySaveError,
+  describeSyntaxError,
+  etagOf,
+  fetchFile,
+  fileQueryKey,
+  useSaveFile,
+} from './api/files';
+import {
+  awaitsBuild,
+  publishStatusQueryOptions,
+  usePublishStatus,
+  type PendingPublish,
+} from './api/publish-status';
 import { revisionsQueryOptions, useRestoreRevision, useRevisions } from './api/revisions';
 import { EditorWarnings } from './components/editor-warnings';
 import { PublishStatusNote } from './components/publish-status-note';
@@ -52,7 +81,11 @@ export function FilesScreen() {
     loadingPath.current = path;
     setLoadingFile(true);
     try {
-      const file = await queryClient.fetchQuery({ queryKey: fileQueryKey(path), queryFn: () => fetchFile(path), staleTime: 0 });
+      const file = await queryClient.fetchQuery({
+        queryKey: fileQueryKey(path),
+        queryFn: () => fetchFile(path),
+        staleTime: 0,
+      });
       if (loadingPath.current !== path) return;
       setContent(file.content);
       setEtag(file.etag);
@@ -112,7 +145,8 @@ export function FilesScreen() {
       {
         onSuccess: (answer) => {
           const parsed = saveFileResponseSchema.safeParse(answer);
-          if (parsed.success) setPending({ savedAt: parsed.data.revision.savedAt, since: Date.now() });
+          if (parsed.success)
+            setPending({ savedAt: parsed.data.revision.savedAt, since: Date.now() });
           showSuccess('Success', `Restored the version saved ${formatSavedAt(revision.savedAt)}.`);
           refreshAfterWrite(path);
           if (selected === path) void loadFile(path);
@@ -171,7 +205,12 @@ export function FilesScreen() {
                   disabled={loadingFile}
                 />
                 {syntaxError && (
-                  <Alert color="red" variant="light" title="Not saved: the file has a syntax error" role="alert">
+                  <Alert
+                    color="red"
+                    variant="light"
+                    title="Not saved: the file has a syntax error"
+                    role="alert"
+                  >
                     <Text size="sm">{describeSyntaxError(syntaxError)}</Text>
                     <Text size="sm" mt={4}>
                       The website still shows the last saved version.
@@ -179,13 +218,24 @@ export function FilesScreen() {
                   </Alert>
                 )}
                 {conflict && (
-                  <Alert color="orange" variant="light" title="This file changed since you loaded it" role="alert">
+                  <Alert
+                    color="orange"
+                    variant="light"
+                    title="This file changed since you loaded it"
+                    role="alert"
+                  >
                     <Text size="sm">
-                      Someone saved a newer version after you opened this file, so your save was refused to keep their
-                      work. Reload the file to get the current version (your edits here will be replaced), then make your
-                      change again.
+                      Someone saved a newer version after you opened this file, so your save was
+                      refused to keep their work. Reload the file to get the current version (your
+                      edits here will be replaced), then make your change again.
                     </Text>
-                    <Button size="xs" mt="sm" variant="outline" color="orange.9" onClick={() => void loadFile(selected)}>
+                    <Button
+                      size="xs"
+                      mt="sm"
+                      variant="outline"
+                      color="orange.9"
+                      onClick={() => void loadFile(selected)}
+                    >
                       Reload file
                     </Button>
                   </Alert>

@@ -10,7 +10,10 @@ const DEMO = { username: 'demo-admin', password: 'demo-password-123' };
 const noDemo = () => Response.json({ demoLogin: null });
 const withDemo = () => Response.json({ demoLogin: DEMO });
 const loginOk = () =>
-  Response.json({ token: 'tok-123', user: { username: 'owner', role: 'admin' } }, { headers: { 'Set-Cookie': 'x=y' } });
+  Response.json(
+    { token: 'tok-123', user: { username: 'owner', role: 'admin' } },
+    { headers: { 'Set-Cookie': 'x=y' } },
+  );
 
 function toasts() {
   return within(screen.getByRole('region', { name: NOTIFICATIONS_LABEL }));
@@ -30,7 +33,9 @@ describe('admin login', () => {
   it('shows the title, the breeder, both fields and Login, without Test Login when demo login is off', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/config': noDemo });
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Simple Admin Login' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Simple Admin Login' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Cedar Bluff Labradors')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
@@ -56,7 +61,10 @@ describe('admin login', () => {
       body: JSON.stringify({ username: 'owner', password: 'secret' }),
     });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-123');
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual({ username: 'owner', role: 'admin' });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual({
+      username: 'owner',
+      role: 'admin',
+    });
     expect(toasts().getByText('Success')).toBeInTheDocument();
     expect(toasts().getByText('Logged in successfully!')).toBeInTheDocument();
   });
@@ -75,7 +83,11 @@ describe('admin login', () => {
   it('does no client-side validation: empty fields still go to the server', async () => {
     const fetchMock = mockApi({
       'GET /api/auth/config': noDemo,
-      'POST /api/auth/login': () => Response.json({ error: 'invalid_request', message: 'Username is required' }, { status: 400 }),
+      'POST /api/auth/login': () =>
+        Response.json(
+          { error: 'invalid_request', message: 'Username is required' },
+          { status: 400 },
+        ),
     });
     const user = userEvent.setup();
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
@@ -87,11 +99,23 @@ describe('admin login', () => {
   it.each([
     [
       'the message of the JSON error',
-      () => Response.json({ error: 'invalid_credentials', message: 'Invalid username or password' }, { status: 401 }),
+      () =>
+        Response.json(
+          { error: 'invalid_credentials', message: 'Invalid username or password' },
+          { status: 401 },
+        ),
       'Login failed: Invalid username or password',
     ],
-    ['the raw response text', () => new Response('Service temporarily down', { status: 503 }), 'Login failed: Service temporarily down'],
-    ['nothing when the body is empty', () => new Response('', { status: 500, statusText: 'Internal Server Error' }), 'Login failed'],
+    [
+      'the raw response text',
+      () => new Response('Service temporarily down', { status: 503 }),
+      'Login failed: Service temporarily down',
+    ],
+    [
+      'nothing when the body is empty',
+      () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+      'Login failed',
+    ],
   ])('on failure toasts Error with %s', async (_label, answer, text) => {
     mockApi({ 'GET /api/auth/config': noDemo, 'POST /api/auth/login': answer });
     const user = userEvent.setup();
@@ -107,7 +131,10 @@ describe('admin login', () => {
   });
 
   it('offers Test Login with demo login on: it fills the demo credentials and submits after 100 ms', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/config': withDemo, 'POST /api/auth/login': loginOk });
+    const fetchMock = mockApi({
+      'GET /api/auth/config': withDemo,
+      'POST /api/auth/login': loginOk,
+    });
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
     const testLogin = await screen.findByRole('button', { name: 'Test Login' });
 

@@ -3,9 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { readSession, type StoredSession } from './lib/session';
 
 export type AdminSessionState =
-  | { status: 'checking' }
-  | { status: 'absent' }
-  | { status: 'present'; session: StoredSession };
+  { status: 'checking' } | { status: 'absent' } | { status: 'present'; session: StoredSession };
 
 /**
  * The admin gate (spec §5): reads the stored token and user after mount (never during render, so the

@@ -17,7 +17,13 @@ describe('puppy application page', () => {
 
     const help = screen.getByRole('complementary', { name: 'Need a hand?' });
     expect(help).toHaveTextContent(`Questions? Call ${site.phones.main} or e-mail ${site.email}.`);
-    expect(within(help).getByRole('link', { name: site.phones.main })).toHaveAttribute('href', 'tel:+15185550142');
-    expect(within(help).getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    expect(within(help).getByRole('link', { name: site.phones.main })).toHaveAttribute(
+      'href',
+      'tel:+15185550142',
+    );
+    expect(within(help).getByRole('link', { name: site.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    );
   });
 });

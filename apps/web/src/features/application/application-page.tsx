@@ -15,7 +15,13 @@ export function Component() {
         introAlign="left"
       />
       <Container size="md" py={{ base: 40, md: 64 }}>
-        <Paper component="section" aria-labelledby="questionnaire-heading" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Paper
+          component="section"
+          aria-labelledby="questionnaire-heading"
+          withBorder
+          radius="lg"
+          p={{ base: 'lg', sm: 'xl' }}
+        >
           <Title order={2} id="questionnaire-heading" fz="h3">
             {applicationCopy.formTitle}
           </Title>
@@ -24,7 +30,15 @@ export function Component() {
           </Box>
         </Paper>
         <StaticContent>
-          <Paper component="aside" aria-labelledby="questionnaire-help-heading" mt="xl" p="lg" radius="lg" bg="olive.0" ta="center">
+          <Paper
+            component="aside"
+            aria-labelledby="questionnaire-help-heading"
+            mt="xl"
+            p="lg"
+            radius="lg"
+            bg="olive.0"
+            ta="center"
+          >
             <Title order={2} id="questionnaire-help-heading" fz="h4" c="olive.9">
               {applicationCopy.helpTitle}
             </Title>

@@ -78,7 +78,12 @@ export function Component() {
               >
                 <Card.Section>
                   <AspectRatio ratio={4 / 3}>
-                    <SiteImage src={item.image} alt={item.imageAlt} cover sizes={imageSizes.third} />
+                    <SiteImage
+                      src={item.image}
+                      alt={item.imageAlt}
+                      cover
+                      sizes={imageSizes.third}
+                    />
                   </AspectRatio>
                 </Card.Section>
                 <Title order={3} fz="h4" mt="md">

@@ -13,7 +13,14 @@ export function Component() {
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <Paper component="section" aria-labelledby="contact-form-heading" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} h="100%">
+            <Paper
+              component="section"
+              aria-labelledby="contact-form-heading"
+              withBorder
+              radius="lg"
+              p={{ base: 'lg', sm: 'xl' }}
+              h="100%"
+            >
               <Title order={2} id="contact-form-heading" fz="h3">
                 {contactCopy.formTitle}
               </Title>

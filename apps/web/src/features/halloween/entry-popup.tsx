@@ -7,7 +7,15 @@ import { entryAlt } from './entry-alt';
 import classes from './halloween-page.module.css';
 
 /** A contest entry, full screen: the photo, the dog's name and the family. */
-export default function EntryPopup({ entry, opened, onClose }: { entry: ContestEntry | null; opened: boolean; onClose: () => void }) {
+export default function EntryPopup({
+  entry,
+  opened,
+  onClose,
+}: {
+  entry: ContestEntry | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   // Rendered closed first when it loads, then open (see useMounted).
   const mounted = useMounted();
   // The popup fills the screen, so the dark area around the photo is its backdrop: a click there closes it.
@@ -37,7 +45,13 @@ export default function EntryPopup({ entry, opened, onClose }: { entry: ContestE
         <Modal.Body>
           {entry && (
             <figure className={classes.popupFigure}>
-              <SiteImage src={entry.image} alt={entryAlt(entry)} sizes="100vw" className={classes.popupImage} data-keep-open />
+              <SiteImage
+                src={entry.image}
+                alt={entryAlt(entry)}
+                sizes="100vw"
+                className={classes.popupImage}
+                data-keep-open
+              />
               <figcaption data-keep-open>
                 <Text ta="center" fz="xl" fw={700} c="white">
                   {entry.name}

@@ -17,13 +17,17 @@ describe('halloween contest page', { timeout: 20_000 }, () => {
   it('shows the badge, the title, the three date cards and the steps', () => {
     renderWithProviders(<HalloweenPage />, { route: '/halloween-contest' });
     expect(screen.getByText('Halloween 2025')).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Halloween Costume Contest']);
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Halloween Costume Contest',
+    ]);
     for (const [title, text] of [
       ['Contest Dates', 'Submissions October 31st through November 3rd'],
       ['Voting', 'November 4th through 6th'],
       ['Judging', 'Winners announced Saturday, November 8th'],
     ] as const) {
-      expect(screen.getByRole('heading', { level: 3, name: title }).parentElement).toHaveTextContent(text);
+      expect(
+        screen.getByRole('heading', { level: 3, name: title }).parentElement,
+      ).toHaveTextContent(text);
     }
     const how = within(screen.getByRole('region', { name: 'How to Enter' }));
     expect(how.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([

@@ -1,4 +1,18 @@
-import { AspectRatio, Badge, Box, Button, Card, Container, List, SimpleGrid, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { contestEntries, halloweenCopy as copy, site, type ContestEntry } from '@cedar/content';
 import { lazy, Suspense, useState } from 'react';
 import { useOpenedOnce } from '../../components/popup';
@@ -20,7 +34,12 @@ export function Component() {
   return (
     <>
       <StaticContent>
-        <Box component="section" className={classes.hero} py={{ base: 56, md: 88 }} aria-labelledby="contest-heading">
+        <Box
+          component="section"
+          className={classes.hero}
+          py={{ base: 56, md: 88 }}
+          aria-labelledby="contest-heading"
+        >
           <Container size="lg">
             <Stack align="center" gap="md" ta="center">
               <Badge size="xl" radius="sm" color={ORANGE_FILL} variant="filled" tt="none">
@@ -70,7 +89,14 @@ export function Component() {
               ))}
             </SimpleGrid>
             <Stack align="center" gap={6} mt="xl">
-              <Button component="a" href={site.urls.contestUpload} target="_blank" rel="noopener noreferrer" size="lg" color={ORANGE_FILL}>
+              <Button
+                component="a"
+                href={site.urls.contestUpload}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="lg"
+                color={ORANGE_FILL}
+              >
                 {copy.uploadButton}
               </Button>
               <Text size="sm" c="gray.7">
@@ -79,7 +105,14 @@ export function Component() {
             </Stack>
           </Box>
 
-          <Card component="section" aria-labelledby="rules-heading" radius="md" padding="xl" mt={56} className={classes.rules}>
+          <Card
+            component="section"
+            aria-labelledby="rules-heading"
+            radius="md"
+            padding="xl"
+            mt={56}
+            className={classes.rules}
+          >
             <Title order={2} id="rules-heading" fz="h3">
               {copy.rulesHeading}
             </Title>
@@ -92,7 +125,12 @@ export function Component() {
         </Container>
       </StaticContent>
 
-      <Box component="section" aria-labelledby="entries-heading" bg="#fffaf5" py={{ base: 48, md: 72 }}>
+      <Box
+        component="section"
+        aria-labelledby="entries-heading"
+        bg="#fffaf5"
+        py={{ base: 48, md: 72 }}
+      >
         <Container size="xl">
           <StaticContent>
             <Title order={2} id="entries-heading" ta="center">
@@ -102,7 +140,12 @@ export function Component() {
               {copy.entriesIntro}
             </Text>
           </StaticContent>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', md: 'lg' }} mt="xl" data-testid="contest-gallery">
+          <SimpleGrid
+            cols={{ base: 2, sm: 3, lg: 4 }}
+            spacing={{ base: 'sm', md: 'lg' }}
+            mt="xl"
+            data-testid="contest-gallery"
+          >
             {contestEntries.map((e) => (
               <UnstyledButton
                 key={e.image}
@@ -115,7 +158,12 @@ export function Component() {
               >
                 {/* The caption names the button; the thumbnail would only repeat it (the popup photo is described). */}
                 <AspectRatio ratio={4 / 3} aria-hidden="true">
-                  <SiteImage src={e.image} alt={entryAlt(e)} cover sizes="(min-width: 75em) 300px, (min-width: 48em) 33vw, 50vw" />
+                  <SiteImage
+                    src={e.image}
+                    alt={entryAlt(e)}
+                    cover
+                    sizes="(min-width: 75em) 300px, (min-width: 48em) 33vw, 50vw"
+                  />
                 </AspectRatio>
                 <Box p={{ base: 'xs', sm: 'sm' }}>
                   <Text fw={700} lineClamp={1}>

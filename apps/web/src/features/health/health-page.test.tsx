@@ -23,14 +23,18 @@ describe('Holistic Health page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Natural Living' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Natural Living photos' })).toBeInTheDocument();
 
-    const story = screen.getByRole('heading', { level: 2, name: 'A Healthy Start' }).closest('section');
+    const story = screen
+      .getByRole('heading', { level: 2, name: 'A Healthy Start' })
+      .closest('section');
     expect(story).not.toBeNull();
     const text = story?.textContent ?? '';
     expect(text).toContain('5-6 weeks');
     expect(text).toContain('at least 4 hours');
     expect(text).toContain('7 open acres');
     expect(text).toContain('24 months');
-    expect(within(story as HTMLElement).getAllByText(/./, { selector: 'p' }).length).toBeGreaterThanOrEqual(3);
+    expect(
+      within(story as HTMLElement).getAllByText(/./, { selector: 'p' }).length,
+    ).toBeGreaterThanOrEqual(3);
 
     const cards = screen.getAllByTestId('health-card');
     expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([
@@ -54,13 +58,16 @@ describe('Holistic Health page', { timeout: 20_000 }, () => {
     const image = within(dialog).getByRole('img', { name: card.title });
     expect(image).toHaveAttribute('src', card.image);
     expect(image).toHaveAttribute('width', '800');
-    for (const paragraph of card.essay) expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
+    for (const paragraph of card.essay)
+      expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close article' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Its button opens it too; Escape closes it and focus returns to the button.
-    const button = screen.getByRole('button', { name: `Read the full article: ${healthCards[3]?.title}` });
+    const button = screen.getByRole('button', {
+      name: `Read the full article: ${healthCards[3]?.title}`,
+    });
     await user.click(button);
     await screen.findByRole('dialog', { name: healthCards[3]?.title });
     await user.keyboard('{Escape}');
@@ -91,10 +98,14 @@ describe('NaturalLivingCarousel', () => {
     const dots = screen.getAllByRole('tab');
     expect(dots).toHaveLength(total);
     const lastSlide = naturalLivingSlides[total - 1];
-    await user.click(screen.getByRole('tab', { name: `Show photo ${total}: ${lastSlide?.caption}` }));
+    await user.click(
+      screen.getByRole('tab', { name: `Show photo ${total}: ${lastSlide?.caption}` }),
+    );
     expect(status).toHaveTextContent(`Slide ${total} of ${total}`);
     expect(screen.getAllByRole('tab')[total - 1]).toHaveAttribute('aria-selected', 'true');
-    await user.click(screen.getByRole('tab', { name: `Show photo 1: ${naturalLivingSlides[0]?.caption}` }));
+    await user.click(
+      screen.getByRole('tab', { name: `Show photo 1: ${naturalLivingSlides[0]?.caption}` }),
+    );
     expect(status).toHaveTextContent(`Slide 1 of ${total}`);
   });
 });

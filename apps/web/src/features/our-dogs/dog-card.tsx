@@ -1,4 +1,14 @@
-import { AspectRatio, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { useId } from 'react';
 import classes from './our-dogs-page.module.css';
@@ -20,7 +30,15 @@ export function dogPhotoAlt(dog: Dog): string {
 export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
   const headingId = useId();
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="lg" shadow="xs" data-testid="dog-card">
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      padding="lg"
+      shadow="xs"
+      data-testid="dog-card"
+    >
       <Card.Section>
         <UnstyledButton
           className={classes.photoButton}
@@ -30,7 +48,12 @@ export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
           onClick={() => onPhoto(dog)}
         >
           <AspectRatio ratio={4 / 3}>
-            <SiteImage src={dog.image} alt={dogPhotoAlt(dog)} cover sizes="(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw" />
+            <SiteImage
+              src={dog.image}
+              alt={dogPhotoAlt(dog)}
+              cover
+              sizes="(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw"
+            />
           </AspectRatio>
         </UnstyledButton>
       </Card.Section>
@@ -57,7 +80,10 @@ export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
           fw={700}
           c="olive.9"
           mt="xs"
-          style={{ borderInlineStart: '3px solid var(--mantine-color-gold-6)', paddingInlineStart: 'var(--mantine-spacing-xs)' }}
+          style={{
+            borderInlineStart: '3px solid var(--mantine-color-gold-6)',
+            paddingInlineStart: 'var(--mantine-spacing-xs)',
+          }}
         >
           {dog.pedigreeHighlight}
         </Text>

@@ -45,7 +45,9 @@ describe('KennelTourCarousel', () => {
 
     const dots = screen.getAllByRole('tab');
     expect(dots).toHaveLength(5);
-    await user.click(screen.getByRole('tab', { name: `Show kennel photo 4: ${kennelTourSlides[3]?.caption}` }));
+    await user.click(
+      screen.getByRole('tab', { name: `Show kennel photo 4: ${kennelTourSlides[3]?.caption}` }),
+    );
     expect(status()).toHaveTextContent('Slide 4 of 5');
     expect(screen.getAllByRole('tab')[3]).toHaveAttribute('aria-selected', 'true');
   });

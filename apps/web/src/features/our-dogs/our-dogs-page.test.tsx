@@ -1,4 +1,12 @@
-import { dames, dogById, galleryFor, pedigreeFor, sires, type Dog, type Pedigree } from '@cedar/content';
+import {
+  dames,
+  dogById,
+  galleryFor,
+  pedigreeFor,
+  sires,
+  type Dog,
+  type Pedigree,
+} from '@cedar/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +25,9 @@ function dog(id: string): Dog {
 const PAGE_TIMEOUT = { timeout: 20_000 };
 
 function cardOf(name: string) {
-  const card = screen.getAllByTestId('dog-card').find((c) => c.querySelector('h3')?.textContent === name);
+  const card = screen
+    .getAllByTestId('dog-card')
+    .find((c) => c.querySelector('h3')?.textContent === name);
   if (!card) throw new Error(`no card for ${name}`);
   return within(card);
 }
@@ -68,25 +78,45 @@ describe('Our Dogs page', PAGE_TIMEOUT, () => {
     if (!pedigree || !tree) throw new Error('Duke has no pedigree');
     const nodes = dialog.getAllByTestId('pedigree-node');
     expect(nodes).toHaveLength(6);
-    const ancestors = [tree.sire, tree.sire.sire, tree.sire.dam, tree.dam, tree.dam.sire, tree.dam.dam];
+    const ancestors = [
+      tree.sire,
+      tree.sire.sire,
+      tree.sire.dam,
+      tree.dam,
+      tree.dam.sire,
+      tree.dam.dam,
+    ];
     ancestors.forEach((node, i) => expect(nodes[i]).toHaveTextContent(node?.name ?? ''));
     expect(nodes[0]).toHaveTextContent('Sire');
     expect(nodes[3]).toHaveTextContent('Dam');
     expect(nodes[1]).toHaveTextContent('Paternal Grandsire');
     // each ancestor's photo is a button, its titles are buttons
-    expect(dialog.getByRole('button', { name: `View larger photo of ${tree.sire.name}` })).toBeInTheDocument();
-    for (const t of tree.sire.titles) expect(within(nodes[0] as HTMLElement).getByRole('button', { name: `${t}: what this title means` })).toBeInTheDocument();
+    expect(
+      dialog.getByRole('button', { name: `View larger photo of ${tree.sire.name}` }),
+    ).toBeInTheDocument();
+    for (const t of tree.sire.titles)
+      expect(
+        within(nodes[0] as HTMLElement).getByRole('button', {
+          name: `${t}: what this title means`,
+        }),
+      ).toBeInTheDocument();
 
     const highlights = within(dialog.getByTestId('pedigree-highlights')).getAllByRole('img');
     expect(highlights.length).toBeLessThanOrEqual(4);
     expect(highlights).toHaveLength(pedigree.highlights.length);
-    expect(dialog.getByRole('heading', { name: 'Official AKC Certified Pedigree' })).toBeInTheDocument();
-    expect(dialog.getByRole('img', { name: 'Official AKC certified pedigree document of Duke' })).toHaveAttribute('src', pedigree.document ?? '');
+    expect(
+      dialog.getByRole('heading', { name: 'Official AKC Certified Pedigree' }),
+    ).toBeInTheDocument();
+    expect(
+      dialog.getByRole('img', { name: 'Official AKC certified pedigree document of Duke' }),
+    ).toHaveAttribute('src', pedigree.document ?? '');
   });
 
   it('opens the title popup with the full name; Escape closes only it, and focus goes back step by step', async () => {
     const { user, dialog } = await openPedigree('Duke');
-    const badge = dialog.getAllByRole('button', { name: 'GCH: what this title means' })[0] as HTMLElement;
+    const badge = dialog.getAllByRole('button', {
+      name: 'GCH: what this title means',
+    })[0] as HTMLElement;
     await user.click(badge);
     const title = await screen.findByRole('dialog', { name: 'Title: GCH' });
     expect(within(title).getByTestId('title-full-name')).toHaveTextContent('Grand Champion');
@@ -97,13 +127,17 @@ describe('Our Dogs page', PAGE_TIMEOUT, () => {
     await waitFor(() => expect(badge).toHaveFocus());
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(cardOf('Duke').getByRole('button', { name: 'View Full Pedigree' })).toHaveFocus());
+    await waitFor(() =>
+      expect(cardOf('Duke').getByRole('button', { name: 'View Full Pedigree' })).toHaveFocus(),
+    );
   });
 
   it('shows an unknown title abbreviation as it is', async () => {
     // Copper's sire holds WC, which is not in the spec's list.
     const { user, dialog } = await openPedigree('Copper');
-    await user.click(dialog.getAllByRole('button', { name: 'WC: what this title means' })[0] as HTMLElement);
+    await user.click(
+      dialog.getAllByRole('button', { name: 'WC: what this title means' })[0] as HTMLElement,
+    );
     const title = await screen.findByRole('dialog', { name: 'Title: WC' });
     expect(within(title).getByTestId('title-full-name')).toHaveTextContent(/^WC$/);
   });
@@ -129,7 +163,9 @@ describe('Our Dogs page', PAGE_TIMEOUT, () => {
 
   it('says when the pedigree document is missing', async () => {
     const poppy = await openPedigree('Poppy');
-    expect(poppy.dialog.getByText('Official pedigree document available upon request')).toBeInTheDocument();
+    expect(
+      poppy.dialog.getByText('Official pedigree document available upon request'),
+    ).toBeInTheDocument();
     expect(poppy.dialog.getByTestId('pedigree-tree')).toBeInTheDocument();
   });
 
@@ -157,7 +193,9 @@ describe('Our Dogs page', PAGE_TIMEOUT, () => {
     expect(sections).toHaveLength(gallery.litters.length);
     gallery.litters.forEach((litter, i) => {
       const section = within(sections[i] as HTMLElement);
-      expect(section.getByRole('heading', { name: `Born ${litter.birthDate}` })).toBeInTheDocument();
+      expect(
+        section.getByRole('heading', { name: `Born ${litter.birthDate}` }),
+      ).toBeInTheDocument();
       expect(section.getByText(`Dam: ${litter.dam}`)).toBeInTheDocument();
       const puppies = section.getAllByTestId('gallery-puppy');
       expect(puppies).toHaveLength(litter.puppies.length);
@@ -178,14 +216,32 @@ describe('pedigree and gallery fallbacks', () => {
 
   it('shows both pedigree fallbacks when neither the tree nor the document exists', async () => {
     const pedigree: Pedigree = { dogId: 'daisy', tree: null, highlights: [], document: null };
-    renderWithProviders(<PedigreeModal dog={dog('daisy')} pedigree={pedigree} onClose={noop} onImage={noop} onTitle={noop} />);
+    renderWithProviders(
+      <PedigreeModal
+        dog={dog('daisy')}
+        pedigree={pedigree}
+        onClose={noop}
+        onImage={noop}
+        onTitle={noop}
+      />,
+    );
     const dialog = within(await screen.findByRole('dialog', { name: 'Daisy’s Pedigree' }));
     expect(dialog.getByText('Pedigree information not available')).toBeInTheDocument();
-    expect(dialog.getByText('Official pedigree document available upon request')).toBeInTheDocument();
+    expect(
+      dialog.getByText('Official pedigree document available upon request'),
+    ).toBeInTheDocument();
   });
 
   it('treats a dog without any pedigree entry like one without data', async () => {
-    renderWithProviders(<PedigreeModal dog={dog('daisy')} pedigree={undefined} onClose={noop} onImage={noop} onTitle={noop} />);
+    renderWithProviders(
+      <PedigreeModal
+        dog={dog('daisy')}
+        pedigree={undefined}
+        onClose={noop}
+        onImage={noop}
+        onTitle={noop}
+      />,
+    );
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText('Pedigree information not available')).toBeInTheDocument();
   });
@@ -193,17 +249,37 @@ describe('pedigree and gallery fallbacks', () => {
   it('shows at most 4 highlight photos', async () => {
     const base = pedigreeFor('duke');
     if (!base?.tree) throw new Error('no pedigree');
-    const many = Array.from({ length: 6 }, (_, i) => ({ image: `/images/ancestors/x-${i}.jpg`, caption: `Highlight ${i}` }));
-    renderWithProviders(<PedigreeModal dog={dog('duke')} pedigree={{ ...base, highlights: many }} onClose={noop} onImage={noop} onTitle={noop} />);
+    const many = Array.from({ length: 6 }, (_, i) => ({
+      image: `/images/ancestors/x-${i}.jpg`,
+      caption: `Highlight ${i}`,
+    }));
+    renderWithProviders(
+      <PedigreeModal
+        dog={dog('duke')}
+        pedigree={{ ...base, highlights: many }}
+        onClose={noop}
+        onImage={noop}
+        onTitle={noop}
+      />,
+    );
     const dialog = within(await screen.findByRole('dialog'));
     expect(within(dialog.getByTestId('pedigree-highlights')).getAllByRole('img')).toHaveLength(4);
   });
 
   it('says when a dog has no puppy information', async () => {
-    renderWithProviders(<PuppyGalleryModal dog={dog('daisy')} gallery={undefined} onClose={noop} onImage={noop} />);
+    renderWithProviders(
+      <PuppyGalleryModal dog={dog('daisy')} gallery={undefined} onClose={noop} onImage={noop} />,
+    );
     const dialog = within(await screen.findByRole('dialog', { name: 'Puppies by Daisy' }));
     expect(dialog.getByText('No puppy information available for Daisy')).toBeInTheDocument();
-    renderWithProviders(<PuppyGalleryModal dog={dog('honey')} gallery={{ dogId: 'honey', litters: [] }} onClose={noop} onImage={noop} />);
+    renderWithProviders(
+      <PuppyGalleryModal
+        dog={dog('honey')}
+        gallery={{ dogId: 'honey', litters: [] }}
+        onClose={noop}
+        onImage={noop}
+      />,
+    );
     expect(await screen.findByText('No puppy information available for Honey')).toBeInTheDocument();
   });
 });

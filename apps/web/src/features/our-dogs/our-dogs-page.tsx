@@ -49,7 +49,13 @@ export function Component() {
   const popupsUsed = useOpenedOnce([pedigree, gallery, title, image].some((p) => p.value !== null));
 
   const handlers = {
-    onPhoto: (dog: Dog) => image.open({ src: dog.image, alt: dogPhotoAlt(dog), title: dog.name, caption: dog.formalName }),
+    onPhoto: (dog: Dog) =>
+      image.open({
+        src: dog.image,
+        alt: dogPhotoAlt(dog),
+        title: dog.name,
+        caption: dog.formalName,
+      }),
     onPedigree: pedigree.open,
     onPuppies: gallery.open,
   };
@@ -57,7 +63,13 @@ export function Component() {
   return (
     <>
       <StaticContent>
-        <Box py={{ base: 56, md: 88 }} style={{ background: 'linear-gradient(135deg, var(--mantine-color-olive-9), var(--mantine-color-olive-7))' }}>
+        <Box
+          py={{ base: 56, md: 88 }}
+          style={{
+            background:
+              'linear-gradient(135deg, var(--mantine-color-olive-9), var(--mantine-color-olive-7))',
+          }}
+        >
           <Container size="md" ta="center">
             <Text size="sm" fw={700} tt="uppercase" lts={1.4} c="gold.2">
               {copy.hero.eyebrow}
@@ -74,8 +86,20 @@ export function Component() {
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
-          <DogSection id="our-sires" heading={copy.siresHeading} intro={copy.siresIntro} dogs={sires} {...handlers} />
-          <DogSection id="our-dames" heading={copy.damesHeading} intro={copy.damesIntro} dogs={dames} {...handlers} />
+          <DogSection
+            id="our-sires"
+            heading={copy.siresHeading}
+            intro={copy.siresIntro}
+            dogs={sires}
+            {...handlers}
+          />
+          <DogSection
+            id="our-dames"
+            heading={copy.damesHeading}
+            intro={copy.damesIntro}
+            dogs={dames}
+            {...handlers}
+          />
           <Box component="section" aria-labelledby="kennel-tour-heading">
             <StaticContent>
               <Title order={2} id="kennel-tour-heading">

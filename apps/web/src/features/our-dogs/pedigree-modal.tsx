@@ -1,4 +1,16 @@
-import { AspectRatio, Badge, Box, Group, Modal, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { COUNTS, ourDogsCopy, type Dog, type Pedigree, type PedigreeNode } from '@cedar/content';
 import { useState } from 'react';
 import { modalStyles, type ModalImage } from '../../components/image-modal';
@@ -54,12 +66,32 @@ function AncestorNode({ relation, node, className, onImage, onTitle }: NodeProps
             className={classes.thumb}
             aria-label={copy.ancestorPhoto(node.name)}
             aria-haspopup="dialog"
-            onClick={() => node.image && onImage({ src: node.image, alt: copy.ancestorAlt(node.name), title: node.name, caption: node.achievements })}
+            onClick={() =>
+              node.image &&
+              onImage({
+                src: node.image,
+                alt: copy.ancestorAlt(node.name),
+                title: node.name,
+                caption: node.achievements,
+              })
+            }
           >
-            <SiteImage src={node.image} alt={copy.ancestorAlt(node.name)} width={64} height={64} sizes="64px" />
+            <SiteImage
+              src={node.image}
+              alt={copy.ancestorAlt(node.name)}
+              width={64}
+              height={64}
+              sizes="64px"
+            />
           </UnstyledButton>
         ) : (
-          <Box w={64} h={64} bg="gray.2" style={{ borderRadius: 'var(--mantine-radius-sm)', flex: '0 0 auto' }} aria-hidden="true" />
+          <Box
+            w={64}
+            h={64}
+            bg="gray.2"
+            style={{ borderRadius: 'var(--mantine-radius-sm)', flex: '0 0 auto' }}
+            aria-hidden="true"
+          />
         )}
         <Box miw={0}>
           <Text size="xs" fw={700} tt="uppercase" lts={0.6} c="olive.8">
@@ -80,7 +112,12 @@ function AncestorNode({ relation, node, className, onImage, onTitle }: NodeProps
   );
 }
 
-function Tree({ dog, tree, onImage, onTitle }: { dog: Dog; tree: NonNullable<Pedigree['tree']> } & Handlers) {
+function Tree({
+  dog,
+  tree,
+  onImage,
+  onTitle,
+}: { dog: Dog; tree: NonNullable<Pedigree['tree']> } & Handlers) {
   const handlers = { onImage, onTitle };
   return (
     <Box component="section" aria-labelledby="pedigree-tree-heading">
@@ -94,10 +131,22 @@ function Tree({ dog, tree, onImage, onTitle }: { dog: Dog; tree: NonNullable<Ped
               className={classes.tile}
               aria-label={ourDogsCopy.enlargePhoto(dog.name)}
               aria-haspopup="dialog"
-              onClick={() => onImage({ src: dog.image, alt: dogPhotoAlt(dog), title: dog.name, caption: dog.formalName })}
+              onClick={() =>
+                onImage({
+                  src: dog.image,
+                  alt: dogPhotoAlt(dog),
+                  title: dog.name,
+                  caption: dog.formalName,
+                })
+              }
             >
               <AspectRatio ratio={4 / 3}>
-                <SiteImage src={dog.image} alt={dogPhotoAlt(dog)} cover sizes="(min-width: 48em) 300px, 100vw" />
+                <SiteImage
+                  src={dog.image}
+                  alt={dogPhotoAlt(dog)}
+                  cover
+                  sizes="(min-width: 48em) 300px, 100vw"
+                />
               </AspectRatio>
             </UnstyledButton>
             <Text fw={700}>{dog.name}</Text>
@@ -106,18 +155,54 @@ function Tree({ dog, tree, onImage, onTitle }: { dog: Dog; tree: NonNullable<Ped
             </Text>
           </Stack>
         </Paper>
-        <AncestorNode relation={relations.sire} node={tree.sire} className={classes.sire} {...handlers} />
-        <AncestorNode relation={relations.paternalGrandsire} node={tree.sire.sire} className={classes.grandparent} {...handlers} />
-        <AncestorNode relation={relations.paternalGranddam} node={tree.sire.dam} className={classes.grandparent} {...handlers} />
-        <AncestorNode relation={relations.dam} node={tree.dam} className={classes.dam} {...handlers} />
-        <AncestorNode relation={relations.maternalGrandsire} node={tree.dam.sire} className={classes.grandparent} {...handlers} />
-        <AncestorNode relation={relations.maternalGranddam} node={tree.dam.dam} className={classes.grandparent} {...handlers} />
+        <AncestorNode
+          relation={relations.sire}
+          node={tree.sire}
+          className={classes.sire}
+          {...handlers}
+        />
+        <AncestorNode
+          relation={relations.paternalGrandsire}
+          node={tree.sire.sire}
+          className={classes.grandparent}
+          {...handlers}
+        />
+        <AncestorNode
+          relation={relations.paternalGranddam}
+          node={tree.sire.dam}
+          className={classes.grandparent}
+          {...handlers}
+        />
+        <AncestorNode
+          relation={relations.dam}
+          node={tree.dam}
+          className={classes.dam}
+          {...handlers}
+        />
+        <AncestorNode
+          relation={relations.maternalGrandsire}
+          node={tree.dam.sire}
+          className={classes.grandparent}
+          {...handlers}
+        />
+        <AncestorNode
+          relation={relations.maternalGranddam}
+          node={tree.dam.dam}
+          className={classes.grandparent}
+          {...handlers}
+        />
       </div>
     </Box>
   );
 }
 
-function Highlights({ highlights, onImage }: { highlights: Pedigree['highlights']; onImage: Handlers['onImage'] }) {
+function Highlights({
+  highlights,
+  onImage,
+}: {
+  highlights: Pedigree['highlights'];
+  onImage: Handlers['onImage'];
+}) {
   const shown = highlights.slice(0, COUNTS.pedigreeHighlightPhotos);
   if (shown.length === 0) return null;
   return (
@@ -135,7 +220,12 @@ function Highlights({ highlights, onImage }: { highlights: Pedigree['highlights'
               onClick={() => onImage({ src: h.image, alt: h.caption, caption: h.caption })}
             >
               <AspectRatio ratio={4 / 3}>
-                <SiteImage src={h.image} alt={h.caption} cover sizes="(min-width: 48em) 200px, 50vw" />
+                <SiteImage
+                  src={h.image}
+                  alt={h.caption}
+                  cover
+                  sizes="(min-width: 48em) 200px, 50vw"
+                />
               </AspectRatio>
             </UnstyledButton>
             <Text size="xs" c="gray.7">
@@ -148,7 +238,15 @@ function Highlights({ highlights, onImage }: { highlights: Pedigree['highlights'
   );
 }
 
-function Document({ dog, document, onImage }: { dog: Dog; document: string | null; onImage: Handlers['onImage'] }) {
+function Document({
+  dog,
+  document,
+  onImage,
+}: {
+  dog: Dog;
+  document: string | null;
+  onImage: Handlers['onImage'];
+}) {
   return (
     <Box component="section" aria-labelledby="pedigree-document-heading">
       <Title order={3} fz="h4" id="pedigree-document-heading" mb="sm">
@@ -159,9 +257,22 @@ function Document({ dog, document, onImage }: { dog: Dog; document: string | nul
           className={classes.document}
           aria-label={copy.documentButton}
           aria-haspopup="dialog"
-          onClick={() => onImage({ src: document, alt: copy.documentAlt(dog.name), title: copy.documentHeading, caption: dog.formalName, width: 900, height: 1200 })}
+          onClick={() =>
+            onImage({
+              src: document,
+              alt: copy.documentAlt(dog.name),
+              title: copy.documentHeading,
+              caption: dog.formalName,
+              width: 900,
+              height: 1200,
+            })
+          }
         >
-          <SiteImage src={document} alt={copy.documentAlt(dog.name)} sizes="(min-width: 48em) 320px, 100vw" />
+          <SiteImage
+            src={document}
+            alt={copy.documentAlt(dog.name)}
+            sizes="(min-width: 48em) 320px, 100vw"
+          />
         </UnstyledButton>
       ) : (
         <Text fs="italic">{copy.noDocument}</Text>
@@ -179,14 +290,32 @@ export interface PedigreeModalProps extends Handlers {
 }
 
 /** The full pedigree popup: three-generation tree, highlight photos and the AKC document. */
-export function PedigreeModal({ dog, pedigree, onClose, onImage, onTitle, stack }: PedigreeModalProps) {
+export function PedigreeModal({
+  dog,
+  pedigree,
+  onClose,
+  onImage,
+  onTitle,
+  stack,
+}: PedigreeModalProps) {
   const [last, setLast] = useState({ dog, pedigree });
   if (dog !== null && dog !== last.dog) setLast({ dog, pedigree });
   const shown = dog !== null ? { dog, pedigree } : last;
   const tree = shown.pedigree?.tree ?? null;
 
   return (
-    <Modal opened={dog !== null} onClose={onClose} stackId={stack?.id} returnFocus={!stack} onExitTransitionEnd={stack?.onExited} title={shown.dog ? copy.title(shown.dog.name) : ''} size={1000} centered styles={modalStyles} closeButtonProps={{ 'aria-label': ourDogsCopy.closeLabel }}>
+    <Modal
+      opened={dog !== null}
+      onClose={onClose}
+      stackId={stack?.id}
+      returnFocus={!stack}
+      onExitTransitionEnd={stack?.onExited}
+      title={shown.dog ? copy.title(shown.dog.name) : ''}
+      size={1000}
+      centered
+      styles={modalStyles}
+      closeButtonProps={{ 'aria-label': ourDogsCopy.closeLabel }}
+    >
       {shown.dog && (
         <Stack gap="xl">
           <Text size="sm" fs="italic" c="gray.7">

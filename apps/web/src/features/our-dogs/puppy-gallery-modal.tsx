@@ -1,4 +1,15 @@
-import { AspectRatio, Badge, Box, Group, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { ourDogsCopy, type Dog, type PuppyGallery } from '@cedar/content';
 import { useState } from 'react';
 import { modalStyles, type ModalImage } from '../../components/image-modal';
@@ -17,14 +28,31 @@ export interface PuppyGalleryModalProps {
 }
 
 /** 'Puppies by {dog}': the dog's earlier litters, each with its birth date, dam and puppies. */
-export function PuppyGalleryModal({ dog, gallery, onClose, onImage, stack }: PuppyGalleryModalProps) {
+export function PuppyGalleryModal({
+  dog,
+  gallery,
+  onClose,
+  onImage,
+  stack,
+}: PuppyGalleryModalProps) {
   const [last, setLast] = useState({ dog, gallery });
   if (dog !== null && dog !== last.dog) setLast({ dog, gallery });
   const shown = dog !== null ? { dog, gallery } : last;
   const litters = shown.gallery?.litters ?? [];
 
   return (
-    <Modal opened={dog !== null} onClose={onClose} stackId={stack?.id} returnFocus={!stack} onExitTransitionEnd={stack?.onExited} title={shown.dog ? copy.title(shown.dog.name) : ''} size="xl" centered styles={modalStyles} closeButtonProps={{ 'aria-label': ourDogsCopy.closeLabel }}>
+    <Modal
+      opened={dog !== null}
+      onClose={onClose}
+      stackId={stack?.id}
+      returnFocus={!stack}
+      onExitTransitionEnd={stack?.onExited}
+      title={shown.dog ? copy.title(shown.dog.name) : ''}
+      size="xl"
+      centered
+      styles={modalStyles}
+      closeButtonProps={{ 'aria-label': ourDogsCopy.closeLabel }}
+    >
       {shown.dog &&
         (litters.length === 0 ? (
           <Text>{copy.empty(shown.dog.name)}</Text>
@@ -33,7 +61,12 @@ export function PuppyGalleryModal({ dog, gallery, onClose, onImage, stack }: Pup
             {litters.map((litter, index) => {
               const headingId = `gallery-litter-${index}`;
               return (
-                <Box component="section" key={`${litter.birthDate}-${litter.dam}`} aria-labelledby={headingId} data-testid="gallery-litter">
+                <Box
+                  component="section"
+                  key={`${litter.birthDate}-${litter.dam}`}
+                  aria-labelledby={headingId}
+                  data-testid="gallery-litter"
+                >
                   <Title order={3} fz="h4" id={headingId}>
                     {copy.born} {litter.birthDate}
                   </Title>
@@ -49,10 +82,22 @@ export function PuppyGalleryModal({ dog, gallery, onClose, onImage, stack }: Pup
                             className={classes.tile}
                             aria-label={copy.enlargePuppy(puppy.name)}
                             aria-haspopup="dialog"
-                            onClick={() => onImage({ src: puppy.image, alt, title: puppy.name, caption: `${puppy.gender} · ${puppy.color}` })}
+                            onClick={() =>
+                              onImage({
+                                src: puppy.image,
+                                alt,
+                                title: puppy.name,
+                                caption: `${puppy.gender} · ${puppy.color}`,
+                              })
+                            }
                           >
                             <AspectRatio ratio={4 / 3}>
-                              <SiteImage src={puppy.image} alt={alt} cover sizes="(min-width: 48em) 200px, 33vw" />
+                              <SiteImage
+                                src={puppy.image}
+                                alt={alt}
+                                cover
+                                sizes="(min-width: 48em) 200px, 33vw"
+                              />
                             </AspectRatio>
                           </UnstyledButton>
                           <Group gap={6} justify="space-between" wrap="nowrap">

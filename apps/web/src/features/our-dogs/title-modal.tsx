@@ -7,13 +7,32 @@ import type { PopupStack } from './use-stacked-popup';
 const copy = ourDogsCopy.titlePopup;
 
 /** A title abbreviation and its full name; unknown abbreviations are shown as they are. */
-export function TitleModal({ abbreviation, onClose, stack }: { abbreviation: string | null; onClose: () => void; stack?: PopupStack }) {
+export function TitleModal({
+  abbreviation,
+  onClose,
+  stack,
+}: {
+  abbreviation: string | null;
+  onClose: () => void;
+  stack?: PopupStack;
+}) {
   const [last, setLast] = useState(abbreviation);
   if (abbreviation !== null && abbreviation !== last) setLast(abbreviation);
   const shown = abbreviation ?? last;
 
   return (
-    <Modal opened={abbreviation !== null} onClose={onClose} stackId={stack?.id} returnFocus={!stack} onExitTransitionEnd={stack?.onExited} title={shown ? copy.title(shown) : ''} size="sm" centered styles={modalStyles} closeButtonProps={{ 'aria-label': ourDogsCopy.closeLabel }}>
+    <Modal
+      opened={abbreviation !== null}
+      onClose={onClose}
+      stackId={stack?.id}
+      returnFocus={!stack}
+      onExitTransitionEnd={stack?.onExited}
+      title={shown ? copy.title(shown) : ''}
+      size="sm"
+      centered
+      styles={modalStyles}
+      closeButtonProps={{ 'aria-label': ourDogsCopy.closeLabel }}
+    >
       {shown && (
         <Stack component="dl" gap="sm" m={0}>
           <div>

@@ -11,7 +11,14 @@ const championName = champion?.name ?? championWinner.title;
 /** The 'Meet Our Champion' band on the puppies page. */
 export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
   return (
-    <Paper component="section" aria-labelledby="champion-heading" radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="olive.0" withBorder>
+    <Paper
+      component="section"
+      aria-labelledby="champion-heading"
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      bg="olive.0"
+      withBorder
+    >
       <Grid gap="xl" align="center">
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <AspectRatio ratio={4 / 3}>
@@ -46,13 +53,26 @@ export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
 /** The champion winner popup: photo, title and story. */
 export function ChampionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Popup opened={opened} onClose={onClose} title={championWinner.title} size="lg" centered styles={modalStyles} closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}>
+    <Popup
+      opened={opened}
+      onClose={onClose}
+      title={championWinner.title}
+      size="lg"
+      centered
+      styles={modalStyles}
+      closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}
+    >
       <Box component="figure" m={0}>
         <SiteImage
           src={championWinner.image}
           alt={copy.photoAlt(championName)}
           sizes="(min-width: 48em) 620px, 100vw"
-          style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+          style={{
+            display: 'block',
+            width: '100%',
+            height: 'auto',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
         />
       </Box>
       <Stack gap="sm" mt="md">

@@ -1,6 +1,16 @@
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 /** '2026-08-30' -> 'August 30, 2026'; a 'Due …' text stays as it is. Independent of time zone and locale. */

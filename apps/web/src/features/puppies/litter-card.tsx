@@ -43,13 +43,36 @@ export function LitterCard({ litter, kind, onViewPedigree }: LitterCardProps) {
   const { age, badge } = litter.readiness;
 
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="lg" shadow="xs" data-testid="litter-card">
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      padding="lg"
+      shadow="xs"
+      data-testid="litter-card"
+    >
       {cover && (
         <Card.Section pos="relative">
           <AspectRatio ratio={4 / 3}>
-            <SiteImage src={cover} alt={copy.litterImageAlt(litter.name)} cover sizes="(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw" />
+            <SiteImage
+              src={cover}
+              alt={copy.litterImageAlt(litter.name)}
+              cover
+              sizes="(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw"
+            />
           </AspectRatio>
-          <Badge pos="absolute" bottom={12} left={12} size="lg" radius="sm" color={BADGE_COLORS[badge]} variant="filled" tt="none" data-testid="litter-badge">
+          <Badge
+            pos="absolute"
+            bottom={12}
+            left={12}
+            size="lg"
+            radius="sm"
+            color={BADGE_COLORS[badge]}
+            variant="filled"
+            tt="none"
+            data-testid="litter-badge"
+          >
             {badge}
           </Badge>
         </Card.Section>
@@ -73,7 +96,12 @@ export function LitterCard({ litter, kind, onViewPedigree }: LitterCardProps) {
         <Button component={Link} to={APPLICATION_PATH} fullWidth>
           {kind === 'select' ? copy.contactButton : copy.reserveButton}
         </Button>
-        <Button variant="outline" fullWidth aria-haspopup="dialog" onClick={() => onViewPedigree(litter)}>
+        <Button
+          variant="outline"
+          fullWidth
+          aria-haspopup="dialog"
+          onClick={() => onViewPedigree(litter)}
+        >
           {copy.pedigreeButton}
         </Button>
       </Stack>

@@ -25,21 +25,61 @@ function litter(overrides: Partial<Litter> & Pick<Litter, 'id' | 'birthDate' | '
 
 const fixtures: Litter[] = [
   // 12 weeks old, status Ready: Select, Trained
-  litter({ id: 'ready-litter', name: 'Ranger x Juniper', sire: 'ranger', dam: 'juniper', birthDate: '2026-08-30', status: 'Ready' }),
+  litter({
+    id: 'ready-litter',
+    name: 'Ranger x Juniper',
+    sire: 'ranger',
+    dam: 'juniper',
+    birthDate: '2026-08-30',
+    status: 'Ready',
+  }),
   // 8 weeks 3 days: Select by age, Ready
-  litter({ id: 'eight-weeks', name: 'Duke x Clover', sire: 'duke', dam: 'clover', birthDate: '2026-09-24', status: 'Current', puppiesCount: 8 }),
+  litter({
+    id: 'eight-weeks',
+    name: 'Duke x Clover',
+    sire: 'duke',
+    dam: 'clover',
+    birthDate: '2026-09-24',
+    status: 'Current',
+    puppiesCount: 8,
+  }),
   // 4 weeks 5 days: below the 5-week threshold, Upcoming with Ready Soon
-  litter({ id: 'young', name: 'Bourbon x Maple', sire: 'bourbon', dam: 'maple', birthDate: '2026-10-20', status: 'Current' }),
+  litter({
+    id: 'young',
+    name: 'Bourbon x Maple',
+    sire: 'bourbon',
+    dam: 'maple',
+    birthDate: '2026-10-20',
+    status: 'Current',
+  }),
   // 3 days old
-  litter({ id: 'newborn', name: 'Copper x Ginger', sire: 'copper', dam: 'ginger', birthDate: '2026-11-19', status: 'Current' }),
+  litter({
+    id: 'newborn',
+    name: 'Copper x Ginger',
+    sire: 'copper',
+    dam: 'ginger',
+    birthDate: '2026-11-19',
+    status: 'Current',
+  }),
   // Due: Upcoming, Mid-September
-  litter({ id: 'due', name: 'Duke x Honey', sire: 'duke', dam: 'honey', birthDate: 'Due January 2027', status: 'Upcoming', puppiesCount: 'TBD' }),
+  litter({
+    id: 'due',
+    name: 'Duke x Honey',
+    sire: 'duke',
+    dam: 'honey',
+    birthDate: 'Due January 2027',
+    status: 'Upcoming',
+    puppiesCount: 'TBD',
+  }),
 ];
 
 function renderLists(now: Date | null, onViewPedigree = vi.fn()) {
   renderWithProviders(
     <Routes>
-      <Route path="/puppies" element={<LitterLists litters={fixtures} now={now} onViewPedigree={onViewPedigree} />} />
+      <Route
+        path="/puppies"
+        element={<LitterLists litters={fixtures} now={now} onViewPedigree={onViewPedigree} />}
+      />
       <Route path="/puppy-application" element={<h1>Puppy application</h1>} />
     </Routes>,
     { route: '/puppies' },
@@ -65,9 +105,15 @@ describe('LitterLists', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Upcoming Litters' })).toBeInTheDocument();
 
     const select = cardsIn('select');
-    expect(select.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['Duke x Clover', 'Ranger x Juniper']);
+    expect(select.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Duke x Clover',
+      'Ranger x Juniper',
+    ]);
     for (const card of select) {
-      expect(within(card).getByRole('link', { name: 'Contact About This Litter' })).toHaveAttribute('href', '/puppy-application');
+      expect(within(card).getByRole('link', { name: 'Contact About This Litter' })).toHaveAttribute(
+        'href',
+        '/puppy-application',
+      );
       expect(within(card).queryByRole('link', { name: 'Reserve Your Spot' })).toBeNull();
     }
 
@@ -78,7 +124,10 @@ describe('LitterLists', () => {
       'Bourbon x Maple',
     ]);
     for (const card of upcoming) {
-      expect(within(card).getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute('href', '/puppy-application');
+      expect(within(card).getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute(
+        'href',
+        '/puppy-application',
+      );
       expect(within(card).queryByRole('link', { name: 'Contact About This Litter' })).toBeNull();
     }
   });
@@ -86,7 +135,9 @@ describe('LitterLists', () => {
   it('shows image, sire and dam names, birth date, age, badge, counts, ready date and description', () => {
     renderLists(NOW);
     const ready = cardNamed('Ranger x Juniper');
-    expect(ready.getByRole('img', { name: 'Puppies from the Ranger x Juniper litter' })).toHaveAttribute('src', '/images/litters/duke-clover-1.jpg');
+    expect(
+      ready.getByRole('img', { name: 'Puppies from the Ranger x Juniper litter' }),
+    ).toHaveAttribute('src', '/images/litters/duke-clover-1.jpg');
     expect(ready.getByText(dogById('ranger')?.name ?? '')).toBeInTheDocument();
     expect(ready.getByText(dogById('juniper')?.name ?? '')).toBeInTheDocument();
     expect(ready.getByText(formatBirthDate('2026-08-30'))).toBeInTheDocument();
@@ -103,7 +154,9 @@ describe('LitterLists', () => {
     expect(eight.getByText('8')).toBeInTheDocument();
 
     expect(cardNamed('Bourbon x Maple').getByText('4 weeks old')).toBeInTheDocument();
-    expect(cardNamed('Bourbon x Maple').getByTestId('litter-badge')).toHaveTextContent('Ready Soon');
+    expect(cardNamed('Bourbon x Maple').getByTestId('litter-badge')).toHaveTextContent(
+      'Ready Soon',
+    );
     expect(cardNamed('Copper x Ginger').getByText('3 days old')).toBeInTheDocument();
 
     const due = cardNamed('Duke x Honey');
@@ -115,7 +168,11 @@ describe('LitterLists', () => {
 
   it('moves a litter into Select Litters once it is 5 weeks old', () => {
     renderLists(new Date('2026-11-24T12:00:00Z'));
-    expect(within(screen.getByTestId('select-litters')).getByRole('heading', { name: 'Bourbon x Maple' })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('select-litters')).getByRole('heading', {
+        name: 'Bourbon x Maple',
+      }),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -125,7 +182,9 @@ describe('LitterLists', () => {
     const user = userEvent.setup();
     renderLists(NOW);
     await user.click(cardNamed(litterName).getByRole('link', { name: button }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Puppy application' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Puppy application' }),
+    ).toBeInTheDocument();
   });
 
   it('asks for the litter pedigree from a card', async () => {

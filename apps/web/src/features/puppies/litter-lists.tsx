@@ -9,7 +9,13 @@ const PLACEHOLDER_CARDS = 2;
 /** Stands in for a list until the visitor's clock is known: same card frame, no dates. */
 function ListPlaceholder() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg" aria-busy="true" data-testid="litters-placeholder">
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="lg"
+      mt="lg"
+      aria-busy="true"
+      data-testid="litters-placeholder"
+    >
       <VisuallyHidden>{copy.loadingLitters}</VisuallyHidden>
       {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
         <Card key={i} withBorder radius="lg" padding="lg" aria-hidden="true">
@@ -53,7 +59,12 @@ function LitterList({ id, heading, intro, empty, kind, litters, onViewPedigree }
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
           {litters.map((litter) => (
-            <LitterCard key={litter.id} litter={litter} kind={kind} onViewPedigree={onViewPedigree} />
+            <LitterCard
+              key={litter.id}
+              litter={litter}
+              kind={kind}
+              onViewPedigree={onViewPedigree}
+            />
           ))}
         </SimpleGrid>
       )}

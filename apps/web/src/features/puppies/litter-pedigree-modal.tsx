@@ -1,5 +1,23 @@
-import { Anchor, AspectRatio, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { dogById, pedigreeFor, puppiesCopy, titleName, type Dog, type Litter, type PedigreeNode } from '@cedar/content';
+import {
+  Anchor,
+  AspectRatio,
+  Badge,
+  Box,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  dogById,
+  pedigreeFor,
+  puppiesCopy,
+  titleName,
+  type Dog,
+  type Litter,
+  type PedigreeNode,
+} from '@cedar/content';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { modalStyles } from '../../components/image-modal';
@@ -30,7 +48,15 @@ function Grandparent({ label, node }: { label: string; node: PedigreeNode }) {
   );
 }
 
-function ParentPanel({ relation, dog, fallbackId }: { relation: string; dog: Dog | undefined; fallbackId: string }) {
+function ParentPanel({
+  relation,
+  dog,
+  fallbackId,
+}: {
+  relation: string;
+  dog: Dog | undefined;
+  fallbackId: string;
+}) {
   if (!dog) {
     return (
       <Stack gap={4}>
@@ -46,7 +72,13 @@ function ParentPanel({ relation, dog, fallbackId }: { relation: string; dog: Dog
   return (
     <Stack gap={6} data-testid={`litter-parent-${relation.toLowerCase()}`}>
       <AspectRatio ratio={4 / 3}>
-        <SiteImage src={dog.image} alt={`${dog.name}, ${dog.color} English Labrador`} cover sizes="(min-width: 48em) 300px, 50vw" style={{ borderRadius: 'var(--mantine-radius-md)' }} />
+        <SiteImage
+          src={dog.image}
+          alt={`${dog.name}, ${dog.color} English Labrador`}
+          cover
+          sizes="(min-width: 48em) 300px, 50vw"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
       </AspectRatio>
       <Text size="xs" fw={700} tt="uppercase" lts={0.8} c="olive.8" mt={4}>
         {relation}
@@ -80,13 +112,27 @@ function ParentPanel({ relation, dog, fallbackId }: { relation: string; dog: Dog
 }
 
 /** The litter pedigree popup: the litter's sire and dam with their pedigree highlights and parents. */
-export function LitterPedigreeModal({ litter, onClose }: { litter: Litter | null; onClose: () => void }) {
+export function LitterPedigreeModal({
+  litter,
+  onClose,
+}: {
+  litter: Litter | null;
+  onClose: () => void;
+}) {
   const [last, setLast] = useState<Litter | null>(litter);
   if (litter !== null && litter !== last) setLast(litter);
   const shown = litter ?? last;
 
   return (
-    <Popup opened={litter !== null} onClose={onClose} title={shown ? copy.title(shown.name) : ''} size="xl" centered styles={modalStyles} closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}>
+    <Popup
+      opened={litter !== null}
+      onClose={onClose}
+      title={shown ? copy.title(shown.name) : ''}
+      size="xl"
+      centered
+      styles={modalStyles}
+      closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}
+    >
       {shown && (
         <>
           <Text c="gray.7" mb="md">

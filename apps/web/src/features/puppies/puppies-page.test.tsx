@@ -31,9 +31,18 @@ describe('Puppies page', { timeout: 20_000 }, () => {
     }
 
     const steps = ['Inquire & Apply', 'Match', 'Choose Training', 'Welcome Home'];
-    const process = screen.getByRole('heading', { level: 2, name: 'How Puppy Placement Works' }).closest('section') as HTMLElement;
-    expect(within(process).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(steps);
-    expect(screen.getByRole('link', { name: 'Start Your Journey Today' })).toHaveAttribute('href', '/puppy-application');
+    const process = screen
+      .getByRole('heading', { level: 2, name: 'How Puppy Placement Works' })
+      .closest('section') as HTMLElement;
+    expect(
+      within(process)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(steps);
+    expect(screen.getByRole('link', { name: 'Start Your Journey Today' })).toHaveAttribute(
+      'href',
+      '/puppy-application',
+    );
   });
 
   it('renders the litter lists with the visitor clock after mount', () => {
@@ -94,7 +103,8 @@ describe('Puppies page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Meet Our Champion' }));
     const dialog = await screen.findByRole('dialog', { name: championWinner.title });
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', championWinner.image);
-    for (const paragraph of championWinner.story) expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
+    for (const paragraph of championWinner.story)
+      expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

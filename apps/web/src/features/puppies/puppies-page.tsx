@@ -48,7 +48,9 @@ export function Component() {
 
       <ImageModal
         image={photo ? { src: photo.src, alt: photo.alt, caption: photo.alt } : null}
-        title={photoIndex === null ? undefined : copy.photoTitle(photoIndex + 1, puppyPhotos.length)}
+        title={
+          photoIndex === null ? undefined : copy.photoTitle(photoIndex + 1, puppyPhotos.length)
+        }
         onClose={() => setPhotoIndex(null)}
       />
       <LitterPedigreeModal litter={pedigreeLitter} onClose={() => setPedigreeLitter(null)} />

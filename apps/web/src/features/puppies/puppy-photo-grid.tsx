@@ -4,9 +4,19 @@ import classes from './puppies-page.module.css';
 import { SiteImage } from '../../components/site-image';
 
 /** The square-cropped puppy photos: 3 columns on small screens, 5 from the sm breakpoint. */
-export function PuppyPhotoGrid({ photos, onOpen }: { photos: readonly Photo[]; onOpen: (index: number) => void }) {
+export function PuppyPhotoGrid({
+  photos,
+  onOpen,
+}: {
+  photos: readonly Photo[];
+  onOpen: (index: number) => void;
+}) {
   return (
-    <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={{ base: 6, sm: 'md' }} data-testid="puppy-photo-grid">
+    <SimpleGrid
+      cols={{ base: 3, sm: 5 }}
+      spacing={{ base: 6, sm: 'md' }}
+      data-testid="puppy-photo-grid"
+    >
       {photos.map((photo, index) => (
         <UnstyledButton
           key={photo.src}
@@ -18,7 +28,13 @@ export function PuppyPhotoGrid({ photos, onOpen }: { photos: readonly Photo[]; o
           onClick={() => onOpen(index)}
         >
           <AspectRatio ratio={1}>
-            <SiteImage src={photo.src} alt={photo.alt} cover sizes="(min-width: 75em) 230px, (min-width: 48em) 20vw, 33vw" priority={index === 0} />
+            <SiteImage
+              src={photo.src}
+              alt={photo.alt}
+              cover
+              sizes="(min-width: 75em) 230px, (min-width: 48em) 20vw, 33vw"
+              priority={index === 0}
+            />
           </AspectRatio>
         </UnstyledButton>
       ))}

@@ -1,4 +1,9 @@
-import { saveFileResponseSchema, syntaxErrorResponseSchema, type SaveFileResponse, type SyntaxErrorResponse } from '@cedar/api-contract';
+import {
+  saveFileResponseSchema,
+  syntaxErrorResponseSchema,
+  type SaveFileResponse,
+  type SyntaxErrorResponse,
+} from '@cedar/api-contract';
 import { fileUrl } from '@cedar/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { HttpError, apiRequest } from '../lib/query-client';
@@ -39,9 +44,7 @@ export function etagOf(sha256: string): string {
 
 /** What a failed save means for the editor: a syntax error to point at, a conflict, or just a failure. */
 export type SaveFailure =
-  | { kind: 'syntax'; error: SyntaxErrorResponse }
-  | { kind: 'conflict' }
-  | { kind: 'other' };
+  { kind: 'syntax'; error: SyntaxErrorResponse } | { kind: 'conflict' } | { kind: 'other' };
 
 export function classifySaveError(error: unknown): SaveFailure {
   if (!(error instanceof HttpError)) return { kind: 'other' };

@@ -1,4 +1,10 @@
-import { API_ROUTES, errorResponseSchema, loginResponseSchema, type LoginRequest, type LoginResponse } from '@cedar/api-contract';
+import {
+  API_ROUTES,
+  errorResponseSchema,
+  loginResponseSchema,
+  type LoginRequest,
+  type LoginResponse,
+} from '@cedar/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { HttpError, apiRequest } from '../lib/query-client';
 
@@ -17,7 +23,8 @@ export function loginFailureMessage(error: unknown): string {
   if (!text) return 'Login failed';
   try {
     const parsed = errorResponseSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data.message ? `Login failed: ${parsed.data.message}` : 'Login failed';
+    if (parsed.success)
+      return parsed.data.message ? `Login failed: ${parsed.data.message}` : 'Login failed';
   } catch {
     // Not JSON: the raw text is the explanation.
   }

@@ -20,7 +20,9 @@ describe('waiting for the build of a save', () => {
     expect(awaitsBuild(status('published', '2026-05-10T10:00:01.000Z'), pending, 2000)).toBe(false);
     expect(awaitsBuild(status('building', '2026-05-10T09:59:00.000Z'), pending, 2000)).toBe(false);
     expect(awaitsBuild(status('live-reload', null), pending, 2000)).toBe(false);
-    expect(awaitsBuild(status('idle', null), pending, 1000 + PUBLISH_START_GRACE_MS + 1)).toBe(false);
+    expect(awaitsBuild(status('idle', null), pending, 1000 + PUBLISH_START_GRACE_MS + 1)).toBe(
+      false,
+    );
     expect(awaitsBuild(status('idle', null), null, 2000)).toBe(false);
   });
 });

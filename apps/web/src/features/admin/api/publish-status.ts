@@ -17,8 +17,13 @@ export interface PendingPublish {
   since: number;
 }
 
-export function awaitsBuild(status: PublishStatus | undefined, pending: PendingPublish | null, now: number): boolean {
-  if (!status || !pending || status.state === 'building' || status.state === 'live-reload') return false;
+export function awaitsBuild(
+  status: PublishStatus | undefined,
+  pending: PendingPublish | null,
+  now: number,
+): boolean {
+  if (!status || !pending || status.state === 'building' || status.state === 'live-reload')
+    return false;
   if (now - pending.since > PUBLISH_START_GRACE_MS) return false;
   return status.startedAt === null || Date.parse(status.startedAt) < Date.parse(pending.savedAt);
 }
@@ -31,7 +36,8 @@ export function usePublishStatus(pending: PendingPublish | null, enabled: boolea
     refetchInterval: (query) => {
       const raw = publishStatusSchema.safeParse(query.state.data);
       const status = raw.success ? raw.data : undefined;
-      if (status?.state === 'building' || awaitsBuild(status, pending, Date.now())) return PUBLISH_POLL_MS;
+      if (status?.state === 'building' || awaitsBuild(status, pending, Date.now()))
+        return PUBLISH_POLL_MS;
       return false;
     },
   });

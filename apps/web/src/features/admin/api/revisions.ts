@@ -13,7 +13,13 @@ export function useRevisions(path: string | null) {
 }
 
 /** Answers the server's JSON (the new revision, like a save) or null when it sent none. */
-export async function restoreRevision({ path, id }: { path: string; id: string }): Promise<unknown> {
+export async function restoreRevision({
+  path,
+  id,
+}: {
+  path: string;
+  id: string;
+}): Promise<unknown> {
   const res = await apiRequest('POST', restoreUrl(path, id));
   return res.json().catch(() => null);
 }

@@ -26,7 +26,13 @@ const COLORS: Record<PublishStatus['state'], string> = {
 };
 
 /** The state of the site's rebuild after a save (ARCHITECTURE §5). A live region, so it is announced. */
-export function PublishStatusNote({ status, awaitingBuild }: { status: PublishStatus | undefined; awaitingBuild: boolean }) {
+export function PublishStatusNote({
+  status,
+  awaitingBuild,
+}: {
+  status: PublishStatus | undefined;
+  awaitingBuild: boolean;
+}) {
   const message = status ? publishMessage(status, awaitingBuild) : null;
   const busy = awaitingBuild || status?.state === 'building';
   return (

@@ -22,7 +22,14 @@ describe('revision list', () => {
       rev('r1', 'a', '2026-05-10T10:00:00.000Z', 'original'),
     ];
     renderWithProviders(
-      <RevisionList revisions={revisions} isLoading={false} isError={false} currentSha={'a'.repeat(64)} restoring={false} onRestore={vi.fn()} />,
+      <RevisionList
+        revisions={revisions}
+        isLoading={false}
+        isError={false}
+        currentSha={'a'.repeat(64)}
+        restoring={false}
+        onRestore={vi.fn()}
+      />,
     );
     const items = screen.getAllByRole('listitem');
     expect(within(items[0]!).getByText('Current')).toBeInTheDocument();
@@ -32,7 +39,16 @@ describe('revision list', () => {
   });
 
   it('says when there is nothing yet', () => {
-    renderWithProviders(<RevisionList revisions={[]} isLoading={false} isError={false} currentSha={null} restoring={false} onRestore={vi.fn()} />);
+    renderWithProviders(
+      <RevisionList
+        revisions={[]}
+        isLoading={false}
+        isError={false}
+        currentSha={null}
+        restoring={false}
+        onRestore={vi.fn()}
+      />,
+    );
     expect(screen.getByText('No saved revisions yet.')).toBeInTheDocument();
   });
 });

@@ -23,7 +23,14 @@ interface RevisionListProps {
   onRestore: (revision: Revision) => void;
 }
 
-export function RevisionList({ revisions, isLoading, isError, currentSha, restoring, onRestore }: RevisionListProps) {
+export function RevisionList({
+  revisions,
+  isLoading,
+  isError,
+  currentSha,
+  restoring,
+  onRestore,
+}: RevisionListProps) {
   const [confirming, setConfirming] = useState<Revision | null>(null);
   // Newest first: the first revision with the editor's content is the current one.
   const currentId = revisions?.find((r) => r.sha256 === currentSha)?.id ?? null;
@@ -101,10 +108,16 @@ export function RevisionList({ revisions, isLoading, isError, currentSha, restor
           })}
         </Stack>
       )}
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Restore this version?" centered>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Restore this version?"
+        centered
+      >
         <Text size="sm">
-          The file will go back to the version saved {confirming ? formatSavedAt(confirming.savedAt) : ''} by{' '}
-          {confirming?.savedBy}, and the site will be republished. Unsaved edits in the editor will be lost.
+          The file will go back to the version saved{' '}
+          {confirming ? formatSavedAt(confirming.savedAt) : ''} by {confirming?.savedBy}, and the
+          site will be republished. Unsaved edits in the editor will be lost.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(null)}>

@@ -32,7 +32,11 @@ export function StatCards({ stats }: { stats: InquiryStats }) {
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <StatCard label="Total Inquiries" value={String(stats.total)} />
       <StatCard label="Recent (24h)" value={String(stats.recent)} />
-      <StatCard label="Most Requested" value={stats.mostRequested?.label ?? '—'} note={mostRequestedNote(stats)} />
+      <StatCard
+        label="Most Requested"
+        value={stats.mostRequested?.label ?? '—'}
+        note={mostRequestedNote(stats)}
+      />
     </SimpleGrid>
   );
 }

@@ -59,7 +59,10 @@ describe('dashboard stats', () => {
 
   it("ignores 'no-preference' and has none when no colour was asked for", () => {
     expect(computeInquiryStats([], NOW).mostRequested).toBeNull();
-    expect(computeInquiryStats([inquiry('no-preference', '2026-05-01T00:00:00.000Z')], NOW).mostRequested).toBeNull();
+    expect(
+      computeInquiryStats([inquiry('no-preference', '2026-05-01T00:00:00.000Z')], NOW)
+        .mostRequested,
+    ).toBeNull();
     const stats = computeInquiryStats(
       [
         inquiry('no-preference', '2026-05-01T00:00:00.000Z'),

@@ -36,7 +36,9 @@ describe('preferred colour badges', () => {
 
   it('styles each known colour distinctly and anything else neutrally', () => {
     const backgrounds = KNOWN_PREFERRED_COLORS.map((c) => badgeStyle(c).background);
-    expect(new Set([...backgrounds, NEUTRAL_BADGE.background]).size).toBe(KNOWN_PREFERRED_COLORS.length + 1);
+    expect(new Set([...backgrounds, NEUTRAL_BADGE.background]).size).toBe(
+      KNOWN_PREFERRED_COLORS.length + 1,
+    );
     expect(badgeStyle('purple')).toBe(NEUTRAL_BADGE);
     expect(badgeKey('purple')).toBe('other');
     expect(badgeKey('Fox-Red')).toBe('fox-red');

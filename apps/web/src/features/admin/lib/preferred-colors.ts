@@ -31,7 +31,11 @@ const STYLES: Record<KnownPreferredColor, BadgeStyle> = {
   'no-preference': { background: '#e9eed3', text: '#3f4510', border: '#b9c27a' },
 };
 
-export const NEUTRAL_BADGE: BadgeStyle = { background: '#f1f3f5', text: '#343a40', border: '#adb5bd' };
+export const NEUTRAL_BADGE: BadgeStyle = {
+  background: '#f1f3f5',
+  text: '#343a40',
+  border: '#adb5bd',
+};
 
 function normalise(value: string): string {
   return value.trim().toLowerCase();

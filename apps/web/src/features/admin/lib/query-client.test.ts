@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, apiRequest, createAdminQueryClient, getQueryFn, isUnauthorized } from './query-client';
+import {
+  HttpError,
+  apiRequest,
+  createAdminQueryClient,
+  getQueryFn,
+  isUnauthorized,
+} from './query-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn().mockResolvedValue(response);
@@ -29,25 +35,35 @@ describe('default query function (spec §7)', () => {
     const client = createAdminQueryClient();
     const data = await client.fetchQuery({ queryKey: ['/api/admin/revisions', 'apps%2Fx.tsx'] });
     expect(data).toEqual([{ id: '1' }]);
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/revisions/apps%2Fx.tsx', { credentials: 'include' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/revisions/apps%2Fx.tsx', {
+      credentials: 'include',
+    });
   });
 
   it('turns a non-OK answer into "<status>: <body>"', async () => {
-    stubFetch(new Response('database is down', { status: 500, statusText: 'Internal Server Error' }));
+    stubFetch(
+      new Response('database is down', { status: 500, statusText: 'Internal Server Error' }),
+    );
     const client = createAdminQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/inquiries'] })).rejects.toThrow('500: database is down');
+    await expect(client.fetchQuery({ queryKey: ['/api/inquiries'] })).rejects.toThrow(
+      '500: database is down',
+    );
   });
 
   it('uses the status text when the body is empty', async () => {
     stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
     const client = createAdminQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/inquiries'] })).rejects.toThrow('503: Service Unavailable');
+    await expect(client.fetchQuery({ queryKey: ['/api/inquiries'] })).rejects.toThrow(
+      '503: Service Unavailable',
+    );
   });
 
   it('throws on 401 by default', async () => {
     stubFetch(new Response('{"error":"unauthorized","message":"Sign in"}', { status: 401 }));
     const client = createAdminQueryClient();
-    const error = await client.fetchQuery({ queryKey: ['/api/inquiries'] }).catch((e: unknown) => e);
+    const error = await client
+      .fetchQuery({ queryKey: ['/api/inquiries'] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(isUnauthorized(error)).toBe(true);
     expect((error as Error).message).toBe('401: {"error":"unauthorized","message":"Sign in"}');
@@ -56,7 +72,9 @@ describe('default query function (spec §7)', () => {
   it("returns null on 401 when the query sets on401 'returnNull'", async () => {
     stubFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
     const client = createAdminQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/inquiries'], meta: { on401: 'returnNull' } })).resolves.toBeNull();
+    await expect(
+      client.fetchQuery({ queryKey: ['/api/inquiries'], meta: { on401: 'returnNull' } }),
+    ).resolves.toBeNull();
   });
 
   it('getQueryFn can be used on its own', async () => {
@@ -70,7 +88,10 @@ describe('default query function (spec §7)', () => {
 describe('apiRequest', () => {
   it('sends the method, headers and body with cookies', async () => {
     const fetchMock = stubFetch(new Response('ok'));
-    await apiRequest('PUT', '/api/admin/files/a', { body: 'text', headers: { 'Content-Type': 'text/plain' } });
+    await apiRequest('PUT', '/api/admin/files/a', {
+      body: 'text',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(fetchMock).toHaveBeenCalledWith('/api/admin/files/a', {
       method: 'PUT',
       credentials: 'include',

@@ -36,7 +36,12 @@ export async function apiRequest(
   url: string,
   init: { body?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
-  const res = await fetch(url, { method, credentials: 'include', headers: init.headers, body: init.body });
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: init.headers,
+    body: init.body,
+  });
   await throwIfResNotOk(res);
   return res;
 }

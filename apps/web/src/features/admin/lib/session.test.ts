@@ -8,7 +8,10 @@ describe('stored admin session', () => {
   it('uses the keys admin-token and admin-user', () => {
     saveSession({ token: 't1', user: { username: 'owner', role: 'admin' } });
     expect(localStorage.getItem('admin-token')).toBe('t1');
-    expect(JSON.parse(localStorage.getItem('admin-user') ?? '')).toEqual({ username: 'owner', role: 'admin' });
+    expect(JSON.parse(localStorage.getItem('admin-user') ?? '')).toEqual({
+      username: 'owner',
+      role: 'admin',
+    });
     expect(readSession()).toEqual({ token: 't1', user: { username: 'owner', role: 'admin' } });
   });
 

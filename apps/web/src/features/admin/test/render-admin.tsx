@@ -28,7 +28,11 @@ export function renderAdmin(ui: ReactElement, { route = '/admin' }: { route?: st
   return { ...result, client };
 }
 
-type Handler = (request: { url: string; method: string; init: RequestInit | undefined }) => Response | Promise<Response>;
+type Handler = (request: {
+  url: string;
+  method: string;
+  init: RequestInit | undefined;
+}) => Response | Promise<Response>;
 
 /** Stubs fetch with one handler per "METHOD /url"; anything else fails the test loudly. */
 export function mockApi(routes: Record<string, Handler>) {
@@ -44,7 +48,9 @@ export function mockApi(routes: Record<string, Handler>) {
 }
 
 export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, url: string) {
-  return fetchMock.mock.calls.filter(([input, init]) => String(input) === url && (init?.method ?? 'GET').toUpperCase() === method);
+  return fetchMock.mock.calls.filter(
+    ([input, init]) => String(input) === url && (init?.method ?? 'GET').toUpperCase() === method,
+  );
 }
 
 export function resetToasts() {
