@@ -21,7 +21,8 @@ import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
 import { type ZodTypeProvider, useZodSchemas } from './lib/zod-schemas';
 import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
 import { WebHost, webHost } from './plugins/web-host';
-import { type Builder, initialBuild, Publisher } from './publish/publisher';
+import { type Builder, Publisher } from './publish/publisher';
+import { startupBuild } from './publish/startup-build';
 import { webAppBuilder } from './publish/web-builder';
 import type { Services } from './services';
 import { openStore } from './store';
@@ -105,13 +106,17 @@ export async function buildApp({
   await app.register(fastifyCookie);
 
   // 2. Our own: the store and the services built on it.
-  const store = await openStore(env);
   const webAppDir = path.join(env.REPO_ROOT, 'apps/web');
   const buildsDir = path.join(webAppDir, 'dist/builds');
   const servesBuild =
     env.WEB_DIST !== undefined && fs.existsSync(path.join(env.WEB_DIST, 'index.html'));
-  const host = servesBuild ? new WebHost(initialBuild(env.WEB_DIST!, buildsDir)) : undefined;
+  // The newest build made from the sources on disk; if none is, the publisher replaces it at once.
+  const startup = servesBuild
+    ? await startupBuild(env.WEB_DIST!, buildsDir, env.REPO_ROOT)
+    : undefined;
+  const host = startup ? new WebHost(startup.build) : undefined;
   web.host = host;
+  const store = await openStore(env);
   const services: Services = {
     env,
     clock,
@@ -130,6 +135,7 @@ export async function buildApp({
       builder: builder ?? webAppBuilder(webAppDir),
       clock,
       log: app.log,
+      startup,
     }),
     cookieName: sessionCookieName(env),
   };

@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PublishStatus } from '@cedar/api-contract';
+import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
-import { loadWebBuild, type WebBuild, type WebHost } from '../plugins/web-host';
+import { loadWebBuild, type WebHost } from '../plugins/web-host';
+import type { StartupBuild } from './startup-build';
 
 /** Builds and prerenders the web app into `outDir` (client/ and server/ below it); rejects on failure. */
 export type Builder = (outDir: string, signal: AbortSignal) => Promise<void>;
@@ -18,9 +19,10 @@ export interface PublisherOptions {
   builder: Builder;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** What the start-up check found (startup-build.ts): a build not made from the sources on disk is replaced at once. */
+  startup?: Pick<StartupBuild, 'current' | 'reason'>;
 }
 
-const POINTER = 'current.json';
 const ERROR_LINES = 20;
 
 // eslint-disable-next-line no-control-regex
@@ -38,12 +40,21 @@ export class Publisher {
   private startedAt: Date | null = null;
   private finishedAt: Date | null = null;
   private error: string | null = null;
+  private reason: string | null = null;
   private pending = false;
+  private pendingReason: string | null = null;
   private running: Promise<void> | null = null;
   private abort = new AbortController();
 
   constructor(private readonly options: PublisherOptions) {
     this.state = options.host ? 'idle' : 'live-reload';
+    const { startup } = options;
+    this.reason = startup?.reason ?? null;
+    if (startup && !startup.current) {
+      if (options.host && options.enabled)
+        this.request(`${startup.reason}: publishing them now, without waiting for a save.`);
+      else this.reason = `${startup.reason}, and publishing is off (PUBLISH=off).`;
+    }
   }
 
   status(): PublishStatus {
@@ -53,13 +64,15 @@ export class Publisher {
       startedAt: this.startedAt?.toISOString() ?? null,
       finishedAt: this.finishedAt?.toISOString() ?? null,
       error: this.error,
+      reason: this.reason,
     };
   }
 
-  /** Called after every saved change. */
-  request(): void {
+  /** Called after every saved change; `reason` says why a build was asked for without one. */
+  request(reason?: string): void {
     if (!this.options.host || !this.options.enabled || this.abort.signal.aborted) return;
     this.pending = true;
+    if (reason !== undefined) this.pendingReason = reason;
     this.running ??= this.loop().finally(() => {
       this.running = null;
     });
@@ -78,6 +91,8 @@ export class Publisher {
   private async loop() {
     while (this.pending && !this.abort.signal.aborted) {
       this.pending = false;
+      this.reason = this.pendingReason;
+      this.pendingReason = null;
       await this.buildOnce();
     }
   }
@@ -96,6 +111,11 @@ export class Publisher {
     try {
       await fs.mkdir(buildsDir, { recursive: true });
       await builder(outDir, this.abort.signal);
+      const info = await readBuildInfo(path.join(outDir, 'client'));
+      if (!info)
+        throw new Error(
+          `the build did not record the sources it was made from (${BUILD_INFO_FILE})`,
+        );
       const build = loadWebBuild(path.join(outDir, 'client'), id);
       // Every page the live site has must be in the new build (the prerender also fails on any
       // route that does not render).
@@ -105,7 +125,12 @@ export class Publisher {
       host.swap(build);
       this.finish('published', null);
       log.info({ buildId: id }, 'publishing: the new build is live');
-      await fs.writeFile(path.join(buildsDir, POINTER), JSON.stringify({ id }));
+      if (info.fingerprint === null) {
+        // A source was written while it built (by a save, which queued a build already, or by
+        // hand): it may hold part of that change, so build again.
+        log.info({ buildId: id }, 'publishing: a source changed during the build; building again');
+        this.pending = true;
+      }
       await this.prune(host.roots);
     } catch (error) {
       if (host.current.id === id) {
@@ -121,7 +146,7 @@ export class Publisher {
         { buildId: id, error: this.error },
         'publishing failed; the previous build stays live',
       );
-      await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined);
+      await removeBuild(outDir).catch(() => undefined);
     }
   }
 
@@ -138,32 +163,26 @@ export class Publisher {
     await Promise.all(
       entries
         .filter((e) => e.isDirectory() && !keep.has(e.name))
-        .map((e) =>
-          fs.rm(path.join(this.options.buildsDir, e.name), { recursive: true, force: true }),
-        ),
+        .map((e) => removeBuild(path.join(this.options.buildsDir, e.name))),
     );
   }
 }
 
 /**
- * The build to serve at start-up: the last published one when it is newer than WEB_DIST (a
- * restart without a rebuild), else WEB_DIST itself (a fresh `npm start` rebuilds it from the
- * edited sources, so it is the newer one).
+ * Renamed out of the way first: a removal cut short by a crash must never leave a build that a
+ * restart would take for whole (startup-build.ts skips dot folders; the next prune removes them).
  */
-export function initialBuild(webDist: string, buildsDir: string): WebBuild {
-  try {
-    const pointer = path.join(buildsDir, POINTER);
-    const { id } = JSON.parse(readFileSync(pointer, 'utf8')) as { id: unknown };
-    const published =
-      typeof id === 'string' && /^[\w-]+$/.test(id) ? path.join(buildsDir, id, 'client') : null;
-    if (
-      published &&
-      statSync(pointer).mtimeMs > statSync(path.join(webDist, 'index.html')).mtimeMs
-    ) {
-      return loadWebBuild(published, id as string);
+async function removeBuild(dir: string) {
+  const name = path.basename(dir);
+  let target = dir;
+  if (!name.startsWith('.')) {
+    target = path.join(path.dirname(dir), `.${name}.removing`);
+    try {
+      await fs.rename(dir, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
     }
-  } catch {
-    // No published build, or an unreadable one: serve WEB_DIST.
   }
-  return loadWebBuild(webDist);
+  await fs.rm(target, { recursive: true, force: true });
 }
