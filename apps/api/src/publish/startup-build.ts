@@ -85,7 +85,8 @@ export async function startupBuild(
   )
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => b.time - a.time);
-  const newest = candidates[0];
+  // The build that would be served, were it current: the newest finished one.
+  const newest = candidates.find((c) => c.info);
 
   for (const c of candidates.filter((c) => c.info?.fingerprint === disk.fingerprint)) {
     const build = tryLoad(c);
