@@ -254,11 +254,27 @@ async function restart(a: TestApp) {
 }
 
 const buildsDirOf = (a: TestApp) => path.join(a.repoRoot, 'apps/web/dist/builds');
-/** Dates a build as finished `minutes` ago (the file system's clock ticks too coarsely to order fast fake builds). */
-const finishedAgo = (clientDir: string, minutes: number) => {
-  const when = new Date(Date.now() - minutes * 60_000);
-  return fs.utimes(path.join(clientDir, BUILD_INFO_FILE), when, when);
-};
+/**
+ * Touches the builds' records in this order, oldest first, so they count as landing on disk in
+ * it: the file system's clock ticks too coarsely to order fast fake builds by their change times
+ * alone, and their modification times break the ties.
+ */
+async function landInOrder(...clientDirs: string[]) {
+  const start = Date.now() - clientDirs.length * 60_000;
+  for (const [i, dir] of clientDirs.entries()) {
+    const when = new Date(start + i * 60_000);
+    await fs.utimes(path.join(dir, BUILD_INFO_FILE), when, when);
+  }
+}
+/** Resolves once the file system's clock has moved past the change time of `file`. */
+async function afterTick(file: string) {
+  const probe = `${file}.tick`;
+  const { ctimeMs } = await fs.stat(file);
+  for (;;) {
+    await fs.writeFile(probe, '');
+    if ((await fs.stat(probe)).ctimeMs > ctimeMs) return fs.rm(probe);
+  }
+}
 /** Writes a section file behind the server's back, as a save acknowledged just before a stop leaves it. */
 const writeHero = (a: TestApp, n: number) => fs.writeFile(path.join(a.repoRoot, HERO), source(n));
 /** A builder whose second run waits until released, so a test can look at the site meanwhile. */
@@ -321,9 +337,11 @@ describe('at start-up', () => {
     await save(a, 3);
     await a.services.publisher.settled();
     const newest = (await status(a)).buildId!;
-    await finishedAgo(a.env.WEB_DIST!, 3);
-    await finishedAgo(path.join(buildsDirOf(a), older, 'client'), 2);
-    await finishedAgo(path.join(buildsDirOf(a), newest, 'client'), 1);
+    await landInOrder(
+      a.env.WEB_DIST!,
+      path.join(buildsDirOf(a), older, 'client'),
+      path.join(buildsDirOf(a), newest, 'client'),
+    );
     // Taken back to version 2, and stopped before that save's build began.
     await writeHero(a, 2);
 
@@ -340,17 +358,36 @@ describe('at start-up', () => {
     expect(runs).toEqual(['2', '3']);
   });
 
+  it('counts WEB_DIST from when it landed, even when turbo restored it from its cache with an old date', async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder);
+    // A publish build made from these same sources by other code (before a checkout of older
+    // code), then `npm start`, which restores that older code's WEB_DIST with its old dates.
+    const other = path.join(buildsDirOf(a), '20260101000000000-other-code', 'client');
+    await writeFakeBuild(other, 'other code', undefined, await readSources(a.repoRoot));
+    const record = path.join(a.env.WEB_DIST!, BUILD_INFO_FILE);
+    await afterTick(path.join(other, BUILD_INFO_FILE));
+    await fs.writeFile(record, await fs.readFile(record));
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
+    await fs.utimes(record, longAgo, longAgo);
+
+    const restarted = await restart(a);
+    expect(await page(restarted)).toContain('v1 /');
+    expect(await status(restarted)).toMatchObject({ buildId: 'initial', reason: null });
+    expect(runs).toEqual([]);
+  });
+
   it('never takes a build during which a source was written for current, even if the content came back', async () => {
     const { builder, runs } = fakeBuilder();
     const a = await setup(builder);
     const original = await fs.readFile(path.join(a.repoRoot, HERO), 'utf8');
     // A finished build that read the sources, then saw the hero saved as version 5 (which is what
     // it shows) and taken back before it ended.
-    await finishedAgo(a.env.WEB_DIST!, 1);
     const id = '20260101000000000-mixed';
     const sources = await readSources(a.repoRoot);
     await writeHero(a, 5);
     await writeFakeBuild(path.join(buildsDirOf(a), id, 'client'), 'v5', undefined, sources);
+    await landInOrder(a.env.WEB_DIST!, path.join(buildsDirOf(a), id, 'client'));
     await fs.writeFile(path.join(a.repoRoot, HERO), original);
     expect((await readSources(a.repoRoot)).fingerprint).toBe(sources.fingerprint);
 
@@ -367,7 +404,6 @@ describe('at start-up', () => {
   it('passes over a build left unfinished, and one whose removal was cut short', async () => {
     const { builder, runs } = fakeBuilder();
     const a = await setup(builder);
-    await finishedAgo(a.env.WEB_DIST!, 1);
     const sources = await readSources(a.repoRoot);
     // An interrupted build has pages but no record; a folder being removed is renamed first.
     await writeFakeBuild(path.join(buildsDirOf(a), '20260101000000000-cut', 'client'), 'cut');

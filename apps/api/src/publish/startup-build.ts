@@ -20,15 +20,21 @@ interface Candidate {
   id: string;
   root: string;
   info: BuildInfo | null;
-  /** When the build was finished (its record is written last), else when its pages were written */
-  time: number;
+  /**
+   * When the build landed on disk: the change time of its record (written last), else of its
+   * home page. Not the modification time, which turbo's cache restores: a WEB_DIST brought back
+   * by `npm start` after a checkout of older code counts from then, not from when it was made.
+   */
+  landed: number;
+  /** Tie-break for builds that landed within one tick of the file system's clock */
+  modified: number;
 }
 
 async function candidate(root: string, id: string): Promise<Candidate | null> {
   const info = await readBuildInfo(root);
   try {
-    const { mtimeMs } = await fs.stat(path.join(root, info ? BUILD_INFO_FILE : 'index.html'));
-    return { id, root, info, time: mtimeMs };
+    const stat = await fs.stat(path.join(root, info ? BUILD_INFO_FILE : 'index.html'));
+    return { id, root, info, landed: stat.ctimeMs, modified: stat.mtimeMs };
   } catch {
     return null;
   }
@@ -84,7 +90,7 @@ export async function startupBuild(
     await Promise.all([candidate(webDist, 'initial'), ...(await publishedBuilds(buildsDir))])
   )
     .filter((c): c is Candidate => c !== null)
-    .sort((a, b) => b.time - a.time);
+    .sort((a, b) => b.landed - a.landed || b.modified - a.modified);
   // The build that would be served, were it current: the newest finished one.
   const newest = candidates.find((c) => c.info);
 
