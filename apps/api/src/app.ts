@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { API_ROUTES, healthResponseSchema } from '@cedar/api-contract';
@@ -108,12 +107,8 @@ export async function buildApp({
   // 2. Our own: the store and the services built on it.
   const webAppDir = path.join(env.REPO_ROOT, 'apps/web');
   const buildsDir = path.join(webAppDir, 'dist/builds');
-  const servesBuild =
-    env.WEB_DIST !== undefined && fs.existsSync(path.join(env.WEB_DIST, 'index.html'));
   // The newest build made from the sources on disk; if none is, the publisher replaces it at once.
-  const startup = servesBuild
-    ? await startupBuild(env.WEB_DIST!, buildsDir, env.REPO_ROOT)
-    : undefined;
+  const startup = await startupBuild(env.WEB_DIST, buildsDir, env.REPO_ROOT);
   const host = startup ? new WebHost(startup.build) : undefined;
   web.host = host;
   const store = await openStore(env);

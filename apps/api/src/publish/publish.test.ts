@@ -423,28 +423,33 @@ describe('at start-up', () => {
     expect(runs).toEqual([]);
   });
 
-  it('serves the newest whole build when WEB_DIST was left half-built, and republishes', async () => {
-    const { builder, runs, release } = heldSecondRun();
-    const a = await setup(builder);
-    await save(a, 2);
-    await a.services.publisher.settled();
-    // `npm run build` empties WEB_DIST first; stopped halfway, it has a page and nothing else.
-    await fs.rm(a.env.WEB_DIST!, { recursive: true });
-    await fs.mkdir(a.env.WEB_DIST!);
-    await fs.writeFile(
-      path.join(a.env.WEB_DIST!, 'index.html'),
-      '<!doctype html><title>half</title>',
-    );
-    await writeHero(a, 3);
+  it.each([
+    ['emptied', false],
+    ['half-built', true],
+  ])(
+    'serves the newest publish build when WEB_DIST was left %s by a stopped build, and republishes',
+    async (_, withPage) => {
+      const { builder, runs, release } = heldSecondRun();
+      const a = await setup(builder);
+      await save(a, 2);
+      await a.services.publisher.settled();
+      // `npm run build` empties WEB_DIST first, then writes the pages, its record last.
+      await fs.rm(a.env.WEB_DIST!, { recursive: true });
+      if (withPage) {
+        await fs.mkdir(a.env.WEB_DIST!);
+        await fs.writeFile(path.join(a.env.WEB_DIST!, 'index.html'), '<title>half</title>');
+      }
+      await writeHero(a, 3);
 
-    const restarted = await restart(a);
-    expect(await page(restarted)).toContain('v2 /');
-    expect((await status(restarted)).state).toBe('building');
-    release();
-    await restarted.services.publisher.settled();
-    expect(await page(restarted)).toContain('v3 /');
-    expect(runs).toEqual(['2', '3']);
-  });
+      const restarted = await restart(a);
+      expect(await page(restarted)).toContain('v2 /');
+      expect((await status(restarted)).state).toBe('building');
+      release();
+      await restarted.services.publisher.settled();
+      expect(await page(restarted)).toContain('v3 /');
+      expect(runs).toEqual(['2', '3']);
+    },
+  );
 
   it('with PUBLISH=off, serves the newest build and says that it is behind the saved files', async () => {
     const { builder, runs } = fakeBuilder();

@@ -78,19 +78,23 @@ function tryLoad(c: Candidate): WebBuild | null {
 /**
  * The build to serve at start-up (decision 006): of WEB_DIST and the kept publish builds, the
  * newest one made from the sources on disk; when none was, the newest finished build, which the
- * caller then replaces by publishing at once.
+ * caller then replaces by publishing at once. Undefined without WEB_DIST (development) or when
+ * there is no build at all.
  */
 export async function startupBuild(
-  webDist: string,
+  webDist: string | undefined,
   buildsDir: string,
   repoRoot: string,
-): Promise<StartupBuild> {
-  const disk = await readSources(repoRoot);
+): Promise<StartupBuild | undefined> {
+  if (webDist === undefined) return undefined;
+  // WEB_DIST may be gone: `npm run build` empties it first, and may have been stopped there.
   const candidates = (
     await Promise.all([candidate(webDist, 'initial'), ...(await publishedBuilds(buildsDir))])
   )
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => b.landed - a.landed || b.modified - a.modified);
+  if (candidates.length === 0) return undefined;
+  const disk = await readSources(repoRoot);
   // The build that would be served, were it current: the newest finished one.
   const newest = candidates.find((c) => c.info);
 
