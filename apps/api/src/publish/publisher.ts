@@ -19,7 +19,10 @@ export interface PublisherOptions {
   builder: Builder;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** What the start-up check found (startup-build.ts): a build not made from the sources on disk is replaced at once. */
+  /**
+   * What the start-up check found (startup-build.ts): a build not made from the sources on disk
+   * is replaced at once.
+   */
   startup?: Pick<StartupBuild, 'current' | 'reason'>;
 }
 
