@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET, loadEnv } from './env';
 import { build, type TestApp, writeFakeBuild } from './test/build';
 
+/** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
+const ORIGIN = 'http://localhost:3000';
+
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -140,7 +143,7 @@ describe('errors', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
         payload,
       });
       expect(res.statusCode, payload).toBe(400);
@@ -154,6 +157,7 @@ describe('errors', () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: 7, password: 'x' },
     });
     expect(wrong.statusCode).toBe(400);
@@ -161,6 +165,7 @@ describe('errors', () => {
     const extra = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: 'owner', password: 'x', role: 'admin' },
     });
     expect(extra.statusCode).toBe(400);
@@ -168,6 +173,7 @@ describe('errors', () => {
     const injection = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: { $gt: '' }, password: { $gt: '' } },
     });
     expect(injection.statusCode).toBe(400);
@@ -178,7 +184,7 @@ describe('errors', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'username=owner&password=x',
     });
     expect(res.statusCode).toBe(415);
@@ -190,6 +196,7 @@ describe('errors', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: 'owner', password: 'x'.repeat(4000) },
     });
     expect(res.statusCode).toBe(413);

@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PublishStatus } from '@cedar/api-contract';
+import type { PublishStatus, SandboxKind } from '@cedar/api-contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
+import { securityEvent } from '../lib/security-log';
 import { loadWebBuild, type WebBuild, type WebHost } from '../plugins/web-host';
 
 /** Builds and prerenders the web app into `outDir` (client/ and server/ below it); rejects on failure. */
@@ -18,6 +19,8 @@ export interface PublisherOptions {
   builder: Builder;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** How the builds that run edited code are contained (reported in the status). */
+  sandbox: SandboxKind | null;
 }
 
 const POINTER = 'current.json';
@@ -39,6 +42,8 @@ export class Publisher {
   private finishedAt: Date | null = null;
   private error: string | null = null;
   private pending = false;
+  /** Who saved the changes the next build publishes. */
+  private requestedBy = new Set<string>();
   private running: Promise<void> | null = null;
   private abort = new AbortController();
 
@@ -53,13 +58,15 @@ export class Publisher {
       startedAt: this.startedAt?.toISOString() ?? null,
       finishedAt: this.finishedAt?.toISOString() ?? null,
       error: this.error,
+      sandbox: this.options.host ? this.options.sandbox : null,
     };
   }
 
-  /** Called after every saved change. */
-  request(): void {
+  /** Called after every saved change, with the admin who saved it. */
+  request(by?: string): void {
     if (!this.options.host || !this.options.enabled || this.abort.signal.aborted) return;
     this.pending = true;
+    if (by) this.requestedBy.add(by);
     this.running ??= this.loop().finally(() => {
       this.running = null;
     });
@@ -88,6 +95,8 @@ export class Publisher {
     const started = clock();
     const id = `${started.toISOString().replace(/[-:.TZ]/g, '')}-${Math.random().toString(36).slice(2, 8)}`;
     const outDir = path.join(buildsDir, id);
+    const by = [...this.requestedBy].join(', ') || null;
+    this.requestedBy.clear();
     this.state = 'building';
     this.startedAt = started;
     this.finishedAt = null;
@@ -104,7 +113,7 @@ export class Publisher {
         throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
       host.swap(build);
       this.finish('published', null);
-      log.info({ buildId: id }, 'publishing: the new build is live');
+      securityEvent(log, 'publish', 'success', { username: by, buildId: id });
       await fs.writeFile(path.join(buildsDir, POINTER), JSON.stringify({ id }));
       await this.prune(host.roots);
     } catch (error) {
@@ -117,10 +126,8 @@ export class Publisher {
         'failed',
         lastLines(error instanceof Error ? error.message : String(error)) || 'The build failed.',
       );
-      log.warn(
-        { buildId: id, error: this.error },
-        'publishing failed; the previous build stays live',
-      );
+      // The previous build stays live.
+      securityEvent(log, 'publish', 'failure', { username: by, buildId: id, error: this.error });
       await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }

@@ -1,7 +1,7 @@
 import { MongoClient, MongoServerError } from 'mongodb';
 import { sortableId } from '../lib/ids';
 import {
-  MAX_KEPT_FAILURES,
+  MAX_KEPT_ATTEMPTS,
   type AdminDoc,
   type InquiryDoc,
   type LoginAttemptDoc,
@@ -50,6 +50,14 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
       sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expires_ttl' }),
       sessions.createIndex({ username: 1 }, { name: 'username' }),
       inquiries.createIndex({ createdAt: -1, _id: -1 }, { name: 'created_at' }),
+      inquiries.createIndex(
+        { deliveryId: 1 },
+        {
+          unique: true,
+          partialFilterExpression: { deliveryId: { $type: 'string' } },
+          name: 'delivery_unique',
+        },
+      ),
       revisions.createIndex({ path: 1, savedAt: -1, _id: -1 }, { name: 'path_saved_at' }),
       attempts.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expires_ttl' }),
     ]);
@@ -92,11 +100,23 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
         async touch(tokenHash, lastSeenAt, idleExpiresAt) {
           await sessions.updateOne({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } });
         },
+        async confirm(tokenHash, at) {
+          const result = await sessions.updateOne(
+            { _id: tokenHash },
+            { $set: { confirmedAt: at } },
+          );
+          return result.matchedCount > 0;
+        },
         async revoke(tokenHash) {
           return (await sessions.deleteOne({ _id: tokenHash })).deletedCount > 0;
         },
-        async revokeAllFor(username) {
-          return (await sessions.deleteMany({ username })).deletedCount;
+        async listFor(username) {
+          const docs = await sessions.find({ username }).sort({ createdAt: -1 }).toArray();
+          return docs.map(toSession);
+        },
+        async revokeAllFor(username, keep) {
+          const filter = keep === undefined ? { username } : { username, _id: { $ne: keep } };
+          return (await sessions.deleteMany(filter)).deletedCount;
         },
         async removeExpired(now) {
           const result = await sessions.deleteMany({
@@ -111,6 +131,19 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
           if (doc.message === undefined) delete doc.message;
           await inquiries.insertOne(doc);
           return toInquiry(doc);
+        },
+        async createOnce(deliveryId, inquiry) {
+          const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), deliveryId, ...inquiry };
+          if (doc.message === undefined) delete doc.message;
+          try {
+            await inquiries.insertOne(doc);
+            return { inquiry: toInquiry(doc), created: true };
+          } catch (error) {
+            if (!isDuplicateKey(error)) throw error;
+            const first = await inquiries.findOne({ deliveryId });
+            if (!first) throw error;
+            return { inquiry: toInquiry(first), created: false };
+          }
         },
         async list() {
           const docs = await inquiries.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
@@ -137,23 +170,30 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
         },
       },
       loginAttempts: {
-        async recordFailure(key, at, windowMs) {
+        async add(key, attempt, windowMs) {
           const doc = await attempts.findOneAndUpdate(
             { _id: key },
             {
-              $push: { failures: { $each: [at], $slice: -MAX_KEPT_FAILURES } },
-              $set: { expiresAt: new Date(at.getTime() + windowMs) },
+              $push: { attempts: { $each: [attempt], $slice: -MAX_KEPT_ATTEMPTS } },
+              // $max: with several instances and skewed clocks the expiry never moves backwards.
+              $max: { expiresAt: new Date(attempt.at.getTime() + windowMs) },
             },
             { upsert: true, returnDocument: 'after' },
           );
-          return withinWindow(doc?.failures, at, windowMs);
+          return withinWindow(doc?.attempts, attempt.at, windowMs);
         },
-        async failures(key, now, windowMs) {
+        async list(key, now, windowMs) {
           const doc = await attempts.findOne({ _id: key });
-          return withinWindow(doc?.failures, now, windowMs);
+          return withinWindow(doc?.attempts, now, windowMs);
+        },
+        async remove(key, id) {
+          await attempts.updateOne({ _id: key }, { $pull: { attempts: { id } } });
         },
         async clear(key) {
           await attempts.deleteOne({ _id: key });
+        },
+        async removeExpired(now) {
+          return (await attempts.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
         },
       },
       close: () => client.close(),

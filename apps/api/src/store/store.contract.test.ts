@@ -108,6 +108,47 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.sessions.find('c'.repeat(64))).not.toBeNull();
     });
 
+    it('keeps where a session came from and its password confirmation, lists and ends them per admin', async () => {
+      const base = {
+        username: 'owner',
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: at(12 * HOUR),
+        idleExpiresAt: at(2 * HOUR),
+      };
+      const from = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
+      await store.sessions.create({
+        tokenHash: '1'.repeat(64),
+        ...base,
+        ...from,
+        confirmedAt: now,
+      });
+      await store.sessions.create({ tokenHash: '2'.repeat(64), ...base, createdAt: at(1000) });
+      await store.sessions.create({ tokenHash: '3'.repeat(64), ...base, createdAt: at(2000) });
+      await store.sessions.create({ tokenHash: '4'.repeat(64), ...base, username: 'other' });
+      expect(await store.sessions.find('1'.repeat(64))).toEqual({
+        tokenHash: '1'.repeat(64),
+        ...base,
+        ...from,
+        confirmedAt: now,
+      });
+      expect(await store.sessions.confirm('2'.repeat(64), at(5000))).toBe(true);
+      expect(await store.sessions.confirm('9'.repeat(64), at(5000))).toBe(false);
+      expect((await store.sessions.find('2'.repeat(64)))?.confirmedAt).toEqual(at(5000));
+      // Newest first, the admin's own only.
+      expect((await store.sessions.listFor('owner')).map((s) => s.tokenHash)).toEqual([
+        '3'.repeat(64),
+        '2'.repeat(64),
+        '1'.repeat(64),
+      ]);
+      // Every session but the one kept.
+      expect(await store.sessions.revokeAllFor('owner', '2'.repeat(64))).toBe(2);
+      expect((await store.sessions.listFor('owner')).map((s) => s.tokenHash)).toEqual([
+        '2'.repeat(64),
+      ]);
+      expect(await store.sessions.listFor('other')).toHaveLength(1);
+    });
+
     it('stores inquiries with an id and lists them newest first', async () => {
       const person = {
         firstName: 'Ada',
@@ -199,20 +240,67 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.revisions.get(HERO, 'missing')).toBeNull();
     });
 
-    it('counts login failures within a sliding window per key', async () => {
+    it('counts login attempts within a sliding window per key, atomically, and takes one back', async () => {
       const window = 15 * 60_000;
-      expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
-      await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-20 * 60_000), window);
-      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-60_000), window)).toEqual(
-        [at(-60_000)],
-      );
-      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', now, window)).toEqual([
-        at(-60_000),
-        now,
+      const key = 'pair|1.2.3.4|owner';
+      const attempt = (id: string, ms: number) => ({ id, at: at(ms) });
+      expect(await store.loginAttempts.list(key, now, window)).toEqual([]);
+      await store.loginAttempts.add(key, attempt('old', -20 * 60_000), window);
+      expect(await store.loginAttempts.add(key, attempt('a', -60_000), window)).toEqual([
+        attempt('a', -60_000),
       ]);
-      expect(await store.loginAttempts.failures('5.6.7.8|owner', now, window)).toEqual([]);
-      await store.loginAttempts.clear('1.2.3.4|owner');
-      expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
+      expect(await store.loginAttempts.add(key, attempt('b', 0), window)).toEqual([
+        attempt('a', -60_000),
+        attempt('b', 0),
+      ]);
+      await store.loginAttempts.remove(key, 'a');
+      expect(await store.loginAttempts.list(key, now, window)).toEqual([attempt('b', 0)]);
+      expect(await store.loginAttempts.list('pair|5.6.7.8|owner', now, window)).toEqual([]);
+
+      // Parallel adds each see the ones applied before them: no two see the same count.
+      const counts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.loginAttempts.add('burst', attempt(`p${i}`, 0), window).then((l) => l.length),
+        ),
+      );
+      expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+
+      await store.loginAttempts.clear(key);
+      expect(await store.loginAttempts.list(key, now, window)).toEqual([]);
+    });
+
+    it("never moves a counter's expiry backwards, and sweeps counters whose window has passed", async () => {
+      const day = 24 * HOUR;
+      // A long window first, then a short one (another instance, another limit): the counter
+      // must outlive the long one.
+      await store.loginAttempts.add('k', { id: 'long', at: now }, day);
+      await store.loginAttempts.add('k', { id: 'short', at: now }, 60_000);
+      expect(await store.loginAttempts.removeExpired(at(2 * 60_000))).toBe(0);
+      expect(await store.loginAttempts.list('k', at(2 * 60_000), day)).toHaveLength(2);
+      await store.loginAttempts.add('gone', { id: 'x', at: now }, 60_000);
+      expect(await store.loginAttempts.removeExpired(at(day + 1000))).toBe(2);
+      expect(await store.loginAttempts.list('k', at(day + 1000), day)).toEqual([]);
+    });
+
+    it('stores a webhook delivery once, however often and however fast it arrives', async () => {
+      const person = {
+        firstName: 'Ada',
+        lastName: 'Lane',
+        email: 'ada@example.com',
+        phone: '518-555-0100',
+        preferredColor: 'yellow',
+        createdAt: now,
+      };
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => store.inquiries.createOnce('delivery-1', person)),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.inquiry.id)).size).toBe(1);
+      const again = await store.inquiries.createOnce('delivery-1', { ...person, firstName: 'Eve' });
+      expect(again).toEqual({ inquiry: results[0]!.inquiry, created: false });
+      expect(await store.inquiries.count()).toBe(1);
+      expect((await store.inquiries.createOnce('delivery-2', person)).created).toBe(true);
+      expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Ada', 'Ada']);
     });
   });
 }

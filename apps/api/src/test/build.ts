@@ -129,20 +129,33 @@ export interface LoggedIn {
   token: string;
   /** `Cookie` header value carrying the session */
   cookie: string;
-  /** Headers of a signed-in call by Bearer token */
+  /** The headers a signed-in browser page of our own site sends: the cookie and our Origin. */
+  headers: { cookie: string; origin: string };
+  /** A Bearer header with the token: never accepted (only the cookie is a credential). */
   bearer: { authorization: string };
 }
+
+/** The Origin header our own pages send (PUBLIC_URL's origin). */
+export const originOf = (app: FastifyInstance) => app.services.env.PUBLIC_URL;
 
 export async function logIn(
   app: FastifyInstance,
   credentials: { username: string; password: string } = OWNER,
 ): Promise<LoggedIn> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+  const origin = originOf(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: credentials,
+    headers: { origin, host: new URL(origin).host },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json<{ token: string }>();
+  const cookie = `${app.services.cookieName}=${token}`;
   return {
     token,
-    cookie: `${app.services.cookieName}=${token}`,
+    cookie,
+    headers: { cookie, origin },
     bearer: { authorization: `Bearer ${token}` },
   };
 }
