@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoClient, MongoServerError, MongoWriteConcernError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import {
@@ -190,6 +190,22 @@ describe('start-up errors', () => {
     );
   });
 
+  it('says a majority did not confirm in time', () => {
+    const driverError = new MongoWriteConcernError({
+      ok: 1,
+      writeConcernError: {
+        code: 64,
+        codeName: 'WriteConcernTimeout',
+        errmsg: 'waiting for replication timed out',
+      },
+    });
+    const error = startupError(driverError, uri, 'cedar_bluff');
+    expectOneLineWithoutPassword(error);
+    expect(error.message).toBe(
+      'MONGODB_URI: a majority of the replica set at 127.0.0.1:9,127.0.0.1:10 did not confirm a write within 10 s; check that its data-bearing members are up and not lagging.',
+    );
+  });
+
   it('says a standalone server is not a replica set', () => {
     const standalone = { isWritablePrimary: true, maxWireVersion: 21, ok: 1 };
     expect(isStandalone(standalone)).toBe(true);
@@ -213,6 +229,9 @@ describe('start-up errors', () => {
     );
     await expect(openMongoStore('mongodb://h1/my.db')).rejects.toThrow(
       "MONGODB_URI names the database 'my.db'",
+    );
+    await expect(openMongoStore('mongodb://h1/cedar%zz')).rejects.toThrow(
+      /^MONGODB_URI: the driver refuses it: /,
     );
   });
 

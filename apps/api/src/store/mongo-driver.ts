@@ -86,13 +86,22 @@ export function databaseNameProblem(name: string): string | undefined {
 // `/` or `?`, and the database at the `?`.
 const URI_PARTS = /^mongodb(?:\+srv)?:\/\/(?:([^/?@]*)@)?([^/?]*)(?:\/([^?]*))?/;
 
+// A malformed escape is left as it is, for the driver to refuse in its own words.
+const decode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
 const uriParts = (uri: string) => {
   const [, userinfo, hosts, path] = URI_PARTS.exec(uri) ?? [];
   const user = userinfo?.split(':')[0];
   return {
-    user: user ? decodeURIComponent(user) : undefined,
-    hosts: decodeURIComponent(hosts ?? ''),
-    database: path ? decodeURIComponent(path) : undefined,
+    user: user ? decode(user) : undefined,
+    hosts: decode(hosts ?? ''),
+    database: path ? decode(path) : undefined,
   };
 };
 
@@ -174,8 +183,16 @@ export function startupError(error: unknown, uri: string, database: string): Err
     message =
       `${who} may not work in the database '${database}' (${error.codeName ?? 'Unauthorized'}); ` +
       'it needs the readWrite role on it.';
-  } else if (error instanceof MongoParseError || error instanceof MongoAPIError) {
-    // What the driver says of the URI's options when the client is built.
+  } else if (error instanceof MongoServerError && error.code === 64) {
+    message =
+      `a majority of the replica set at ${hosts} did not confirm a write within ` +
+      `${WRITE_TIMEOUT_MS / 1000} s; check that its data-bearing members are up and not lagging.`;
+  } else if (
+    error instanceof MongoParseError ||
+    error instanceof MongoAPIError ||
+    error instanceof URIError
+  ) {
+    // What the driver says of the URI when the client is built (URIError: a malformed escape).
     message = `the driver refuses it: ${detail}`;
   } else {
     const name = error instanceof Error ? error.name : 'Error';
