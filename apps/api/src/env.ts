@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEMO_ADMIN, passwordProblem } from './auth/password-policy';
 import { isLoopbackHost, isLoopbackUrl } from './lib/net';
 import { findRepoRoot } from './lib/repo-root';
+import { databaseNameProblem } from './store/mongo-driver';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -82,6 +83,14 @@ const envSchema = z
         'must be a mongodb:// or mongodb+srv:// connection string',
       )
       .optional(),
+    /** The app's database in MongoDB; see databaseFor for the default. */
+    MONGODB_DB: z
+      .string()
+      .superRefine((name, ctx) => {
+        const problem = databaseNameProblem(name);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
     /** Where the web app's production build is served from; empty in development. */
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z
@@ -121,6 +130,13 @@ const envSchema = z
         code: 'custom',
         path: [missing],
         message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',
+      });
+    }
+    if (env.MONGODB_DB !== undefined && env.MONGODB_URI === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MONGODB_DB'],
+        message: 'is only used with MONGODB_URI; set that too, or unset MONGODB_DB',
       });
     }
     if (env.ADMIN_USERNAME === DEMO_ADMIN.username) {

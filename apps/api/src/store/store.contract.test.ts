@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, MongoClient } from 'mongodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { openEmbeddedStore } from './embedded';
 import { openMongoStore } from './mongo';
+import { databaseFor } from './mongo-driver';
 import { DuplicateError, type Store } from './types';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
@@ -22,17 +23,23 @@ function storeContract(name: string, makeEngine: () => Engine) {
   describe(`store contract: ${name}`, () => {
     let engine: Engine;
     let store: Store;
+    // Only what this test opened: when open() fails, its own error is the one reported.
+    let opened: Store | undefined;
     // Real time: both engines expire documents by TTL against the real clock.
     const now = new Date();
     const at = (ms: number) => new Date(now.getTime() + ms);
 
     beforeEach(async () => {
+      opened = undefined;
       engine = makeEngine();
-      store = await engine.open();
+      store = opened = await engine.open();
     });
     afterEach(async () => {
-      await store.close();
-      await engine.cleanup();
+      try {
+        await opened?.close();
+      } finally {
+        await engine.cleanup();
+      }
     });
 
     it('creates, finds, re-passwords and removes admins; usernames are unique', async () => {
@@ -318,28 +325,61 @@ function embeddedEngine(): Engine {
       tempDirs.push(dir);
       return openEmbeddedStore(dir);
     },
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+    cleanup: async () => {
+      if (dir) await fs.rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
 storeContract('embedded (@seald-io/nedb)', embeddedEngine);
 
-const { MONGODB_URI } = loadEnv();
+const { MONGODB_URI, MONGODB_DB } = loadEnv();
 if (!MONGODB_URI) {
   console.warn(
-    'store contract: MongoDB run SKIPPED because MONGODB_URI is not set (only the embedded store was tested).',
+    'store contract: MongoDB run SKIPPED because MONGODB_URI is not set (only the embedded store was tested; set MONGODB_URI to a replica set to run it).',
   );
 }
+
+// Every test gets fresh collections under its own prefix in the one database the app would use
+// (MONGODB_DB, else the URI's, else cedar_bluff), so the readWrite role on it is enough: nothing
+// creates or drops a database. Each test drops its collections; a run that was killed leaves
+// some, and the next run drops those once they are an hour old (never a parallel run's).
+const TEST_PREFIX = 'cedar_test_';
+const LEFTOVER_AGE_MS = 3_600_000;
+
+async function dropCollections(db: Db, drop: (name: string) => boolean) {
+  const collections = await db
+    .listCollections({ name: { $regex: `^${TEST_PREFIX}` } }, { nameOnly: true })
+    .toArray();
+  await Promise.all(
+    collections.filter(({ name }) => drop(name)).map(({ name }) => db.dropCollection(name)),
+  );
+}
+
+const isLeftover = (name: string, now: number) => {
+  const started = /^cedar_test_([0-9a-z]+)_/.exec(name)?.[1];
+  return started !== undefined && now - Number.parseInt(started, 36) > LEFTOVER_AGE_MS;
+};
+
 describe.skipIf(!MONGODB_URI)('MongoDB', () => {
+  const run = `${TEST_PREFIX}${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}_`;
+  let tests = 0;
+  let sweeper: MongoClient | undefined;
+  const db = () => sweeper!.db(databaseFor(MONGODB_URI!, MONGODB_DB));
+
+  beforeAll(async () => {
+    sweeper = new MongoClient(MONGODB_URI!);
+    await dropCollections(db(), (name) => isLeftover(name, Date.now()));
+  });
+  afterAll(async () => {
+    await sweeper?.close();
+  });
+
   storeContract('mongodb', () => {
-    const dbName = `cedar_test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    const prefix = `${run}${++tests}_`;
     return {
-      open: () => openMongoStore(MONGODB_URI!, { dbName }),
-      async cleanup() {
-        const client = await new MongoClient(MONGODB_URI!).connect();
-        await client.db(dbName).dropDatabase();
-        await client.close();
-      },
+      open: () => openMongoStore(MONGODB_URI!, { dbName: MONGODB_DB, collectionPrefix: prefix }),
+      cleanup: () => dropCollections(db(), (name) => name.startsWith(prefix)),
     };
   });
 });
