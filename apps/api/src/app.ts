@@ -43,6 +43,8 @@ export interface BuildOptions {
   builder?: Builder;
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** Defaults to two password checks at a time; tests pass one they can watch. */
+  passwordChecks?: Gate;
 }
 
 // Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
@@ -83,6 +85,7 @@ export async function buildApp({
   clock = () => new Date(),
   builder,
   logStream,
+  passwordChecks = new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
 }: BuildOptions): Promise<FastifyInstance> {
   // Set once the store is open; the framework-error handler below needs it for the 404 page.
   const web: { host?: WebHost } = {};
@@ -136,7 +139,7 @@ export async function buildApp({
       clock,
     }),
     limiter: new LoginLimiter(store, clock),
-    passwordChecks: new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
+    passwordChecks,
     files: new EditableFiles(env.REPO_ROOT, store, clock),
     publisher: new Publisher({
       host,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EDITABLE_FILES } from '@cedar/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { type Env, loadEnv } from '../env';
 import type { Builder } from '../publish/publisher';
 import type { Services } from '../services';
@@ -46,6 +46,7 @@ export interface BuildTestOptions {
   dataDir?: string;
   /** Receives the log lines (set env.LOG_LEVEL too: tests log nothing by default). */
   logStream?: { write(line: string): void };
+  passwordChecks?: BuildOptions['passwordChecks'];
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -98,6 +99,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     clock: clock.now,
     builder: options.builder,
     logStream: options.logStream,
+    passwordChecks: options.passwordChecks,
   });
   const testApp: TestApp = {
     app,
