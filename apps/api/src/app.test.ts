@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET, loadEnv } from './env';
 import { build, type TestApp, writeFakeBuild } from './test/build';
 
+/** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
+const ORIGIN = 'http://localhost:3000';
+
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -44,6 +47,43 @@ describe('env', () => {
       message = (error as Error).message;
     }
     for (const name of Object.keys(bad)) expect(message).toContain(`${name}:`);
+  });
+
+  it('starts on loopback only; the demo admin and a development webhook secret exist only there', () => {
+    expect(loadEnv({})).toMatchObject({
+      HOST: 'localhost',
+      PUBLIC_URL: 'http://localhost:3000',
+      LOOPBACK_ONLY: true,
+      DEMO_LOGIN: true,
+      INQUIRY_WEBHOOK_SECRET: DEV_WEBHOOK_SECRET,
+    });
+    expect(loadEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    for (const HOST of ['localhost', '127.0.0.1', '127.0.0.2', '::1', '[::1]'])
+      expect(loadEnv({ HOST }).LOOPBACK_ONLY, HOST).toBe(true);
+    for (const env of [
+      { HOST: '0.0.0.0' },
+      { HOST: '::' },
+      { HOST: '192.168.1.20' },
+      { HOST: 'cedar.local' },
+      { PUBLIC_URL: 'https://cedarblufflabradors.example' },
+      { HOST: '127.0.0.1', PUBLIC_URL: 'http://192.168.1.20:3000' },
+    ]) {
+      expect(loadEnv(env), JSON.stringify(env)).toMatchObject({
+        LOOPBACK_ONLY: false,
+        DEMO_LOGIN: false,
+        INQUIRY_WEBHOOK_SECRET: undefined,
+      });
+    }
+  });
+
+  it('stops a start that would put the demo admin where others can reach it, naming HOST or PUBLIC_URL', () => {
+    expect(() => loadEnv({ HOST: '0.0.0.0', DEMO_LOGIN: 'true' })).toThrow(
+      /HOST: DEMO_LOGIN=true needs a loopback-only start, but HOST=0\.0\.0\.0 lets other machines reach the demo admin/,
+    );
+    expect(() =>
+      loadEnv({ PUBLIC_URL: 'https://cedarblufflabradors.example', DEMO_LOGIN: 'true' }),
+    ).toThrow(/PUBLIC_URL: DEMO_LOGIN=true needs a loopback-only start/);
+    expect(loadEnv({ HOST: '127.0.0.1', DEMO_LOGIN: 'true' }).DEMO_LOGIN).toBe(true);
   });
 
   it('turns demo login on by default and off in production', () => {
@@ -140,7 +180,7 @@ describe('errors', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
         payload,
       });
       expect(res.statusCode, payload).toBe(400);
@@ -154,6 +194,7 @@ describe('errors', () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: 7, password: 'x' },
     });
     expect(wrong.statusCode).toBe(400);
@@ -161,6 +202,7 @@ describe('errors', () => {
     const extra = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: 'owner', password: 'x', role: 'admin' },
     });
     expect(extra.statusCode).toBe(400);
@@ -168,6 +210,7 @@ describe('errors', () => {
     const injection = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: { $gt: '' }, password: { $gt: '' } },
     });
     expect(injection.statusCode).toBe(400);
@@ -178,7 +221,7 @@ describe('errors', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'username=owner&password=x',
     });
     expect(res.statusCode).toBe(415);
@@ -190,6 +233,7 @@ describe('errors', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: 'owner', password: 'x'.repeat(4000) },
     });
     expect(res.statusCode).toBe(413);

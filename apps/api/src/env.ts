@@ -2,7 +2,9 @@ import path from 'node:path';
 import { usernameSchema } from '@cedar/api-contract';
 import { z } from 'zod';
 import { DEMO_ADMIN, passwordProblem } from './auth/password-policy';
+import { isLoopbackHost, isLoopbackUrl } from './lib/net';
 import { findRepoRoot } from './lib/repo-root';
+import { databaseNameProblem } from './store/mongo-driver';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -23,6 +25,33 @@ const duration = z
   })
   .refine((ms) => ms >= 60_000, 'must be at least one minute');
 
+/**
+ * Which proxies' X-Forwarded-For to believe: a hop count, or the proxies' addresses (IP or CIDR,
+ * comma-separated). Never every hop: a client could then name any address it likes.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] | false => {
+    if (/^(false|0|no|off)$/i.test(v)) return false;
+    if (/^(true|yes|on)$/i.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every hop lets any client choose its address; give the number of proxies in front of the server (e.g. 1) or their addresses',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((p) => p.trim());
+    if (list.every((p) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(p) && p.length > 1)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses',
+    });
+    return z.NEVER;
+  });
+
 const SIZE_UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;
 /** '256kb', '1mb' or a plain number of bytes. */
 const byteSize = z
@@ -40,8 +69,9 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    /** Loopback by default: a start reachable from other machines is a deliberate choice. */
+    HOST: z.string().min(1).default('localhost'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** The monorepo root: the editable section files are paths below it. */
     REPO_ROOT: z.string().min(1).optional(),
     /** Folder of the embedded store; default `<REPO_ROOT>/data`. */
@@ -52,6 +82,14 @@ const envSchema = z
         /^mongodb(\+srv)?:\/\/\S+$/,
         'must be a mongodb:// or mongodb+srv:// connection string',
       )
+      .optional(),
+    /** The app's database in MongoDB; see databaseFor for the default. */
+    MONGODB_DB: z
+      .string()
+      .superRefine((name, ctx) => {
+        const problem = databaseNameProblem(name);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .optional(),
     /** Where the web app's production build is served from; empty in development. */
     WEB_DIST: z.string().optional(),
@@ -72,8 +110,18 @@ const envSchema = z
     INQUIRY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     BODY_LIMIT: byteSize.default(256 * 1024),
     PUBLISH: z.enum(['auto', 'off']).default('auto'),
-    /** Behind a reverse proxy, trust its X-Forwarded-For so login limits count the real client. */
-    TRUST_PROXY: bool.default(false),
+    /** The longest a publish may run before it and every process it started are killed. */
+    PUBLISH_TIMEOUT: z
+      .string()
+      .trim()
+      .regex(/^\d+(s|m)?$/, "a number of seconds, or with a unit: s, m (e.g. '120s')")
+      .transform((v) => Number.parseInt(v, 10) * (v.endsWith('m') ? 60_000 : 1000))
+      .refine((ms) => ms >= 5000 && ms <= 3_600_000, 'must be between 5 seconds and an hour')
+      .default(120_000),
+    /** How the rebuild of edited sections is contained: bubblewrap when it works, else Node's permissions. */
+    PUBLISH_SANDBOX: z.enum(['auto', 'bubblewrap', 'node']).default('auto'),
+    /** Behind a reverse proxy: how many hops (or which addresses) to trust in X-Forwarded-For. */
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -82,6 +130,13 @@ const envSchema = z
         code: 'custom',
         path: [missing],
         message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',
+      });
+    }
+    if (env.MONGODB_DB !== undefined && env.MONGODB_URI === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MONGODB_DB'],
+        message: 'is only used with MONGODB_URI; set that too, or unset MONGODB_DB',
       });
     }
     if (env.ADMIN_USERNAME === DEMO_ADMIN.username) {
@@ -96,16 +151,21 @@ const envSchema = z
 type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<
   ParsedEnv,
-  'REPO_ROOT' | 'DATA_DIR' | 'DEMO_LOGIN' | 'INQUIRY_WEBHOOK_SECRET'
+  'REPO_ROOT' | 'DATA_DIR' | 'DEMO_LOGIN' | 'INQUIRY_WEBHOOK_SECRET' | 'PUBLIC_URL'
 > & {
   REPO_ROOT: string;
   DATA_DIR: string;
+  /** The site's public origin; `http://localhost:<PORT>` when not set. */
+  PUBLIC_URL: string;
+  /** True when the server listens on loopback only and PUBLIC_URL is a loopback URL. */
+  LOOPBACK_ONLY: boolean;
+  /** The demo admin exists only on a loopback-only start. */
   DEMO_LOGIN: boolean;
-  /** Undefined when the webhook is disabled (production without a secret). */
+  /** Undefined when the webhook is off (no secret is given outside a loopback-only start). */
   INQUIRY_WEBHOOK_SECRET: string | undefined;
 };
 
-/** Signs webhook calls in development and tests; production needs its own secret. */
+/** Signs webhook calls on a loopback-only development start; any other start needs its own. */
 export const DEV_WEBHOOK_SECRET = 'dev-webhook-secret';
 
 const KEYS = Object.keys(envSchema.shape);
@@ -129,13 +189,28 @@ export function loadEnv(
   const env = parsed.data;
   const repoRoot = path.resolve(env.REPO_ROOT ?? findRepoRoot() ?? process.cwd());
   const production = env.NODE_ENV === 'production';
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const loopbackOnly = isLoopbackHost(env.HOST) && isLoopbackUrl(publicUrl);
+  if (env.DEMO_LOGIN === true && !loopbackOnly) {
+    // Which of the two makes the start reachable from other machines.
+    const [name, value, fix] = isLoopbackHost(env.HOST)
+      ? ['PUBLIC_URL', publicUrl, `PUBLIC_URL=http://localhost:${env.PORT}`]
+      : ['HOST', env.HOST, 'HOST=localhost'];
+    throw new Error(
+      `Invalid environment:\n  ${name}: DEMO_LOGIN=true needs a loopback-only start, but ${name}=${value} ` +
+        'lets other machines reach the demo admin, whose password anybody can read. ' +
+        `Unset DEMO_LOGIN, or set ${fix}.`,
+    );
+  }
   return {
     ...env,
     REPO_ROOT: repoRoot,
     DATA_DIR: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     WEB_DIST: env.WEB_DIST === undefined ? undefined : path.resolve(env.WEB_DIST),
-    DEMO_LOGIN: env.DEMO_LOGIN ?? !production,
+    PUBLIC_URL: publicUrl,
+    LOOPBACK_ONLY: loopbackOnly,
+    DEMO_LOGIN: env.DEMO_LOGIN ?? (loopbackOnly && !production),
     INQUIRY_WEBHOOK_SECRET:
-      env.INQUIRY_WEBHOOK_SECRET ?? (production ? undefined : DEV_WEBHOOK_SECRET),
+      env.INQUIRY_WEBHOOK_SECRET ?? (loopbackOnly && !production ? DEV_WEBHOOK_SECRET : undefined),
   };
 }

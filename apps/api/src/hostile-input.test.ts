@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // Property-based: hostile input of every kind against every route of the contract, signed in and
 // not. Whatever comes in, the answer is never a 5xx, never a stack trace or a server path, always
 // the contract's error shape for a 4xx, and nothing outside the seven section files is read or
@@ -12,7 +13,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
-import { signBody } from './inquiries/inquiry-routes';
+import { webhookHeaders } from './inquiries/inquiry-routes';
 import { buildLoggedIn, type LoggedIn, type TestApp, writeFakeBuild } from './test/build';
 import { treeHashes } from './test/files';
 
@@ -95,7 +96,7 @@ beforeAll(async () => {
   const saved = await a.app.inject({
     method: 'PUT',
     url: fileUrl(HERO),
-    headers: { cookie: a.cookie, 'content-type': 'text/plain' },
+    headers: { ...a.headers, 'content-type': 'text/plain' },
     payload: HERO_SOURCE,
   });
   revisionId = saved.json<{ revision: { id: string } }>().revision.id;
@@ -157,6 +158,15 @@ function check(method: string, url: string, res: Answer) {
     expect(errorResponseSchema.safeParse(JSON.parse(res.body)).success, label).toBe(true);
   }
 }
+
+/** Our own pages' Origin (PUBLIC_URL's default on a loopback start). */
+const ORIGIN = 'http://localhost:3000';
+let addresses = 0;
+/** A fresh client address (10.x.y.z), so per-address limits do not mask what a property tests. */
+const nextAddress = () => {
+  const n = ++addresses;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 async function send(options: InjectOptions) {
   const res = await a.app.inject(options);
@@ -472,9 +482,13 @@ describe('hostile input', { timeout: 120_000 }, () => {
             .replace(':id', revisionId);
           const headers: Record<string, string> = { ...(await authHeaders(who)) };
           if (type !== undefined) headers['content-type'] = type;
-          if (signed) headers['x-webhook-signature'] = signBody(DEV_WEBHOOK_SECRET, payload);
-          if (foreign) headers.origin = 'https://evil.example';
-          await send({ method: route.method, url, headers, payload });
+          if (signed)
+            Object.assign(
+              headers,
+              webhookHeaders(DEV_WEBHOOK_SECRET, payload, { id: randomUUID() }),
+            );
+          headers.origin = foreign ? 'https://evil.example' : ORIGIN;
+          await send({ method: route.method, url, headers, payload, remoteAddress: nextAddress() });
         },
       ),
       { numRuns: RUNS * 4 },
@@ -491,9 +505,11 @@ describe('hostile input', { timeout: 120_000 }, () => {
           const res = await send({
             method: 'POST',
             url: API_ROUTES.inquiryWebhook.path,
+            // Another address each time: this is about the payloads, not the webhook's rate limit.
+            remoteAddress: nextAddress(),
             headers: {
               'content-type': type,
-              'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, payload),
+              ...webhookHeaders(DEV_WEBHOOK_SECRET, payload, { id: randomUUID() }),
             },
             payload,
           });

@@ -1,18 +1,24 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, fileUrl, restoreUrl, revisionsUrl } from '@cedar/api-contract';
+import { API_ROUTES, fileUrl, restoreUrl, revisionsUrl, sessionUrl } from '@cedar/api-contract';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
-import { signBody } from './inquiries/inquiry-routes';
-import { build, buildLoggedIn, logIn, type TestApp } from './test/build';
+import { webhookHeaders } from './inquiries/inquiry-routes';
+import { build, buildLoggedIn, logIn, OWNER, type TestApp } from './test/build';
+
+const ORIGIN = 'http://localhost:3000';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
 
-/** Every call that needs a signed-in admin, one per protected route of the route table. */
-const PROTECTED: Record<string, (revisionId: string) => InjectOptions> = {
+/**
+ * Every call that needs a signed-in admin, one per protected route of the route table, in an
+ * order a session survives (signing out everywhere last). `ids` are a revision to restore and
+ * another session of the admin's to end.
+ */
+const PROTECTED: Record<string, (ids: { revision: string; session: string }) => InjectOptions> = {
   inquiries: () => ({ method: 'GET', url: API_ROUTES.inquiries.path }),
   readFile: () => ({ method: 'GET', url: fileUrl(HERO) }),
   saveFile: () => ({
@@ -22,8 +28,21 @@ const PROTECTED: Record<string, (revisionId: string) => InjectOptions> = {
     payload: VALID,
   }),
   fileRevisions: () => ({ method: 'GET', url: revisionsUrl(HERO) }),
-  restoreRevision: (id) => ({ method: 'POST', url: restoreUrl(HERO, id) }),
+  restoreRevision: ({ revision }) => ({ method: 'POST', url: restoreUrl(HERO, revision) }),
   publishStatus: () => ({ method: 'GET', url: API_ROUTES.publishStatus.path }),
+  sessions: () => ({ method: 'GET', url: API_ROUTES.sessions.path }),
+  endSession: ({ session }) => ({ method: 'DELETE', url: sessionUrl(session) }),
+  confirmPassword: () => ({
+    method: 'POST',
+    url: API_ROUTES.confirmPassword.path,
+    payload: { password: OWNER.password },
+  }),
+  changePassword: () => ({
+    method: 'POST',
+    url: API_ROUTES.changePassword.path,
+    payload: { currentPassword: OWNER.password, newPassword: OWNER.password },
+  }),
+  endAllSessions: () => ({ method: 'POST', url: API_ROUTES.endAllSessions.path }),
 };
 
 let t: TestApp | undefined;
@@ -32,24 +51,27 @@ afterEach(async () => {
   t = undefined;
 });
 
+/** A call as our own pages make it (our Origin), with `headers` on top. */
 function call(app: TestApp['app'], options: InjectOptions, headers: Record<string, string> = {}) {
   return app.inject({
     ...options,
-    headers: { ...(options.headers as Record<string, string>), ...headers },
+    headers: { origin: ORIGIN, ...(options.headers as Record<string, string>), ...headers },
   });
 }
 
-async function expectAll401(
+const NO_IDS = { revision: '0'.repeat(16), session: '0'.repeat(16) };
+
+async function expectAll(
   app: TestApp['app'],
-  revisionId: string,
+  status: 401 | 403,
   headers: Record<string, string>,
   label: string,
 ) {
   for (const [name, make] of Object.entries(PROTECTED)) {
-    const res = await call(app, make(revisionId), headers);
-    expect(res.statusCode, `${label}: ${name}`).toBe(401);
+    const res = await call(app, make(NO_IDS), headers);
+    expect(res.statusCode, `${label}: ${name}`).toBe(status);
     expect(res.json(), `${label}: ${name}`).toEqual({
-      error: 'unauthorized',
+      error: status === 401 ? 'unauthorized' : 'forbidden',
       message: expect.any(String),
     });
   }
@@ -66,65 +88,125 @@ describe('route inventory', () => {
     expect(Object.keys(PROTECTED).sort()).toEqual(protectedRoutes.sort());
   });
 
-  it('answers 200 to a signed-in admin on every protected route', async () => {
+  it('answers a signed-in admin on every protected route', async () => {
     const a = await buildLoggedIn();
     t = a;
-    const saved = await call(a.app, PROTECTED.saveFile!(''), { cookie: a.cookie });
-    const id = saved.json().revision.id as string;
+    const saved = await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers });
+    const other = await logIn(a.app);
+    const sessions = await call(a.app, PROTECTED.sessions!(NO_IDS), { ...a.headers });
+    const ids = {
+      revision: saved.json().revision.id as string,
+      session: (sessions.json() as { id: string; current: boolean }[]).find((s) => !s.current)!.id,
+    };
     for (const [name, make] of Object.entries(PROTECTED)) {
-      expect((await call(a.app, make(id), { cookie: a.cookie })).statusCode, name).toBe(200);
+      const res = await call(a.app, make(ids), { ...a.headers });
+      expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
     }
+    // endSession ended the other session; the last call signed this one out too.
+    for (const session of [other, a])
+      expect(
+        (await call(a.app, PROTECTED.inquiries!(NO_IDS), { ...session.headers })).statusCode,
+      ).toBe(401);
   });
 
-  it('answers 401 with no session, a forged one, an expired one and after logout', async () => {
+  it('answers 401 with no session, a forged one, a Bearer token, an expired one and after logout', async () => {
     const a = await buildLoggedIn();
     t = a;
-    const id = (await call(a.app, PROTECTED.saveFile!(''), a.bearer)).json().revision.id as string;
-
-    await expectAll401(a.app, id, {}, 'no session');
-    await expectAll401(a.app, id, { cookie: 'cb_session=' + 'A'.repeat(43) }, 'forged cookie');
-    await expectAll401(a.app, id, { authorization: 'Bearer ' + 'A'.repeat(43) }, 'forged bearer');
-    await expectAll401(a.app, id, { authorization: 'Basic b3duZXI6cGFzcw==' }, 'basic auth');
-    await expectAll401(a.app, id, { cookie: `${a.cookie}x` }, 'altered token');
+    await expectAll(a.app, 401, {}, 'no session');
+    await expectAll(a.app, 401, { cookie: 'cb_session=' + 'A'.repeat(43) }, 'forged cookie');
+    await expectAll(a.app, 401, { authorization: 'Bearer ' + 'A'.repeat(43) }, 'forged bearer');
+    await expectAll(a.app, 401, a.bearer, 'the real token as a Bearer header');
+    await expectAll(a.app, 401, { authorization: 'Basic b3duZXI6cGFzcw==' }, 'basic auth');
+    await expectAll(a.app, 401, { cookie: `${a.cookie}x` }, 'altered token');
 
     a.clock.advance(12 * 3_600_000 + 1);
-    await expectAll401(a.app, id, { cookie: a.cookie }, 'expired');
+    await expectAll(a.app, 401, { ...a.headers }, 'expired');
 
     const fresh = await logIn(a.app);
-    expect((await call(a.app, PROTECTED.inquiries!(''), { cookie: fresh.cookie })).statusCode).toBe(
+    expect((await call(a.app, PROTECTED.inquiries!(NO_IDS), { ...fresh.headers })).statusCode).toBe(
       200,
     );
     await a.app.inject({
       method: 'POST',
       url: API_ROUTES.logout.path,
-      headers: { cookie: fresh.cookie },
+      headers: { ...fresh.headers },
     });
-    await expectAll401(a.app, id, { cookie: fresh.cookie }, 'after logout (cookie)');
-    await expectAll401(a.app, id, fresh.bearer, 'after logout (bearer)');
+    await expectAll(a.app, 401, { ...fresh.headers }, 'after logout');
   });
 
-  it('refuses state-changing admin calls from another site with 403, leaving the file alone', async () => {
+  it('refuses calls from another site with 403, leaving the file alone', async () => {
     const a = await buildLoggedIn();
     t = a;
-    const id = (await call(a.app, PROTECTED.saveFile!(''), { cookie: a.cookie })).json().revision
-      .id as string;
-    const foreign = { cookie: a.cookie, origin: 'https://evil.example' };
+    const saved = await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers });
+    const id = saved.json().revision.id as string;
+    const foreign = { ...a.headers, origin: 'https://evil.example' };
     for (const options of [
-      { ...PROTECTED.saveFile!(''), payload: 'export const hacked = 1;\n' },
-      PROTECTED.restoreRevision!(id),
+      { ...PROTECTED.saveFile!(NO_IDS), payload: 'export const hacked = 1;\n' },
+      PROTECTED.restoreRevision!({ ...NO_IDS, revision: id }),
     ]) {
       const res = await call(a.app, options, foreign);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: 'forbidden' });
     }
-    expect((await call(a.app, PROTECTED.readFile!(''), { cookie: a.cookie })).body).toBe(VALID);
-    // Reads are not state-changing; our own origin may write.
-    expect((await call(a.app, PROTECTED.readFile!(''), foreign)).statusCode).toBe(200);
+    // Without an Origin a state-changing call is not from our pages either.
+    const bare = await a.app.inject({
+      ...PROTECTED.saveFile!(NO_IDS),
+      headers: { cookie: a.cookie, 'content-type': 'text/plain' },
+    });
+    expect(bare.statusCode).toBe(403);
+    expect((await call(a.app, PROTECTED.readFile!(NO_IDS), { ...a.headers })).body).toBe(VALID);
+    // Reads carry no Origin check (they change nothing); our own origin may write.
+    expect((await call(a.app, PROTECTED.readFile!(NO_IDS), foreign)).statusCode).toBe(200);
+    expect((await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers })).statusCode).toBe(200);
+  });
+
+  it('refuses a page served under another host name that resolves here (DNS rebinding)', async () => {
+    const a = await buildLoggedIn();
+    t = a;
+    // The attacker's page at http://attacker.example:3000, its name pointed at this server.
+    const rebound = { host: 'attacker.example:3000', origin: 'http://attacker.example:3000' };
+    const login = await a.app.inject({
+      method: 'POST',
+      url: API_ROUTES.login.path,
+      headers: rebound,
+      payload: OWNER,
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.headers['set-cookie']).toBeUndefined();
+    expect(
+      (await a.app.inject({ method: 'GET', url: API_ROUTES.authConfig.path, headers: rebound }))
+        .statusCode,
+    ).toBe(403);
+    // Even a session cookie the browser somehow had would not help it.
+    await expectAll(a.app, 403, { ...a.headers, ...rebound }, 'rebound host');
+  });
+
+  it('on a public start, answers only for PUBLIC_URL: its host, and its origin for changes', async () => {
+    const site = 'https://cedarblufflabradors.example';
+    t = await build({ env: { NODE_ENV: 'production', PUBLIC_URL: site, HOST: '0.0.0.0' } });
+    const own = { host: 'cedarblufflabradors.example', origin: site };
+    const login = (headers: Record<string, string>) =>
+      t!.app.inject({ method: 'POST', url: API_ROUTES.login.path, headers, payload: OWNER });
+    // Loopback names are not the site on a public start.
+    expect(
+      (await login({ host: 'localhost:3000', origin: 'http://localhost:3000' })).statusCode,
+    ).toBe(403);
+    expect((await login({ host: '127.0.0.1', origin: site })).statusCode).toBe(403);
+    expect((await login({ ...own, origin: 'http://cedarblufflabradors.example' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await login({ ...own, origin: 'https://www.cedarblufflabradors.example' })).statusCode,
+    ).toBe(403);
+    const ok = await login(own);
+    expect(ok.statusCode).toBe(200);
+    const cookie = String(ok.headers['set-cookie']).split(';')[0]!;
     expect(
       (
-        await call(a.app, PROTECTED.saveFile!(''), {
-          cookie: a.cookie,
-          origin: 'http://localhost:3000',
+        await t.app.inject({
+          method: 'GET',
+          url: API_ROUTES.inquiries.path,
+          headers: { ...own, cookie },
         })
       ).statusCode,
     ).toBe(200);
@@ -149,19 +231,22 @@ describe('restart', () => {
         url: API_ROUTES.inquiryWebhook.path,
         headers: {
           'content-type': 'application/json',
-          'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
+          ...webhookHeaders(DEV_WEBHOOK_SECRET, body, {
+            at: first.clock.now(),
+            id: `restart-${i}`,
+          }),
         },
         payload: body,
       });
       expect(res.statusCode).toBe(201);
       ids.push(res.json().id);
     }
-    const saved = await call(first.app, PROTECTED.saveFile!(''), { cookie: first.cookie });
+    const saved = await call(first.app, PROTECTED.saveFile!(NO_IDS), { ...first.headers });
     expect(saved.statusCode).toBe(200);
 
     const second = await first.restart();
     t = second;
-    const inquiries = await call(second.app, PROTECTED.inquiries!(''), { cookie: first.cookie });
+    const inquiries = await call(second.app, PROTECTED.inquiries!(NO_IDS), { ...first.headers });
     expect(inquiries.statusCode).toBe(200);
     expect(
       inquiries
@@ -169,20 +254,19 @@ describe('restart', () => {
         .map((i: { id: string }) => i.id)
         .sort(),
     ).toEqual(ids.sort());
-    const revisions = await call(second.app, PROTECTED.fileRevisions!(''), {
-      cookie: first.cookie,
+    const revisions = await call(second.app, PROTECTED.fileRevisions!(NO_IDS), {
+      ...first.headers,
     });
     expect(revisions.json()[0]).toEqual(saved.json().revision);
-    expect(
-      (await call(second.app, PROTECTED.readFile!(''), { authorization: `Bearer ${first.token}` }))
-        .body,
-    ).toBe(VALID);
+    expect((await call(second.app, PROTECTED.readFile!(NO_IDS), { ...first.headers })).body).toBe(
+      VALID,
+    );
   });
 
   it('loses nothing acknowledged when the process dies without closing the store', async () => {
     const first = await buildLoggedIn();
     t = first;
-    const saved = await call(first.app, PROTECTED.saveFile!(''), { cookie: first.cookie });
+    const saved = await call(first.app, PROTECTED.saveFile!(NO_IDS), { ...first.headers });
     const body = JSON.stringify({
       firstName: 'Bo',
       lastName: 'Reyes',
@@ -195,7 +279,7 @@ describe('restart', () => {
       url: API_ROUTES.inquiryWebhook.path,
       headers: {
         'content-type': 'application/json',
-        'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
+        ...webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: first.clock.now(), id: 'crash-1' }),
       },
       payload: body,
     });
@@ -211,7 +295,7 @@ describe('restart', () => {
       ]);
       expect((await second.services.store.revisions.list(HERO))[0]).toEqual(saved.json().revision);
       expect(
-        (await call(second.app, PROTECTED.inquiries!(''), { cookie: first.cookie })).statusCode,
+        (await call(second.app, PROTECTED.inquiries!(NO_IDS), { ...first.headers })).statusCode,
       ).toBe(200);
     } finally {
       await second.close();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,9 +6,12 @@ import { API_ROUTES, EDITABLE_FILES, fileUrl } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
-import { signBody } from './inquiries/inquiry-routes';
+import { webhookHeaders } from './inquiries/inquiry-routes';
 import { build, buildLoggedIn, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
 import { treeHashes } from './test/files';
+
+/** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
+const ORIGIN = 'http://localhost:3000';
 
 let t: TestApp | undefined;
 const temps: string[] = [];
@@ -28,14 +32,15 @@ const SUBMISSION = JSON.stringify({
   message: 'Hello',
 });
 
-const webhook = (a: TestApp, body = SUBMISSION) =>
+const webhook = (
+  a: TestApp,
+  body = SUBMISSION,
+  delivery = webhookHeaders(DEV_WEBHOOK_SECRET, body, { id: randomUUID(), at: a.clock.now() }),
+) =>
   a.app.inject({
     method: 'POST',
     url: API_ROUTES.inquiryWebhook.path,
-    headers: {
-      'content-type': 'application/json',
-      'x-webhook-signature': signBody(DEV_WEBHOOK_SECRET, body),
-    },
+    headers: { 'content-type': 'application/json', ...delivery },
     payload: body,
   });
 
@@ -54,7 +59,7 @@ describe('session tokens', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: API_ROUTES.login.path,
-        headers: { cookie: `cb_session=${presented}` },
+        headers: { origin: ORIGIN, cookie: `cb_session=${presented}` },
         payload: OWNER,
       });
       expect(res.statusCode).toBe(200);
@@ -85,7 +90,7 @@ describe('safe methods', () => {
     const saved = await a.app.inject({
       method: 'PUT',
       url: fileUrl(HERO),
-      headers: { cookie: a.cookie, 'content-type': 'text/plain' },
+      headers: { ...a.headers, 'content-type': 'text/plain' },
       payload: VALID,
     });
     expect(saved.statusCode).toBe(200);
@@ -105,12 +110,12 @@ describe('safe methods', () => {
     const concrete = (route: string) =>
       route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
     const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
-    expect(readRoutes).toHaveLength(6);
+    expect(readRoutes).toHaveLength(7);
     // The state-changing routes with no read at the same address answer GET with 404.
     const writeOnly = Object.values(API_ROUTES)
       .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
       .map((r) => concrete(r.path));
-    expect(writeOnly).toHaveLength(4);
+    expect(writeOnly).toHaveLength(8);
     const urls = [
       ...readRoutes.map((r) => concrete(r.path)),
       ...writeOnly,
@@ -122,18 +127,18 @@ describe('safe methods', () => {
     ];
     for (const url of urls) {
       for (const method of ['GET', 'HEAD'] as const) {
-        for (const headers of [{}, { cookie: a.cookie }, a.bearer]) {
+        for (const headers of [{}, { ...a.headers }, a.bearer]) {
           const res = await a.app.inject({ method, url, headers });
           expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
           if (writeOnly.includes(url)) expect(res.statusCode, `${method} ${url}`).toBe(404);
         }
-        a.clock.advance(5 * 60_000);
+        a.clock.advance(3 * 60_000);
       }
     }
     expect(await snapshot()).toEqual(before);
     // The session is still alive: GET /api/auth/logout did not end it.
     expect(
-      (await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie: a.cookie } }))
+      (await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { ...a.headers } }))
         .statusCode,
     ).toBe(200);
   });
@@ -151,13 +156,14 @@ describe('logs', () => {
     const fail = await a.app.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { origin: ORIGIN },
       payload: { username: OWNER.username, password: wrong },
     });
     expect(fail.statusCode).toBe(401);
     const ok = await a.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'x-forwarded-for': '198.51.100.4' },
+      headers: { origin: ORIGIN, 'x-forwarded-for': '198.51.100.4' },
       payload: OWNER,
     });
     expect(ok.statusCode).toBe(200);
@@ -170,8 +176,12 @@ describe('logs', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     await a.app.inject({ method: 'GET', url: fileUrl(HERO), headers: { cookie } });
-    const signature = signBody(DEV_WEBHOOK_SECRET, SUBMISSION);
-    expect((await webhook(a)).statusCode).toBe(201);
+    const delivery = webhookHeaders(DEV_WEBHOOK_SECRET, SUBMISSION, {
+      id: 'log-check',
+      at: a.clock.now(),
+    });
+    const signature = delivery['x-webhook-signature']!;
+    expect((await webhook(a, SUBMISSION, delivery)).statusCode).toBe(201);
     // A server fault is logged in full: its message must not drag secrets along either.
     a.services.store.inquiries.list = async () => {
       throw new Error('store unavailable');
@@ -181,13 +191,19 @@ describe('logs', () => {
         .statusCode,
     ).toBe(500);
     expect(
-      (await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } }))
-        .statusCode,
+      (
+        await a.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { origin: ORIGIN, cookie },
+        })
+      ).statusCode,
     ).toBe(204);
     for (let i = 0; i < 6; i++) {
       await a.app.inject({
         method: 'POST',
         url: '/api/auth/login',
+        headers: { origin: ORIGIN },
         payload: { username: OWNER.username, password: wrong },
       });
     }

@@ -25,8 +25,15 @@ async function main() {
     });
   }
   await app.listen({ port: env.PORT, host: env.HOST });
+  const { sandbox } = app.services.publisher.status();
   app.log.info(
-    `Cedar Bluff Labradors is live on ${env.PUBLIC_URL} (store: ${app.services.store.kind}, data: ${env.MONGODB_URI ? 'MongoDB' : env.DATA_DIR})`,
+    [
+      `Cedar Bluff Labradors is live on ${env.PUBLIC_URL}`,
+      `(listening on ${env.HOST}:${env.PORT}${env.LOOPBACK_ONLY ? ', this machine only' : ''};`,
+      `store: ${app.services.store.kind}${env.MONGODB_URI ? '' : ` in ${env.DATA_DIR}`};`,
+      `demo login: ${env.DEMO_LOGIN ? 'on' : 'off'};`,
+      `edits rebuilt ${sandbox ? `in a ${sandbox} sandbox` : 'by Vite (development) or not at all'})`,
+    ].join(' '),
   );
 }
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pageAssets, routeModules } from './route-assets.mjs';
+import { pageAssets } from './route-assets.mjs';
 
 // A failure prints the route and the reason (what the file editor's publish status shows), no stack.
 process.on('uncaughtException', (error) => {
@@ -26,10 +26,11 @@ const { render, publicRoutes, publicUrl, sitemapXml, robotsTxt } = await import(
 );
 
 const manifest = JSON.parse(await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
-const modules = routeModules(
-  await fs.readFile(path.join(root, 'src/app/routes.tsx'), 'utf8'),
-  'src/app',
-  (key) => key in manifest,
+// Worked out by build.mjs, which may load Vite's parser (a native addon this process may not).
+const modules = new Map(
+  Object.entries(
+    JSON.parse(await fs.readFile(path.join(outDir, 'server/route-modules.json'), 'utf8')),
+  ),
 );
 
 const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');

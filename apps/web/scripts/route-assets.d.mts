@@ -8,7 +8,7 @@ export function routeModules(
   source: string,
   routesDir: string,
   exists: (key: string) => boolean,
-): Map<string, string>;
+): Promise<Map<string, string>>;
 export function pageAssets(
   manifest: Record<string, ManifestChunk>,
   moduleKey: string,

@@ -1,7 +1,6 @@
 // Which files each prerendered page needs in its <head>: read from src/app/routes.tsx (which page
 // module a route loads) and Vite's manifest (which chunks and stylesheets that module pulls in).
 import path from 'node:path';
-import { parseAst } from 'vite';
 
 const isNode = (value) =>
   value !== null && typeof value === 'object' && typeof value.type === 'string';
@@ -25,7 +24,9 @@ const propertyOf = (object, name) =>
  * routes.tsx: '/' for the index route, '/puppies', '*' for the catch-all, '/admin/login'.
  * `exists(key)` picks the file extension Vite's manifest uses.
  */
-export function routeModules(source, routesDir, exists) {
+export async function routeModules(source, routesDir, exists) {
+  // Loaded here only: the prerender, which runs without native addons, imports pageAssets alone.
+  const { parseAst } = await import('vite');
   const map = new Map();
   const visit = (node, parent) => {
     if (!isNode(node)) return;

@@ -13,8 +13,8 @@ describe('routeModules', () => {
       { path: 'admin/login', lazy: async () => ({ Component: (await import('../features/admin/admin-pages')).LoginPage }) },
     ] }];`;
 
-  it('maps each route path to the module its lazy function imports', () => {
-    const map = routeModules(source, 'src/app', (key: string) => key.endsWith('.tsx'));
+  it('maps each route path to the module its lazy function imports', async () => {
+    const map = await routeModules(source, 'src/app', (key: string) => key.endsWith('.tsx'));
     expect(Object.fromEntries(map)).toEqual({
       '/': 'src/features/home/home-page.tsx',
       '/puppies': 'src/features/puppies/puppies-page.tsx',

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseAst, runnerImport, type Plugin } from 'vite';
@@ -75,9 +76,9 @@ export function contentDataPlugin(): Plugin {
 
   const evaluate = async (root: string) => {
     const modules = listModules(contentDir);
-    const cacheDir = path.join(root, 'node_modules/.cache');
-    fs.mkdirSync(cacheDir, { recursive: true });
-    const entry = path.join(cacheDir, `cedar-content-eval-${process.pid}.ts`);
+    // A scratch folder, not the repository: the publish sandbox may write nowhere else.
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cedar-content-'));
+    const entry = path.join(scratch, 'content-eval.ts');
     fs.writeFileSync(
       entry,
       modules.map((m, i) => `export * as m${i} from ${JSON.stringify(m)};`).join('\n'),
@@ -90,7 +91,7 @@ export function contentDataPlugin(): Plugin {
       });
       return new Map(modules.map((m, i) => [path.normalize(m), module[`m${i}`] ?? {}]));
     } finally {
-      fs.rmSync(entry, { force: true });
+      fs.rmSync(scratch, { recursive: true, force: true });
     }
   };
 

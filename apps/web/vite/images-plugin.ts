@@ -44,7 +44,7 @@ interface Variant {
   format: ImageFormat;
   /** URL path below the site root */
   url: string;
-  /** File in the encode cache */
+  /** File in the encode cache (in the publish sandbox, a new one may sit in a scratch folder) */
   cached: string;
 }
 
@@ -131,7 +131,18 @@ async function encode(variant: Variant): Promise<string> {
       : await pipeline.webp(ENCODE.webp).toBuffer();
   // Written under a temporary name first: two builds at once never read half a file.
   const temp = `${variant.cached}.${process.pid}.tmp`;
-  await fsp.writeFile(temp, buffer);
+  try {
+    await fsp.writeFile(temp, buffer);
+  } catch (error) {
+    // The publish sandbox may read the cache but not write it: the new file is kept for this
+    // build only, in its own temporary folder.
+    if (!['EROFS', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? ''))
+      throw error;
+    const scratch = path.join(os.tmpdir(), 'cedar-images', path.basename(variant.cached));
+    await fsp.mkdir(path.dirname(scratch), { recursive: true });
+    await fsp.writeFile(scratch, buffer);
+    return scratch;
+  }
   await fsp.rename(temp, variant.cached);
   return variant.cached;
 }
@@ -183,7 +194,7 @@ export function imagesPlugin(): Plugin {
     await inPool(variants, os.availableParallelism(), async (v) => {
       if (fs.existsSync(v.cached)) report.cached++;
       else {
-        await encode(v);
+        v.cached = await encode(v);
         report.encoded++;
       }
     });

@@ -11,6 +11,11 @@ export const API_ROUTES = {
   fileRevisions: { method: 'GET', path: '/api/admin/revisions/:path' },
   restoreRevision: { method: 'POST', path: '/api/admin/revisions/:path/:id/restore' },
   publishStatus: { method: 'GET', path: '/api/admin/publish' },
+  confirmPassword: { method: 'POST', path: '/api/admin/password/confirm' },
+  changePassword: { method: 'POST', path: '/api/admin/password' },
+  sessions: { method: 'GET', path: '/api/admin/sessions' },
+  endSession: { method: 'DELETE', path: '/api/admin/sessions/:id' },
+  endAllSessions: { method: 'POST', path: '/api/admin/sessions/end-all' },
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -28,7 +33,15 @@ export function restoreUrl(path: string, id: string): string {
   return `/api/admin/revisions/${encodeURIComponent(path)}/${encodeURIComponent(id)}/restore`;
 }
 
-/** Header carrying the hex HMAC-SHA256 of the raw webhook body. */
+export function sessionUrl(id: string): string {
+  return `/api/admin/sessions/${encodeURIComponent(id)}`;
+}
+
+/** Header carrying the hex HMAC-SHA256 of `<timestamp>.<raw body>` (see the webhook's docs). */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
+/** Header carrying the delivery's time, in whole seconds since 1970 (UTC). */
+export const WEBHOOK_TIMESTAMP_HEADER = 'x-webhook-timestamp';
+/** Header carrying the delivery's unique id: a delivery sent twice is stored once. */
+export const WEBHOOK_DELIVERY_HEADER = 'x-webhook-id';
 export const SESSION_COOKIE = 'cb_session';
 export const SESSION_COOKIE_PRODUCTION = '__Host-cb_session';

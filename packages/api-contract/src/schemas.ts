@@ -129,8 +129,14 @@ export const publishStateSchema = z.enum([
   'failed',
   'live-reload',
 ]);
+/** How a rebuild that runs edited code is contained (see docs/decisions). */
+export const sandboxKindSchema = z.enum(['bubblewrap', 'node-permissions']);
+export type SandboxKind = z.infer<typeof sandboxKindSchema>;
+
 export const publishStatusSchema = z.object({
   state: publishStateSchema,
+  /** Production: how rebuilds are contained; null in development (no rebuilds). */
+  sandbox: sandboxKindSchema.nullable(),
   /** Production: the build the server is serving. */
   buildId: z.string().nullable(),
   startedAt: z.iso.datetime().nullable(),
@@ -140,6 +146,40 @@ export const publishStatusSchema = z.object({
   reason: z.string().nullable(),
 });
 export type PublishStatus = z.infer<typeof publishStatusSchema>;
+
+/** A 403 on a code save or restore: the admin must confirm their password first. */
+export const CONFIRMATION_REQUIRED = 'confirmation_required';
+
+export const confirmPasswordRequestSchema = z.strictObject({
+  password: z.string().min(1).max(256),
+});
+export const confirmPasswordResponseSchema = z.object({
+  /** Until when code saves and restores are allowed without asking again. */
+  confirmedUntil: z.iso.datetime(),
+});
+export type ConfirmPasswordResponse = z.infer<typeof confirmPasswordResponseSchema>;
+
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1).max(256),
+  newPassword: z.string().min(1).max(256),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export const changePasswordResponseSchema = z.object({
+  /** How many other sessions the change ended. */
+  endedSessions: z.number().int().nonnegative(),
+});
+
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+export const sessionListSchema = z.array(sessionSummarySchema);
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),

@@ -8,26 +8,26 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-errors';
+import { securityEvent } from '../lib/security-log';
 import type { ZodTypeProvider } from '../lib/zod-schemas';
 import type { Services } from '../services';
-import { sameOriginOnly, tokenOf } from './guards';
-import { LoginLimiter } from './login-limiter';
+import { ownSiteOnly, tokenOf } from './guards';
 import { decoyHash, verifyPassword } from './password';
 import { DEMO_ADMIN } from './password-policy';
 
-export async function authRoutes(
-  app: FastifyInstance,
-  { env, store, sessions, limiter, cookieName }: Services,
-) {
+export const sessionCookieOptions = (env: Services['env']) => ({
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  path: '/',
+  secure: env.NODE_ENV === 'production',
+});
+
+/** /api/auth/*: the login page's configuration, login and logout. */
+export async function authRoutes(app: FastifyInstance, services: Services) {
+  const { env, store, sessions, limiter, passwordChecks, cookieName } = services;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const production = env.NODE_ENV === 'production';
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    path: '/',
-    secure: production,
-  };
-  const sameOrigin = sameOriginOnly(env.PUBLIC_URL);
+  const cookieOptions = sessionCookieOptions(env);
+  app.addHook('onRequest', ownSiteOnly(env));
   // Made now, so that even the first login with an unknown name costs one scrypt, like any other.
   await decoyHash();
 
@@ -42,32 +42,34 @@ export async function authRoutes(
 
   routes.post(
     API_ROUTES.login.path,
-    {
-      onRequest: sameOrigin,
-      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
-    },
+    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const key = LoginLimiter.key(request.ip, username);
-      const wait = await limiter.retryAfter(key);
-      if (wait > 0) {
-        throw new HttpError(
-          429,
-          'too_many_attempts',
-          `Too many failed logins. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
-          {},
-          { 'retry-after': String(wait) },
-        );
+      let attempt;
+      try {
+        attempt = await limiter.admit(request.ip, username);
+      } catch (error) {
+        securityEvent(request, 'login', 'locked', { username });
+        throw error;
       }
       const admin = await store.admins.find(username);
       // Unknown usernames cost the same scrypt time as wrong passwords and get the same answer.
-      const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash()));
+      const valid = await passwordChecks
+        .run(async () => verifyPassword(password, admin?.passwordHash ?? (await decoyHash())))
+        .catch(async (error: unknown) => {
+          await attempt.withdraw();
+          throw error;
+        });
       if (!admin || !valid) {
-        await limiter.fail(key);
+        securityEvent(request, 'login', 'failure', { username });
         throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
       }
-      await limiter.succeed(key);
-      const { token } = await sessions.start(admin.username);
+      await attempt.succeeded();
+      const { token } = await sessions.start(admin.username, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      securityEvent(request, 'login', 'success', { username: admin.username });
       reply
         .setCookie(cookieName, token, {
           ...cookieOptions,
@@ -78,13 +80,11 @@ export async function authRoutes(
     },
   );
 
-  routes.post(
-    API_ROUTES.logout.path,
-    { onRequest: sameOrigin, schema: { body: z.unknown() } },
-    async (request, reply) => {
-      const token = tokenOf(request, cookieName);
-      if (token) await sessions.end(token);
-      return reply.clearCookie(cookieName, cookieOptions).code(204).send();
-    },
-  );
+  routes.post(API_ROUTES.logout.path, { schema: { body: z.unknown() } }, async (request, reply) => {
+    const token = tokenOf(request, cookieName);
+    const admin = token ? await sessions.check(token) : null;
+    if (token) await sessions.end(token);
+    if (admin) securityEvent(request, 'logout', 'success', { username: admin.username });
+    return reply.clearCookie(cookieName, cookieOptions).code(204).send();
+  });
 }

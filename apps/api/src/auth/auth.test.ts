@@ -11,12 +11,20 @@ afterEach(async () => {
 });
 
 const HOUR = 3_600_000;
+/** A login as our own login page sends it (its Origin), unless `headers` say otherwise. */
 const login = (
   app: TestApp['app'],
   payload: object,
   remoteAddress = '203.0.113.7',
   headers: Record<string, string> = {},
-) => app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress, headers });
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload,
+    remoteAddress,
+    headers: { origin: app.services.env.PUBLIC_URL, ...headers },
+  });
 const inquiries = (app: TestApp['app'], headers: Record<string, string>) =>
   app.inject({ method: 'GET', url: '/api/inquiries', headers });
 
@@ -61,6 +69,26 @@ describe('GET /api/auth/config', () => {
     expect(await t.services.store.admins.find('admin')).toBeNull();
     expect((await login(t.app, DEMO_ADMIN)).statusCode).toBe(401);
   });
+
+  it('removes the demo admin on any start others can reach, and reveals no credentials there', async () => {
+    t = await build();
+    const before = await logIn(t.app, DEMO_ADMIN);
+    const site = 'https://cedarblufflabradors.example';
+    t = await t.restart({ HOST: '0.0.0.0', PUBLIC_URL: site });
+    const host = 'cedarblufflabradors.example';
+    const config = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/config',
+      headers: { host },
+    });
+    expect(config.json()).toEqual({ demoLogin: null });
+    expect(await t.services.store.admins.find(DEMO_ADMIN.username)).toBeNull();
+    // Its sessions ended with it.
+    expect((await inquiries(t.app, { host, cookie: before.cookie })).statusCode).toBe(401);
+    expect((await login(t.app, DEMO_ADMIN, undefined, { host, origin: site })).statusCode).toBe(
+      401,
+    );
+  });
 });
 
 describe('POST /api/auth/login', () => {
@@ -78,11 +106,20 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain(`Max-Age=${12 * 3600}`);
     expect(cookie).not.toContain('Secure');
-    // The token works both ways; the store holds only its hash.
-    expect((await inquiries(t.app, { authorization: `Bearer ${body.token}` })).statusCode).toBe(
-      200,
-    );
+    // The cookie is the credential; the same token as a Bearer header is refused (a script on the
+    // page could read it from the answer or localStorage). The store holds only its hash.
     expect((await inquiries(t.app, { cookie: `cb_session=${body.token}` })).statusCode).toBe(200);
+    const bearer = await inquiries(t.app, { authorization: `Bearer ${body.token}` });
+    expect(bearer.statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/sessions',
+          headers: { authorization: `Bearer ${body.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await t.services.store.sessions.find(body.token)).toBeNull();
   });
 
@@ -90,7 +127,7 @@ describe('POST /api/auth/login', () => {
     t = await build({
       env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cedarblufflabradors.example' },
     });
-    const res = await login(t.app, OWNER);
+    const res = await login(t.app, OWNER, undefined, { host: 'cedarblufflabradors.example' });
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^__Host-cb_session=[\w-]{43};/);
     expect(cookie).toContain('Secure');
@@ -99,8 +136,11 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Domain');
     const token = res.json().token as string;
-    expect((await inquiries(t.app, { cookie: `__Host-cb_session=${token}` })).statusCode).toBe(200);
-    expect((await inquiries(t.app, { cookie: `cb_session=${token}` })).statusCode).toBe(401);
+    const host = 'cedarblufflabradors.example';
+    expect(
+      (await inquiries(t.app, { host, cookie: `__Host-cb_session=${token}` })).statusCode,
+    ).toBe(200);
+    expect((await inquiries(t.app, { host, cookie: `cb_session=${token}` })).statusCode).toBe(401);
   });
 
   it('gives an unknown user and a wrong password the same 401', async () => {
@@ -158,11 +198,24 @@ describe('POST /api/auth/login', () => {
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ error: 'forbidden' });
     expect((await login(t.app, OWNER, undefined, { origin: 'null' })).statusCode).toBe(403);
+    // A state-changing call without an Origin is not one of our pages' either.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: OWNER,
+    });
+    expect(bare.statusCode).toBe(403);
     expect(
       (await login(t.app, OWNER, undefined, { origin: 'http://localhost:3000' })).statusCode,
     ).toBe(200);
+    // On a loopback-only start, the loopback origin the request was sent to is ours too.
     expect(
-      (await login(t.app, OWNER, undefined, { origin: 'http://localhost:80' })).statusCode,
+      (
+        await login(t.app, OWNER, undefined, {
+          host: '127.0.0.1:4319',
+          origin: 'http://127.0.0.1:4319',
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });
@@ -211,7 +264,7 @@ describe('POST /api/auth/logout', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { cookie },
+      headers: { cookie, origin: t.env.PUBLIC_URL },
     });
     expect(res.statusCode).toBe(204);
     expect(String(res.headers['set-cookie'])).toMatch(
@@ -220,13 +273,23 @@ describe('POST /api/auth/logout', () => {
     expect((await inquiries(t.app, { cookie })).statusCode).toBe(401);
   });
 
-  it('revokes a Bearer session, and answers 204 without one', async () => {
+  it('ignores a Bearer token (the session lives on), and answers 204 without a session', async () => {
     t = await build();
-    const { bearer } = await logIn(t.app);
+    const { bearer, cookie } = await logIn(t.app);
+    const origin = t.env.PUBLIC_URL;
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { ...bearer, origin },
+        })
+      ).statusCode,
     ).toBe(204);
-    expect((await inquiries(t.app, bearer)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+    expect((await inquiries(t.app, { cookie })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin } }))
+        .statusCode,
+    ).toBe(204);
   });
 });

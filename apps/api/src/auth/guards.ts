@@ -2,25 +2,25 @@ import { SESSION_COOKIE, SESSION_COOKIE_PRODUCTION } from '@cedar/api-contract';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Env } from '../env';
 import { HttpError } from '../lib/http-errors';
-import type { SessionService } from './sessions';
+import { isLoopbackHost } from '../lib/net';
+import type { SessionService, SignedIn } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in admin, set by requireAdmin. */
-    admin: { username: string } | null;
+    /** The signed-in admin and their session, set by requireAdmin. */
+    admin: SignedIn | null;
   }
 }
 
 export const sessionCookieName = (env: Pick<Env, 'NODE_ENV'>) =>
   env.NODE_ENV === 'production' ? SESSION_COOKIE_PRODUCTION : SESSION_COOKIE;
 
-/** The session token a request carries: `Authorization: Bearer <token>` first, else the cookie. */
+/**
+ * The session token a request carries: the httpOnly cookie, and nothing else. The token that the
+ * login answer also carries (the page keeps it as the spec's `admin-token` marker) is never
+ * accepted as a Bearer credential, so a script on the page cannot replay it.
+ */
 export function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    return match?.[1];
-  }
   return request.cookies[cookieName] || undefined;
 }
 
@@ -34,30 +34,42 @@ export function requireAdmin(sessions: SessionService, cookieName: string): onRe
   };
 }
 
-function sameHost(origin: string, hostHeader: string | undefined): boolean {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `host[:port]` as URL parsing normalises it (default ports dropped, lower case), or null. */
+function normalHost(protocol: string, host: string | undefined): string | null {
+  if (!host) return null;
   try {
-    const from = new URL(origin);
-    // Parsed the same way, so 'localhost:80' and 'http://localhost' compare equal.
-    return (
-      hostHeader !== undefined && from.host === new URL(`${from.protocol}//${hostHeader}`).host
-    );
+    const url = new URL(`${protocol}//${host}`);
+    return url.pathname === '/' && !url.username && !url.search ? url.host : null;
   } catch {
-    return false; // 'null' and other opaque origins are foreign
+    return null;
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
- * State-changing calls from a page of another site are refused. Browsers send Origin on such
- * requests; tools and the same origin either omit it or send ours.
+ * Auth and admin calls are answered only for our own site:
+ * - `Host` must be PUBLIC_URL's host, or on a loopback-only start a loopback name (so a page
+ *   served under another name that resolves to this server, DNS rebinding, is turned away);
+ * - a call that changes state must carry `Origin`, equal to PUBLIC_URL's origin or, on a
+ *   loopback-only start, to the loopback origin the request was sent to.
+ * Any other pair gets 403.
  */
-export function sameOriginOnly(publicUrl: string): onRequestHookHandler {
-  const publicOrigin = new URL(publicUrl).origin;
+export function ownSiteOnly(env: Pick<Env, 'PUBLIC_URL' | 'LOOPBACK_ONLY'>): onRequestHookHandler {
+  const publicUrl = new URL(env.PUBLIC_URL);
+  const refuse = (message: string) => new HttpError(403, 'forbidden', message);
   return async (request) => {
+    const host = normalHost(publicUrl.protocol, request.headers.host);
+    const hostName = host === null ? null : new URL(`${publicUrl.protocol}//${host}`).hostname;
+    const ownHost =
+      host !== null &&
+      (host === publicUrl.host || (env.LOOPBACK_ONLY && isLoopbackHost(hostName ?? '')));
+    if (!ownHost) throw refuse('This address does not serve the admin area.');
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (SAFE_METHODS.has(request.method) || origin === undefined) return;
-    if (origin === publicOrigin || sameHost(origin, request.headers.host)) return;
-    throw new HttpError(403, 'forbidden', 'Requests from other sites are not accepted.');
+    const ownOrigin =
+      origin === publicUrl.origin ||
+      (env.LOOPBACK_ONLY && origin !== undefined && origin === `${publicUrl.protocol}//${host}`);
+    if (!ownOrigin) throw refuse('Requests from other sites are not accepted.');
   };
 }

@@ -1,15 +1,16 @@
 import {
   API_ROUTES,
+  CONFIRMATION_REQUIRED,
   MAX_FILE_BYTES,
   editableFilePathSchema,
   publishStatusSchema,
   revisionListSchema,
   saveFileResponseSchema,
 } from '@cedar/api-contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, sameOriginOnly } from '../auth/guards';
 import { HttpError } from '../lib/http-errors';
+import { securityEvent } from '../lib/security-log';
 import { ID_PATTERN } from '../lib/ids';
 import type { ZodTypeProvider } from '../lib/zod-schemas';
 import type { Services } from '../services';
@@ -24,13 +25,24 @@ const revisionParams = z.strictObject({
 const contentTypeOf = (header: string | undefined) =>
   (header ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** Every /api/admin/* route: signed-in admins only, and never from another site's page. */
-export async function adminRoutes(
+/** The section files, their revisions and the publish state (inside /api/admin, signed in). */
+export async function fileRoutes(
   app: FastifyInstance,
-  { env, sessions, cookieName, files, publisher }: Services,
+  { env, sessions, files, publisher }: Services,
 ) {
-  app.addHook('onRequest', sameOriginOnly(env.PUBLIC_URL));
-  app.addHook('onRequest', requireAdmin(sessions, cookieName));
+  /**
+   * Code is what the rebuild runs: saving or restoring it needs the password confirmed in this
+   * session within the last 15 minutes (signing in counts), so a stolen session alone cannot.
+   * Checked before the body is read.
+   */
+  const requireRecentConfirmation = async (request: FastifyRequest) => {
+    if (request.admin && sessions.recentlyConfirmed(request.admin)) return;
+    throw new HttpError(
+      403,
+      CONFIRMATION_REQUIRED,
+      'Confirm your password to save code. It is asked again after 15 minutes.',
+    );
+  };
   // A file is saved exactly as sent, so bytes that are not UTF-8 are refused rather than replaced.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -65,6 +77,7 @@ export async function adminRoutes(
         if (contentTypeOf(request.headers['content-type']) !== 'text/plain') {
           throw new HttpError(415, 'unsupported_media_type', 'Send the file as text/plain');
         }
+        await requireRecentConfirmation(request);
       },
       schema: {
         params: fileParams,
@@ -73,13 +86,20 @@ export async function adminRoutes(
       },
     },
     async (request, reply) => {
-      const { sha256, revision, changed } = await files.save(
-        request.params.path,
-        request.body,
-        request.admin!.username,
-        request.headers['if-match'],
-      );
-      if (changed) publisher.request();
+      const username = request.admin!.username;
+      const { sha256, revision, changed } = await files
+        .save(request.params.path, request.body, username, request.headers['if-match'])
+        .catch((error: unknown) => {
+          securityEvent(request, 'file-save', 'refused', { username, path: request.params.path });
+          throw error;
+        });
+      securityEvent(request, 'file-save', 'success', {
+        username,
+        path: request.params.path,
+        sha256,
+        changed,
+      });
+      if (changed) publisher.request(username);
       return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
     },
   );
@@ -96,6 +116,7 @@ export async function adminRoutes(
   routes.post(
     API_ROUTES.restoreRevision.path,
     {
+      preHandler: requireRecentConfirmation,
       schema: {
         params: revisionParams,
         body: z.unknown(),
@@ -104,8 +125,15 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       const { path, id } = request.params;
-      const { sha256, revision, changed } = await files.restore(path, id, request.admin!.username);
-      if (changed) publisher.request();
+      const username = request.admin!.username;
+      const { sha256, revision, changed } = await files
+        .restore(path, id, username)
+        .catch((error: unknown) => {
+          securityEvent(request, 'file-restore', 'refused', { username, path, revision: id });
+          throw error;
+        });
+      securityEvent(request, 'file-restore', 'success', { username, path, revision: id, changed });
+      if (changed) publisher.request(username);
       return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
     },
   );

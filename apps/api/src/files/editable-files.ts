@@ -12,6 +12,7 @@ import type { Clock } from '../auth/sessions';
 import { tempFilesOf, writeFileAtomic } from '../lib/atomic-write';
 import { HttpError } from '../lib/http-errors';
 import type { Store } from '../store';
+import { checkSection } from './section-check';
 
 export const sha256 = (content: string) =>
   createHash('sha256').update(content, 'utf8').digest('hex');
@@ -174,6 +175,14 @@ export class EditableFiles {
         line: check.error.line,
         column: check.error.column,
       });
+    // The rebuild runs this code on the server: it may use the page's building blocks only.
+    const forbidden = checkSection(file, content);
+    if (forbidden) {
+      throw new HttpError(422, 'forbidden_code', forbidden.message, {
+        line: forbidden.line,
+        column: forbidden.column,
+      });
+    }
     if (current) {
       // The pages import these names; a file without them would fail the build (or, under Vite's
       // hot reload, the page at once).

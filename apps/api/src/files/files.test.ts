@@ -29,7 +29,7 @@ async function setup() {
   return t;
 }
 const get = (a: TestApp & LoggedIn, url: string) =>
-  a.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } });
+  a.app.inject({ method: 'GET', url, headers: { ...a.headers } });
 const put = (
   a: TestApp & LoggedIn,
   url: string,
@@ -39,7 +39,7 @@ const put = (
   a.app.inject({
     method: 'PUT',
     url,
-    headers: { cookie: a.cookie, 'content-type': 'text/plain;charset=UTF-8', ...headers },
+    headers: { ...a.headers, 'content-type': 'text/plain;charset=UTF-8', ...headers },
     payload: body,
   });
 const onDisk = (a: TestApp, file: string) => fs.readFile(path.join(a.repoRoot, file), 'utf8');
@@ -102,7 +102,7 @@ describe('path safety', () => {
         await a.app.inject({
           method: 'POST',
           url: `/api/admin/revisions/${attempt}/x/restore`,
-          headers: { cookie: a.cookie },
+          headers: { ...a.headers },
         }),
       ]) {
         expect(res.statusCode, url).toBe(404);
@@ -266,7 +266,7 @@ describe('revisions', () => {
     const restore = await a.app.inject({
       method: 'POST',
       url: restoreUrl(HERO, list[1]!.id),
-      headers: { cookie: a.cookie },
+      headers: { ...a.headers },
     });
     expect(restore.statusCode).toBe(200);
     expect(saveFileResponseSchema.parse(restore.json())).toMatchObject({
@@ -281,7 +281,7 @@ describe('revisions', () => {
     const back = await a.app.inject({
       method: 'POST',
       url: restoreUrl(HERO, list[2]!.id),
-      headers: { cookie: a.cookie },
+      headers: { ...a.headers },
     });
     expect(back.statusCode).toBe(200);
     expect(await onDisk(a, HERO)).toBe(original);
@@ -296,7 +296,7 @@ describe('revisions', () => {
       restoreUrl(other, saved.revision.id),
       restoreUrl(HERO, '..'),
     ]) {
-      const res = await a.app.inject({ method: 'POST', url, headers: { cookie: a.cookie } });
+      const res = await a.app.inject({ method: 'POST', url, headers: { ...a.headers } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ error: 'not_found' });
     }

@@ -1,13 +1,20 @@
+import { createHmac } from 'node:crypto';
 import {
   KNOWN_PREFERRED_COLORS,
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
   inquiryListSchema,
 } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from '../env';
 import { build, buildLoggedIn, type TestApp } from '../test/build';
 import { DEMO_INQUIRY_COUNT, seedIfEmpty } from './demo-inquiries';
-import { signBody } from './inquiry-routes';
+import {
+  signDelivery,
+  WEBHOOK_BODY_LIMIT,
+  WEBHOOK_RATE_LIMIT,
+  webhookHeaders,
+} from './inquiry-routes';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -24,26 +31,42 @@ const submission = {
   message: 'Hoping for a fox red male this spring.',
 };
 
-function post(
+let deliveries = 0;
+/** A delivery as the forms provider sends it: signed, dated now, with an id of its own. */
+function deliver(
   app: TestApp['app'],
   body: string,
-  signature: string | undefined,
-  contentType = 'application/json',
+  {
+    secret = DEV_WEBHOOK_SECRET,
+    at = (app.services.clock as () => Date)(),
+    id = `delivery-${++deliveries}`,
+    contentType = 'application/json',
+    headers = {},
+  }: {
+    secret?: string;
+    at?: Date;
+    id?: string;
+    contentType?: string;
+    headers?: Record<string, string | undefined>;
+  } = {},
 ) {
+  const all: Record<string, string | undefined> = {
+    'content-type': contentType,
+    ...webhookHeaders(secret, body, { at, id }),
+    ...headers,
+  };
   return app.inject({
     method: 'POST',
     url: '/api/inquiries/webhook',
-    headers: {
-      'content-type': contentType,
-      ...(signature === undefined ? {} : { [WEBHOOK_SIGNATURE_HEADER]: signature }),
-    },
+    headers: Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >,
     payload: body,
   });
 }
-const signed = (app: TestApp['app'], value: unknown, secret = DEV_WEBHOOK_SECRET) => {
-  const body = JSON.stringify(value);
-  return post(app, body, signBody(secret, body));
-};
+const signed = (app: TestApp['app'], value: unknown, secret = DEV_WEBHOOK_SECRET) =>
+  deliver(app, JSON.stringify(value), { secret });
 
 describe('POST /api/inquiries/webhook', () => {
   it('stores a signed submission with an id and a creation time, and answers 201 {id}', async () => {
@@ -56,7 +79,7 @@ describe('POST /api/inquiries/webhook', () => {
     const list = await app.app.inject({
       method: 'GET',
       url: '/api/inquiries',
-      headers: { cookie: app.cookie },
+      headers: { ...app.headers },
     });
     expect(inquiryListSchema.parse(list.json())).toEqual([
       { id, ...submission, createdAt: app.clock.now().toISOString() },
@@ -66,35 +89,97 @@ describe('POST /api/inquiries/webhook', () => {
   it('refuses a missing, wrong or foreign signature with 401 and stores nothing', async () => {
     t = await build();
     const body = JSON.stringify(submission);
-    const cases = [
+    const at = t.clock.now();
+    const timestamp = String(Math.floor(at.getTime() / 1000));
+    const cases: (string | undefined)[] = [
       undefined,
       '',
       'not-hex',
-      signBody('another-secret-of-some-length', body),
-      signBody(DEV_WEBHOOK_SECRET, body).slice(0, 62),
-      signBody(DEV_WEBHOOK_SECRET, JSON.stringify({ ...submission, firstName: 'Eve' })),
+      signDelivery('another-secret-of-some-length', timestamp, body),
+      signDelivery(DEV_WEBHOOK_SECRET, timestamp, body).slice(0, 62),
+      signDelivery(
+        DEV_WEBHOOK_SECRET,
+        timestamp,
+        JSON.stringify({ ...submission, firstName: 'Eve' }),
+      ),
+      // The body alone, without the timestamp, as the old scheme signed it.
+      createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex'),
+      // Signed for another time than the header says.
+      signDelivery(DEV_WEBHOOK_SECRET, String(Number(timestamp) - 1), body),
     ];
     for (const signature of cases) {
-      const res = await post(t.app, body, signature);
+      const res = await deliver(t.app, body, {
+        headers: { [WEBHOOK_SIGNATURE_HEADER]: signature },
+      });
       expect(res.statusCode, String(signature)).toBe(401);
       expect(res.json()).toMatchObject({ error: 'invalid_signature' });
     }
+    // A missing timestamp header.
+    const noTime = await deliver(t.app, body, {
+      headers: { [WEBHOOK_TIMESTAMP_HEADER]: undefined },
+    });
+    expect(noTime.statusCode).toBe(401);
     // Signed, then altered in transit (same JSON meaning, different bytes).
-    const res = await post(
-      t.app,
-      JSON.stringify(submission, null, 2),
-      signBody(DEV_WEBHOOK_SECRET, body),
-    );
+    const signedHeaders = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at, id: 'altered' });
+    const res = await deliver(t.app, JSON.stringify(submission, null, 2), {
+      headers: signedHeaders,
+    });
     expect(res.statusCode).toBe(401);
     expect(await t.services.store.inquiries.count()).toBe(0);
+  });
+
+  it('refuses a delivery older than 5 minutes or dated in the future, however well signed', async () => {
+    t = await build();
+    const body = JSON.stringify(submission);
+    const now = t.clock.now().getTime();
+    for (const [label, offset, status] of [
+      ['5 min 1 s old', -301_000, 401],
+      ['a day old', -86_400_000, 401],
+      ['2 minutes ahead', 120_000, 401],
+      ['4 min 50 s old', -290_000, 201],
+      ['10 s ahead (clock skew)', 10_000, 201],
+    ] as const) {
+      const res = await deliver(t.app, body, { at: new Date(now + offset) });
+      expect(res.statusCode, label).toBe(status);
+      if (status === 401) expect(res.json()).toMatchObject({ error: 'stale_delivery' });
+    }
+    expect(await t.services.store.inquiries.count()).toBe(2);
+  });
+
+  it('stores a repeated delivery once: the repeat answers 200 with the same id and adds nothing', async () => {
+    t = await build();
+    const body = JSON.stringify(submission);
+    const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'evt_42' });
+    const first = await deliver(t.app, body, { headers });
+    expect(first.statusCode).toBe(201);
+    // A captured request sent again, at once and in parallel.
+    const repeats = await Promise.all(
+      Array.from({ length: 5 }, () => deliver(t!.app, body, { headers })),
+    );
+    for (const repeat of repeats) {
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.json()).toEqual(first.json());
+    }
+    expect(await t.services.store.inquiries.count()).toBe(1);
+    // Later than 5 minutes, it is refused outright.
+    t.clock.advance(6 * 60_000);
+    expect((await deliver(t.app, body, { headers })).statusCode).toBe(401);
+    // A delivery id must be there and be plain.
+    expect(
+      (await deliver(t.app, body, { headers: { 'x-webhook-id': undefined } })).statusCode,
+    ).toBe(400);
+    const odd = 'a/b c';
+    const oddHeaders = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: odd });
+    expect((await deliver(t.app, body, { headers: oddHeaders })).statusCode).toBe(400);
+    expect(await t.services.store.inquiries.count()).toBe(1);
   });
 
   it('accepts a sha256= prefixed signature', async () => {
     t = await build();
     const body = JSON.stringify(submission);
-    expect(
-      (await post(t.app, body, `sha256=${signBody(DEV_WEBHOOK_SECRET, body)}`)).statusCode,
-    ).toBe(201);
+    const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'p-1' });
+    headers[WEBHOOK_SIGNATURE_HEADER] = `sha256=${headers[WEBHOOK_SIGNATURE_HEADER]}`;
+    expect((await deliver(t.app, body, { headers })).statusCode).toBe(201);
   });
 
   it('validates the submission: 400 with details for bad fields, unknown fields and bad JSON', async () => {
@@ -115,50 +200,80 @@ describe('POST /api/inquiries/webhook', () => {
     expect((await signed(t.app, { ...submission, firstName: { $ne: null } })).statusCode).toBe(400);
     const { firstName: _firstName, ...missing } = submission;
     expect((await signed(t.app, missing)).statusCode).toBe(400);
-    const broken = '{"firstName": "Ada",';
-    const malformed = await post(t.app, broken, signBody(DEV_WEBHOOK_SECRET, broken));
+    const malformed = await deliver(t.app, '{"firstName": "Ada",');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ error: 'bad_request' });
     expect(await t.services.store.inquiries.count()).toBe(0);
   });
 
-  it('takes JSON only', async () => {
+  it('takes JSON only, and 16 KB at most', async () => {
     t = await build();
     const body = 'firstName=Ada';
-    const res = await post(t.app, body, signBody(DEV_WEBHOOK_SECRET, body), 'text/plain');
-    expect(res.statusCode).toBe(415);
-    const form = await post(
-      t.app,
-      body,
-      signBody(DEV_WEBHOOK_SECRET, body),
-      'application/x-www-form-urlencoded',
-    );
-    expect(form.statusCode).toBe(415);
+    expect((await deliver(t.app, body, { contentType: 'text/plain' })).statusCode).toBe(415);
+    expect(
+      (await deliver(t.app, body, { contentType: 'application/x-www-form-urlencoded' })).statusCode,
+    ).toBe(415);
+    const big = JSON.stringify({ ...submission, message: 'x'.repeat(WEBHOOK_BODY_LIMIT) });
+    const res = await deliver(t.app, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'payload_too_large' });
+    expect(await t.services.store.inquiries.count()).toBe(0);
   });
 
-  it('drops an empty message and keeps a provider timestamp that is not in the future', async () => {
+  it(`takes at most ${WEBHOOK_RATE_LIMIT} deliveries a minute from one address (429), others unaffected`, async () => {
+    t = await build();
+    const body = JSON.stringify(submission);
+    const from = (remoteAddress: string) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/inquiries/webhook',
+        remoteAddress,
+        headers: {
+          'content-type': 'application/json',
+          ...webhookHeaders(DEV_WEBHOOK_SECRET, body, {
+            at: t!.clock.now(),
+            id: `rate-${++deliveries}`,
+          }),
+        },
+        payload: body,
+      });
+    const answers = await Promise.all(
+      Array.from({ length: WEBHOOK_RATE_LIMIT + 10 }, () => from('198.51.100.9')),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(WEBHOOK_RATE_LIMIT);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await from('198.51.100.10')).statusCode).toBe(201);
+  });
+
+  it("dates every inquiry by the server's clock, whatever the provider claims, and drops an empty message", async () => {
     t = await build();
     const past = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
+    const future = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
     await signed(t.app, { ...submission, message: '   ', submittedAt: past });
-    await signed(t.app, {
-      ...submission,
-      firstName: 'Bo',
-      submittedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
-    });
-    const [future, kept] = await t.services.store.inquiries.list();
-    expect(kept).not.toHaveProperty('message');
-    expect(kept?.createdAt).toBe(past);
-    expect(future?.createdAt).toBe(t.clock.now().toISOString());
+    await signed(t.app, { ...submission, firstName: 'Bo', submittedAt: future });
+    const list = await t.services.store.inquiries.list();
+    expect(list.map((i) => i.createdAt)).toEqual([
+      t.clock.now().toISOString(),
+      t.clock.now().toISOString(),
+    ]);
+    expect(list.find((i) => i.firstName === 'Ada')).not.toHaveProperty('message');
   });
 
-  it('is switched off in production without a secret, and on with one', async () => {
-    t = await build({ env: { NODE_ENV: 'production' } });
-    const res = await signed(t.app, submission);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: 'not_found' });
-    t = await t.restart({
-      NODE_ENV: 'production',
-      INQUIRY_WEBHOOK_SECRET: 'a-long-production-secret-value',
+  it('is off without a secret outside a loopback-only start, and on with one', async () => {
+    const starts: Record<string, string>[] = [{ NODE_ENV: 'production' }, { HOST: '0.0.0.0' }];
+    for (const env of starts) {
+      t = await build({ env });
+      const res = await signed(t.app, submission);
+      expect(res.statusCode, JSON.stringify(env)).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'not_found' });
+      await t.close();
+    }
+    t = await build({
+      env: { NODE_ENV: 'production', INQUIRY_WEBHOOK_SECRET: 'a-long-production-secret-value' },
     });
     expect((await signed(t.app, submission)).statusCode).toBe(401);
     expect((await signed(t.app, submission, 'a-long-production-secret-value')).statusCode).toBe(
@@ -174,7 +289,11 @@ describe('GET /api/inquiries', () => {
     await signed(app.app, { ...submission, firstName: 'First' });
     app.clock.advance(1000);
     await signed(app.app, { ...submission, firstName: 'Second', message: undefined });
-    const res = await app.app.inject({ method: 'GET', url: '/api/inquiries', headers: app.bearer });
+    const res = await app.app.inject({
+      method: 'GET',
+      url: '/api/inquiries',
+      headers: { ...app.headers },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const list = inquiryListSchema.parse(res.json());

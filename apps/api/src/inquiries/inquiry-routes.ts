@@ -1,31 +1,68 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   API_ROUTES,
+  WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
   inquiryListSchema,
   inquirySubmissionSchema,
 } from '@cedar/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guards';
+import { ownSiteOnly, requireAdmin } from '../auth/guards';
+import { perAddressLimit } from '../lib/address-limit';
 import { HttpError } from '../lib/http-errors';
 import type { ZodTypeProvider } from '../lib/zod-schemas';
 import type { Services } from '../services';
 
-/** Does `signature` (hex) equal the HMAC-SHA256 of the raw body under `secret`? Constant time. */
+/** A delivery older than this, or signed this far in the future, is refused (a replay). */
+export const WEBHOOK_MAX_AGE_S = 5 * 60;
+/** Clocks differ a little; a delivery dated further ahead than this is refused. */
+export const WEBHOOK_MAX_FUTURE_S = 30;
+/** A form submission is a few hundred bytes; nothing legitimate comes near this. */
+export const WEBHOOK_BODY_LIMIT = 16 * 1024;
+/** Deliveries per minute from one address. */
+export const WEBHOOK_RATE_LIMIT = 60;
+
+const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The signed text: the timestamp header, a dot, then the raw body. */
+const signedBytes = (timestamp: string, rawBody: string | Buffer) =>
+  Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), Buffer.from(rawBody)]);
+
+/** The hex HMAC-SHA256 of `<timestamp>.<raw body>` under `secret`. */
+export const signDelivery = (secret: string, timestamp: string, rawBody: string | Buffer) =>
+  createHmac('sha256', secret).update(signedBytes(timestamp, rawBody)).digest('hex');
+
+/** Does `signature` (hex, optionally `sha256=`) sign this timestamp and body? Constant time. */
 export function validSignature(
   secret: string,
+  timestamp: string,
   rawBody: Buffer,
   signature: string | undefined,
 ): boolean {
   if (!signature) return false;
   const given = Buffer.from(signature.trim().replace(/^sha256=/i, ''), 'hex');
-  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  const expected = createHmac('sha256', secret).update(signedBytes(timestamp, rawBody)).digest();
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export const signBody = (secret: string, rawBody: string | Buffer) =>
-  createHmac('sha256', secret).update(rawBody).digest('hex');
+/** The three headers of one signed delivery (for tests, the benchmark and the docs' example). */
+export function webhookHeaders(
+  secret: string,
+  rawBody: string | Buffer,
+  { at = new Date(), id }: { at?: Date; id: string },
+): Record<string, string> {
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  return {
+    [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+    [WEBHOOK_DELIVERY_HEADER]: id,
+    [WEBHOOK_SIGNATURE_HEADER]: signDelivery(secret, timestamp, rawBody),
+  };
+}
+
+const header = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? undefined : value?.trim();
 
 export async function inquiryRoutes(app: FastifyInstance, services: Services) {
   const { env, store, sessions, cookieName, clock } = services;
@@ -34,7 +71,7 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
   routes.get(
     API_ROUTES.inquiries.path,
     {
-      onRequest: requireAdmin(sessions, cookieName),
+      onRequest: [ownSiteOnly(env), requireAdmin(sessions, cookieName)],
       schema: { response: { 200: inquiryListSchema } },
     },
     async (_request, reply) => {
@@ -44,7 +81,7 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
   );
 
   const secret = env.INQUIRY_WEBHOOK_SECRET;
-  // Production without a secret: no webhook at all (404), rather than one anybody could call.
+  // No secret: no webhook at all (404), rather than one anybody could call.
   if (!secret) return;
 
   // The signature covers the exact bytes sent, so this scope keeps the raw body and parses it
@@ -58,6 +95,13 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       API_ROUTES.inquiryWebhook.path,
       {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        onRequest: perAddressLimit({
+          max: WEBHOOK_RATE_LIMIT,
+          windowMs: 60_000,
+          now: () => clock().getTime(),
+          message: (seconds) => `Too many deliveries. Try again in ${seconds} seconds.`,
+        }),
         preValidation: async (request) => {
           const raw = request.body;
           if (!Buffer.isBuffer(raw))
@@ -66,17 +110,29 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
               'unsupported_media_type',
               'Send the submission as application/json',
             );
-          if (
-            !validSignature(
-              secret,
-              raw,
-              request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined,
-            )
-          ) {
+          const timestamp = header(request.headers[WEBHOOK_TIMESTAMP_HEADER]) ?? '';
+          const deliveryId = header(request.headers[WEBHOOK_DELIVERY_HEADER]) ?? '';
+          const signature = header(request.headers[WEBHOOK_SIGNATURE_HEADER]);
+          if (!validSignature(secret, timestamp, raw, signature) || !/^\d{1,12}$/.test(timestamp)) {
             throw new HttpError(
               401,
               'invalid_signature',
-              `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER} header`,
+              `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER} header (the HMAC-SHA256 of "<${WEBHOOK_TIMESTAMP_HEADER}>.<body>")`,
+            );
+          }
+          const age = Math.floor(clock().getTime() / 1000) - Number(timestamp);
+          if (age > WEBHOOK_MAX_AGE_S || age < -WEBHOOK_MAX_FUTURE_S) {
+            throw new HttpError(
+              401,
+              'stale_delivery',
+              `The delivery is dated ${age > 0 ? `${age} s ago` : `${-age} s ahead`}; only deliveries from the last ${WEBHOOK_MAX_AGE_S / 60} minutes are accepted.`,
+            );
+          }
+          if (!DELIVERY_ID.test(deliveryId)) {
+            throw new HttpError(
+              400,
+              'bad_request',
+              `The ${WEBHOOK_DELIVERY_HEADER} header must be 1 to 128 letters, digits or . _ : -`,
             );
           }
           let text: string;
@@ -92,20 +148,22 @@ export async function inquiryRoutes(app: FastifyInstance, services: Services) {
             throw new HttpError(400, 'bad_request', 'Body is not valid JSON');
           }
         },
-        schema: { body: inquirySubmissionSchema, response: { 201: z.object({ id: z.string() }) } },
+        schema: {
+          body: inquirySubmissionSchema,
+          response: { 200: z.object({ id: z.string() }), 201: z.object({ id: z.string() }) },
+        },
       },
       async (request, reply) => {
-        const { submittedAt, ...submission } = request.body;
-        const now = clock();
-        // A provider's own timestamp is kept unless it claims the future.
-        const createdAt = submittedAt && new Date(submittedAt) <= now ? new Date(submittedAt) : now;
-        const { message, ...person } = submission;
-        const inquiry = await store.inquiries.create({
+        // The provider's own `submittedAt` is not trusted: the inquiry is dated by our clock.
+        const { submittedAt: _ignored, message, ...person } = request.body;
+        const deliveryId = header(request.headers[WEBHOOK_DELIVERY_HEADER])!;
+        const { inquiry, created } = await store.inquiries.createOnce(deliveryId, {
           ...person,
           ...(message ? { message } : {}),
-          createdAt,
+          createdAt: clock(),
         });
-        return reply.code(201).send({ id: inquiry.id });
+        // A repeat of a delivery already stored: acknowledged, nothing added.
+        return reply.code(created ? 201 : 200).send({ id: inquiry.id });
       },
     );
   });

@@ -22,22 +22,29 @@ const NONE = "'none'";
 /** HSTS for a year, production only (development runs on plain http://localhost). */
 export const HSTS_MAX_AGE = 31_536_000;
 
-export function helmetOptions(production: boolean): FastifyHelmetOptions {
+/**
+ * `embedHosts`: the forms provider's hosts on public pages; none on the admin pages, which run no
+ * third-party script, frame or connection at all.
+ */
+export function helmetOptions(
+  production: boolean,
+  embedHosts: readonly string[] = FORMS_HOSTS,
+): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: [SELF],
         // The prerendered pages carry no inline script; only our bundles and the forms embed run.
-        scriptSrc: [SELF, ...FORMS_HOSTS],
+        scriptSrc: [SELF, ...embedHosts],
         scriptSrcAttr: [NONE],
         // Mantine writes CSS variables into style attributes and <style> tags (server-rendered and
         // at run time), and the forms embed styles itself inline: 'unsafe-inline' is needed here.
-        styleSrc: [SELF, "'unsafe-inline'", ...FORMS_HOSTS],
-        imgSrc: [SELF, 'data:', ...FORMS_HOSTS],
-        connectSrc: [SELF, ...FORMS_HOSTS],
-        frameSrc: [...FORMS_HOSTS],
-        formAction: [SELF, ...FORMS_HOSTS],
+        styleSrc: [SELF, "'unsafe-inline'", ...embedHosts],
+        imgSrc: [SELF, 'data:', ...embedHosts],
+        connectSrc: [SELF, ...embedHosts],
+        frameSrc: embedHosts.length > 0 ? [...embedHosts] : [NONE],
+        formAction: [SELF, ...embedHosts],
         objectSrc: [NONE],
         baseUri: [NONE],
         frameAncestors: [NONE],
@@ -63,10 +70,13 @@ const NOT_SECURITY_HEADERS = new Set([
  * The headers @fastify/helmet sets, computed once. They never vary by request, while the plugin
  * builds its middleware anew on every request (measured at about 80 µs each here).
  */
-export async function securityHeaders(production: boolean): Promise<Record<string, string>> {
+export async function securityHeaders(
+  production: boolean,
+  embedHosts: readonly string[] = FORMS_HOSTS,
+): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   try {
-    await probe.register(fastifyHelmet, helmetOptions(production));
+    await probe.register(fastifyHelmet, helmetOptions(production, embedHosts));
     probe.get('/', async () => '');
     const res = await probe.inject({ method: 'GET', url: '/' });
     return Object.fromEntries(

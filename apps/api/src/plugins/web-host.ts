@@ -186,7 +186,12 @@ const isVersioned = (pathname: string) =>
  * Serves the prerendered site: HTML from memory (precompressed, with an ETag), files from the
  * current build's folder with their precompressed .br/.gz copies.
  */
-export async function webHost(app: FastifyInstance, host: WebHost) {
+export async function webHost(
+  app: FastifyInstance,
+  host: WebHost,
+  /** The admin pages' own Content-Security-Policy: no third-party script, frame or connection. */
+  adminCsp?: string,
+) {
   await app.register(fastifyStatic, {
     serve: false,
     cacheControl: false,
@@ -229,8 +234,10 @@ export async function webHost(app: FastifyInstance, host: WebHost) {
     const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = build.pages.get(clean);
     if (page !== undefined) return sendPage(request, reply, 200, page);
-    if (clean === '/admin' || clean.startsWith('/admin/'))
+    if (clean === '/admin' || clean.startsWith('/admin/')) {
+      if (adminCsp) reply.header('content-security-policy', adminCsp);
       return sendPage(request, reply, 200, build.adminShell);
+    }
     return sendPage(request, reply, 404, build.notFoundPage);
   };
 

@@ -14,7 +14,6 @@ import {
   writeFakeBuild,
 } from '../test/build';
 import type { Builder } from './publisher';
-import { webAppBuilder } from './web-builder';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const source = (n: number) =>
@@ -67,7 +66,7 @@ const status = async (a: TestApp & LoggedIn) => {
   const res = await a.app.inject({
     method: 'GET',
     url: '/api/admin/publish',
-    headers: { cookie: a.cookie },
+    headers: { ...a.headers },
   });
   expect(res.statusCode).toBe(200);
   return publishStatusSchema.parse(res.json());
@@ -76,7 +75,7 @@ const save = (a: TestApp & LoggedIn, n: number) =>
   a.app.inject({
     method: 'PUT',
     url: fileUrl(HERO),
-    headers: { cookie: a.cookie, 'content-type': 'text/plain' },
+    headers: { ...a.headers, 'content-type': 'text/plain' },
     payload: source(n),
   });
 const page = async (a: TestApp, url = '/') => (await a.app.inject({ method: 'GET', url })).body;
@@ -91,6 +90,7 @@ describe('publishing', () => {
       startedAt: null,
       finishedAt: null,
       error: null,
+      sandbox: null,
       reason: null,
     });
     expect((await save(a, 2)).statusCode).toBe(200);
@@ -217,7 +217,7 @@ describe('publishing', () => {
     const res = await a.app.inject({
       method: 'POST',
       url: restoreUrl(HERO, first),
-      headers: { cookie: a.cookie },
+      headers: { ...a.headers },
     });
     expect(res.statusCode).toBe(200);
     await a.services.publisher.settled();
@@ -349,6 +349,7 @@ describe('at start-up', () => {
     expect(await page(restarted)).toContain('v2 /');
     expect(await status(restarted)).toEqual({
       state: 'idle',
+      sandbox: null,
       buildId: older,
       startedAt: null,
       finishedAt: null,
@@ -469,34 +470,6 @@ describe('at start-up', () => {
     const webDist = await tempDir('cedar-dist-');
     await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>half</title>');
     await expect(build({ webDist })).rejects.toThrow(`No complete web build in ${webDist} or `);
-  });
-});
-
-describe('webAppBuilder (child process)', () => {
-  it('runs scripts/build.mjs with --out-dir and resolves when it exits 0', async () => {
-    const webApp = await tempDir('cedar-webapp-');
-    await fs.mkdir(path.join(webApp, 'scripts'));
-    await fs.writeFile(
-      path.join(webApp, 'scripts/build.mjs'),
-      `import fs from 'node:fs';\nconst out = process.argv[process.argv.indexOf('--out-dir') + 1];\nfs.mkdirSync(out + '/client', { recursive: true });\nfs.writeFileSync(out + '/client/ok.txt', process.cwd());\n`,
-    );
-    const out = path.join(webApp, 'dist/builds/one');
-    await webAppBuilder(webApp)(out, new AbortController().signal);
-    expect(await fs.readFile(path.join(out, 'client/ok.txt'), 'utf8')).toBe(
-      await fs.realpath(webApp),
-    );
-  });
-
-  it('rejects with the tail of the output when the build fails', async () => {
-    const webApp = await tempDir('cedar-webapp-');
-    await fs.mkdir(path.join(webApp, 'scripts'));
-    await fs.writeFile(
-      path.join(webApp, 'scripts/build.mjs'),
-      `console.log('vite building...');\nconsole.error('src/sections/hero-section.tsx (3:9): Expected ";"');\nprocess.exit(2);\n`,
-    );
-    await expect(
-      webAppBuilder(webApp)(path.join(webApp, 'out'), new AbortController().signal),
-    ).rejects.toThrow(/vite building[\s\S]*hero-section\.tsx \(3:9\)[\s\S]*exit code 2/);
   });
 });
 

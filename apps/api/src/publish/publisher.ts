@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PublishStatus } from '@cedar/api-contract';
+import type { PublishStatus, SandboxKind } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
+import { securityEvent } from '../lib/security-log';
 import { loadWebBuild, type WebHost } from '../plugins/web-host';
 import type { StartupBuild } from './startup-build';
 
@@ -19,6 +20,8 @@ export interface PublisherOptions {
   builder: Builder;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** How the builds that run edited code are contained (reported in the status). */
+  sandbox: SandboxKind | null;
   /**
    * What the start-up check found (startup-build.ts): a build not made from the sources on disk
    * is replaced at once.
@@ -46,6 +49,8 @@ export class Publisher {
   private reason: string | null = null;
   private pending = false;
   private pendingReason: string | null = null;
+  /** Who saved the changes the next build publishes. */
+  private requestedBy = new Set<string>();
   private running: Promise<void> | null = null;
   private abort = new AbortController();
 
@@ -54,9 +59,10 @@ export class Publisher {
     const { startup } = options;
     this.reason = startup?.reason ?? null;
     if (startup && !startup.current) {
-      if (options.host && options.enabled)
-        this.request(`${startup.reason}: publishing them now, without waiting for a save.`);
-      else this.reason = `${startup.reason}, and publishing is off (PUBLISH=off).`;
+      if (options.host && options.enabled) {
+        this.pendingReason = `${startup.reason}: publishing them now, without waiting for a save.`;
+        this.request();
+      } else this.reason = `${startup.reason}, and publishing is off (PUBLISH=off).`;
     }
   }
 
@@ -67,15 +73,16 @@ export class Publisher {
       startedAt: this.startedAt?.toISOString() ?? null,
       finishedAt: this.finishedAt?.toISOString() ?? null,
       error: this.error,
+      sandbox: this.options.host ? this.options.sandbox : null,
       reason: this.reason,
     };
   }
 
-  /** Called after every saved change; `reason` says why a build was asked for without one. */
-  request(reason?: string): void {
+  /** Called after every saved change, with the admin who saved it. */
+  request(by?: string): void {
     if (!this.options.host || !this.options.enabled || this.abort.signal.aborted) return;
     this.pending = true;
-    if (reason !== undefined) this.pendingReason = reason;
+    if (by) this.requestedBy.add(by);
     this.running ??= this.loop().finally(() => {
       this.running = null;
     });
@@ -106,6 +113,8 @@ export class Publisher {
     const started = clock();
     const id = `${started.toISOString().replace(/[-:.TZ]/g, '')}-${Math.random().toString(36).slice(2, 8)}`;
     const outDir = path.join(buildsDir, id);
+    const by = [...this.requestedBy].join(', ') || null;
+    this.requestedBy.clear();
     this.state = 'building';
     this.startedAt = started;
     this.finishedAt = null;
@@ -127,7 +136,7 @@ export class Publisher {
         throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
       host.swap(build);
       this.finish('published', null);
-      log.info({ buildId: id }, 'publishing: the new build is live');
+      securityEvent(log, 'publish', 'success', { username: by, buildId: id });
       if (info.fingerprint === null) {
         // A source was written while it built (by a save, which queued a build already, or by
         // hand): it may hold part of that change, so build again.
@@ -145,10 +154,8 @@ export class Publisher {
         'failed',
         lastLines(error instanceof Error ? error.message : String(error)) || 'The build failed.',
       );
-      log.warn(
-        { buildId: id, error: this.error },
-        'publishing failed; the previous build stays live',
-      );
+      // The previous build stays live.
+      securityEvent(log, 'publish', 'failure', { username: by, buildId: id, error: this.error });
       await removeBuild(outDir).catch(() => undefined);
     }
   }

@@ -1,38 +1,79 @@
-import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SandboxKind } from '@cedar/api-contract';
 import type { Builder } from './publisher';
+import { buildEnvironment, killTree, sandboxed, spawnSandboxed } from './sandbox';
 
-const TIMEOUT_MS = 10 * 60_000;
 const KEEP_OUTPUT_CHARS = 8000;
 
+export interface WebBuilderOptions {
+  /** apps/web of the repository */
+  webAppDir: string;
+  repoRoot: string;
+  dataDir: string;
+  sandbox: SandboxKind;
+  /** The build and every process it started are killed after this long. */
+  timeoutMs: number;
+  publicUrl: string;
+}
+
 /**
- * The real builder: `node scripts/build.mjs --out-dir <dir>` in apps/web, in a child process so
- * a crash or a runaway build never takes the server down. Rejects with the output's tail.
+ * The real builder: `node scripts/build.mjs --out-dir <dir>` in apps/web, in a child process so a
+ * crash or a runaway build never takes the server down, contained by the sandbox (sandbox.ts):
+ * no secret in its environment, no view of DATA_DIR, nothing writable but its own folder, and
+ * killed with every process it started after `timeoutMs`. Rejects with the output's tail.
  */
-export function webAppBuilder(webAppDir: string): Builder {
+export function webAppBuilder(options: WebBuilderOptions): Builder {
   return (outDir, signal) =>
     new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['scripts/build.mjs', '--out-dir', outDir], {
-        cwd: webAppDir,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        signal,
-        timeout: TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-      });
+      fs.mkdirSync(outDir, { recursive: true });
+      // The sandbox's stand-in for Vite's scratch folder needs its mount point.
+      fs.mkdirSync(path.join(options.webAppDir, 'node_modules/.vite-temp'), { recursive: true });
+      const command = sandboxed(
+        options.sandbox,
+        ['scripts/build.mjs', '--out-dir', outDir],
+        options.webAppDir,
+        { repoRoot: options.repoRoot, dataDir: options.dataDir, outDir },
+        buildEnvironment(options.publicUrl),
+      );
+      const child = spawnSandboxed(command);
       let output = '';
+      let stoppedBy: string | null = null;
       const keep = (chunk: Buffer) => {
         output = (output + chunk.toString('utf8')).slice(-KEEP_OUTPUT_CHARS);
       };
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      child.on('error', (error) => reject(new Error(`${output}\n${error.message}`)));
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
+      const stop = (why: string) => {
+        stoppedBy ??= why;
+        killTree(child);
+      };
+      const timer = setTimeout(
+        () =>
+          stop(
+            `it ran longer than PUBLISH_TIMEOUT (${Math.round(options.timeoutMs / 1000)} s) and was stopped`,
+          ),
+        options.timeoutMs,
+      );
+      const onAbort = () => stop('the server is shutting down');
+      signal.addEventListener('abort', onAbort, { once: true });
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+      };
+      child.on('error', (error) => {
+        done();
+        reject(new Error(`${output}\n${error.message}`));
+      });
       child.on('close', (code, killedBy) => {
-        if (code === 0) resolve();
-        else
-          reject(
-            new Error(
-              `${output}\nThe web build stopped (${killedBy ? `signal ${killedBy}` : `exit code ${code}`}).`,
-            ),
-          );
+        done();
+        // Whatever the build started is gone with it, even when it exited by itself.
+        killTree(child);
+        if (code === 0 && stoppedBy === null) resolve();
+        else {
+          const how = stoppedBy ?? (killedBy ? `signal ${killedBy}` : `exit code ${code}`);
+          reject(new Error(`${output}\nThe web build stopped (${how}).`));
+        }
       });
     });
 }

@@ -13,6 +13,8 @@ export interface SessionDoc extends Omit<SessionRecord, 'tokenHash'> {
 
 export interface InquiryDoc {
   _id: string;
+  /** The webhook delivery it came from (unique), absent for inquiries made otherwise. */
+  deliveryId?: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -34,13 +36,13 @@ export interface RevisionDoc {
 
 export interface LoginAttemptDoc {
   _id: string;
-  failures: Date[];
-  /** When the newest failure leaves the window: the document may go. */
+  attempts: { id: string; at: Date }[];
+  /** When the newest attempt leaves the window: the document may go. */
   expiresAt: Date;
 }
 
-/** How many failures a counter keeps; more than the limit, fewer than a flood. */
-export const MAX_KEPT_FAILURES = 20;
+/** How many attempts a counter keeps: more than any limit counts, fewer than a flood. */
+export const MAX_KEPT_ATTEMPTS = 200;
 
 export const toAdmin = (d: AdminDoc): AdminRecord => ({
   username: d.username,
@@ -56,6 +58,9 @@ export const toSession = (d: SessionDoc): SessionRecord => ({
   lastSeenAt: new Date(d.lastSeenAt),
   expiresAt: new Date(d.expiresAt),
   idleExpiresAt: new Date(d.idleExpiresAt),
+  ...(d.confirmedAt ? { confirmedAt: new Date(d.confirmedAt) } : {}),
+  ...(d.ip ? { ip: d.ip } : {}),
+  ...(d.userAgent ? { userAgent: d.userAgent } : {}),
 });
 
 export function toInquiry(d: InquiryDoc): Inquiry {
@@ -86,8 +91,12 @@ export const toRevisionWithContent = (d: RevisionDoc): RevisionWithContent => ({
   content: d.content,
 });
 
-export const withinWindow = (failures: Date[] | undefined, now: Date, windowMs: number): Date[] =>
-  (failures ?? [])
-    .map((f) => new Date(f))
-    .filter((f) => f.getTime() > now.getTime() - windowMs && f.getTime() <= now.getTime())
-    .sort((a, b) => a.getTime() - b.getTime());
+export const withinWindow = (
+  attempts: LoginAttemptDoc['attempts'] | undefined,
+  now: Date,
+  windowMs: number,
+): LoginAttemptDoc['attempts'] =>
+  (attempts ?? [])
+    .map((a) => ({ id: a.id, at: new Date(a.at) }))
+    // In the order they were added, which is the order the store applied them in.
+    .filter((a) => a.at.getTime() > now.getTime() - windowMs && a.at.getTime() <= now.getTime());

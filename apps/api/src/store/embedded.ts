@@ -4,7 +4,7 @@ import Datastore from '@seald-io/nedb';
 import type { Inquiry } from '@cedar/api-contract';
 import { sortableId } from '../lib/ids';
 import {
-  MAX_KEPT_FAILURES,
+  MAX_KEPT_ATTEMPTS,
   type AdminDoc,
   type InquiryDoc,
   type LoginAttemptDoc,
@@ -142,6 +142,7 @@ export async function openEmbeddedStore(
     await sessions.ensureIndexAsync({ fieldName: 'username' });
     await sessions.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await inquiries.ensureIndexAsync({ fieldName: 'createdAt' });
+    await inquiries.ensureIndexAsync({ fieldName: 'deliveryId', unique: true, sparse: true });
     await revisions.ensureIndexAsync({ fieldName: 'path' });
     await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
 
@@ -193,11 +194,30 @@ export async function openEmbeddedStore(
             sessions.updateAsync({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } }, {}),
           );
         },
+        async confirm(tokenHash, at) {
+          const { numAffected } = await durable(
+            'sessions',
+            sessions.updateAsync({ _id: tokenHash }, { $set: { confirmedAt: at } }, {}),
+          );
+          return numAffected > 0;
+        },
         async revoke(tokenHash) {
           return (await durable('sessions', sessions.removeAsync({ _id: tokenHash }, {}))) > 0;
         },
-        revokeAllFor: (username) =>
-          durable('sessions', sessions.removeAsync({ username }, { multi: true })),
+        async listFor(username) {
+          const docs = (await sessions
+            .findAsync({ username })
+            .sort({ createdAt: -1 })) as unknown as SessionDoc[];
+          return docs.map(toSession);
+        },
+        revokeAllFor: (username, keep) =>
+          durable(
+            'sessions',
+            sessions.removeAsync(
+              keep === undefined ? { username } : { username, _id: { $ne: keep } },
+              { multi: true },
+            ),
+          ),
         removeExpired: (now) =>
           durable(
             'sessions',
@@ -218,6 +238,24 @@ export async function openEmbeddedStore(
             listCache.list = undefined;
           }
           return toInquiry(doc);
+        },
+        async createOnce(deliveryId, inquiry) {
+          const existing = (await inquiries.findOneAsync({ deliveryId })) as InquiryDoc | null;
+          if (existing) return { inquiry: toInquiry(existing), created: false };
+          const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), deliveryId, ...inquiry };
+          if (doc.message === undefined) delete doc.message;
+          try {
+            await durable('inquiries', inquiries.insertAsync(doc));
+          } catch (error) {
+            // The same delivery arriving twice at once: the unique index lets one in.
+            if (!isUniqueViolation(error)) throw error;
+            const first = (await inquiries.findOneAsync({ deliveryId })) as InquiryDoc;
+            return { inquiry: toInquiry(first), created: false };
+          } finally {
+            listCache.generation++;
+            listCache.list = undefined;
+          }
+          return { inquiry: toInquiry(doc), created: true };
         },
         // nedb copies and sorts every document on each find (about 3 ms for 500 here); inquiries are
         // only ever added, so the sorted list is kept until the next one arrives.
@@ -253,32 +291,35 @@ export async function openEmbeddedStore(
           return doc ? toRevisionWithContent(doc) : null;
         },
       },
+      // Login counters are not synced to disk on each write: losing the last seconds of them in a
+      // crash costs nothing, while a flood of refused logins would otherwise be a flood of fsyncs.
       loginAttempts: {
-        async recordFailure(key, at, windowMs) {
-          const { affectedDocuments } = await durable(
-            'login-attempts',
-            attempts.updateAsync(
-              { _id: key },
-              {
-                $push: { failures: { $each: [at], $slice: -MAX_KEPT_FAILURES } },
-                $set: { expiresAt: new Date(at.getTime() + windowMs) },
-              },
-              { upsert: true, returnUpdatedDocs: true },
-            ),
+        async add(key, attempt, windowMs) {
+          const { affectedDocuments } = await attempts.updateAsync(
+            { _id: key },
+            {
+              $push: { attempts: { $each: [attempt], $slice: -MAX_KEPT_ATTEMPTS } },
+              $max: { expiresAt: new Date(attempt.at.getTime() + windowMs) },
+            },
+            { upsert: true, returnUpdatedDocs: true },
           );
           return withinWindow(
-            (affectedDocuments as LoginAttemptDoc | null)?.failures,
-            at,
+            (affectedDocuments as LoginAttemptDoc | null)?.attempts,
+            attempt.at,
             windowMs,
           );
         },
-        async failures(key, now, windowMs) {
+        async list(key, now, windowMs) {
           const doc = (await attempts.findOneAsync({ _id: key })) as LoginAttemptDoc | null;
-          return withinWindow(doc?.failures, now, windowMs);
+          return withinWindow(doc?.attempts, now, windowMs);
+        },
+        async remove(key, id) {
+          await attempts.updateAsync({ _id: key }, { $pull: { attempts: { id } } }, {});
         },
         async clear(key) {
-          await durable('login-attempts', attempts.removeAsync({ _id: key }, {}));
+          await attempts.removeAsync({ _id: key }, {});
         },
+        removeExpired: (now) => attempts.removeAsync({ expiresAt: { $lte: now } }, { multi: true }),
       },
       async close() {
         for (const db of dbs) db.stopAutocompaction();

@@ -6,8 +6,10 @@ import type { Store } from './types';
 export * from './types';
 
 /** MongoDB when MONGODB_URI is set, else the embedded store under DATA_DIR. */
-export async function openStore(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR'>): Promise<Store> {
-  if (env.MONGODB_URI) return openMongoStore(env.MONGODB_URI);
+export async function openStore(
+  env: Pick<Env, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR'>,
+): Promise<Store> {
+  if (env.MONGODB_URI) return openMongoStore(env.MONGODB_URI, { dbName: env.MONGODB_DB });
   try {
     return await openEmbeddedStore(env.DATA_DIR);
   } catch (error) {

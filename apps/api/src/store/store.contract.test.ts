@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, MongoClient } from 'mongodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { openEmbeddedStore } from './embedded';
 import { openMongoStore } from './mongo';
+import { databaseFor } from './mongo-driver';
 import { DuplicateError, type Store } from './types';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
@@ -22,17 +23,23 @@ function storeContract(name: string, makeEngine: () => Engine) {
   describe(`store contract: ${name}`, () => {
     let engine: Engine;
     let store: Store;
+    // Only what this test opened: when open() fails, its own error is the one reported.
+    let opened: Store | undefined;
     // Real time: both engines expire documents by TTL against the real clock.
     const now = new Date();
     const at = (ms: number) => new Date(now.getTime() + ms);
 
     beforeEach(async () => {
+      opened = undefined;
       engine = makeEngine();
-      store = await engine.open();
+      store = opened = await engine.open();
     });
     afterEach(async () => {
-      await store.close();
-      await engine.cleanup();
+      try {
+        await opened?.close();
+      } finally {
+        await engine.cleanup();
+      }
     });
 
     it('creates, finds, re-passwords and removes admins; usernames are unique', async () => {
@@ -106,6 +113,47 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.sessions.revokeAllFor('owner')).toBe(1);
       expect(await store.sessions.find('b'.repeat(64))).toBeNull();
       expect(await store.sessions.find('c'.repeat(64))).not.toBeNull();
+    });
+
+    it('keeps where a session came from and its password confirmation, lists and ends them per admin', async () => {
+      const base = {
+        username: 'owner',
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: at(12 * HOUR),
+        idleExpiresAt: at(2 * HOUR),
+      };
+      const from = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
+      await store.sessions.create({
+        tokenHash: '1'.repeat(64),
+        ...base,
+        ...from,
+        confirmedAt: now,
+      });
+      await store.sessions.create({ tokenHash: '2'.repeat(64), ...base, createdAt: at(1000) });
+      await store.sessions.create({ tokenHash: '3'.repeat(64), ...base, createdAt: at(2000) });
+      await store.sessions.create({ tokenHash: '4'.repeat(64), ...base, username: 'other' });
+      expect(await store.sessions.find('1'.repeat(64))).toEqual({
+        tokenHash: '1'.repeat(64),
+        ...base,
+        ...from,
+        confirmedAt: now,
+      });
+      expect(await store.sessions.confirm('2'.repeat(64), at(5000))).toBe(true);
+      expect(await store.sessions.confirm('9'.repeat(64), at(5000))).toBe(false);
+      expect((await store.sessions.find('2'.repeat(64)))?.confirmedAt).toEqual(at(5000));
+      // Newest first, the admin's own only.
+      expect((await store.sessions.listFor('owner')).map((s) => s.tokenHash)).toEqual([
+        '3'.repeat(64),
+        '2'.repeat(64),
+        '1'.repeat(64),
+      ]);
+      // Every session but the one kept.
+      expect(await store.sessions.revokeAllFor('owner', '2'.repeat(64))).toBe(2);
+      expect((await store.sessions.listFor('owner')).map((s) => s.tokenHash)).toEqual([
+        '2'.repeat(64),
+      ]);
+      expect(await store.sessions.listFor('other')).toHaveLength(1);
     });
 
     it('stores inquiries with an id and lists them newest first', async () => {
@@ -199,20 +247,67 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.revisions.get(HERO, 'missing')).toBeNull();
     });
 
-    it('counts login failures within a sliding window per key', async () => {
+    it('counts login attempts within a sliding window per key, atomically, and takes one back', async () => {
       const window = 15 * 60_000;
-      expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
-      await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-20 * 60_000), window);
-      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', at(-60_000), window)).toEqual(
-        [at(-60_000)],
-      );
-      expect(await store.loginAttempts.recordFailure('1.2.3.4|owner', now, window)).toEqual([
-        at(-60_000),
-        now,
+      const key = 'pair|1.2.3.4|owner';
+      const attempt = (id: string, ms: number) => ({ id, at: at(ms) });
+      expect(await store.loginAttempts.list(key, now, window)).toEqual([]);
+      await store.loginAttempts.add(key, attempt('old', -20 * 60_000), window);
+      expect(await store.loginAttempts.add(key, attempt('a', -60_000), window)).toEqual([
+        attempt('a', -60_000),
       ]);
-      expect(await store.loginAttempts.failures('5.6.7.8|owner', now, window)).toEqual([]);
-      await store.loginAttempts.clear('1.2.3.4|owner');
-      expect(await store.loginAttempts.failures('1.2.3.4|owner', now, window)).toEqual([]);
+      expect(await store.loginAttempts.add(key, attempt('b', 0), window)).toEqual([
+        attempt('a', -60_000),
+        attempt('b', 0),
+      ]);
+      await store.loginAttempts.remove(key, 'a');
+      expect(await store.loginAttempts.list(key, now, window)).toEqual([attempt('b', 0)]);
+      expect(await store.loginAttempts.list('pair|5.6.7.8|owner', now, window)).toEqual([]);
+
+      // Parallel adds each see the ones applied before them: no two see the same count.
+      const counts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.loginAttempts.add('burst', attempt(`p${i}`, 0), window).then((l) => l.length),
+        ),
+      );
+      expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+
+      await store.loginAttempts.clear(key);
+      expect(await store.loginAttempts.list(key, now, window)).toEqual([]);
+    });
+
+    it("never moves a counter's expiry backwards, and sweeps counters whose window has passed", async () => {
+      const day = 24 * HOUR;
+      // A long window first, then a short one (another instance, another limit): the counter
+      // must outlive the long one.
+      await store.loginAttempts.add('k', { id: 'long', at: now }, day);
+      await store.loginAttempts.add('k', { id: 'short', at: now }, 60_000);
+      expect(await store.loginAttempts.removeExpired(at(2 * 60_000))).toBe(0);
+      expect(await store.loginAttempts.list('k', at(2 * 60_000), day)).toHaveLength(2);
+      await store.loginAttempts.add('gone', { id: 'x', at: now }, 60_000);
+      expect(await store.loginAttempts.removeExpired(at(day + 1000))).toBe(2);
+      expect(await store.loginAttempts.list('k', at(day + 1000), day)).toEqual([]);
+    });
+
+    it('stores a webhook delivery once, however often and however fast it arrives', async () => {
+      const person = {
+        firstName: 'Ada',
+        lastName: 'Lane',
+        email: 'ada@example.com',
+        phone: '518-555-0100',
+        preferredColor: 'yellow',
+        createdAt: now,
+      };
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => store.inquiries.createOnce('delivery-1', person)),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.inquiry.id)).size).toBe(1);
+      const again = await store.inquiries.createOnce('delivery-1', { ...person, firstName: 'Eve' });
+      expect(again).toEqual({ inquiry: results[0]!.inquiry, created: false });
+      expect(await store.inquiries.count()).toBe(1);
+      expect((await store.inquiries.createOnce('delivery-2', person)).created).toBe(true);
+      expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Ada', 'Ada']);
     });
   });
 }
@@ -230,28 +325,61 @@ function embeddedEngine(): Engine {
       tempDirs.push(dir);
       return openEmbeddedStore(dir);
     },
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+    cleanup: async () => {
+      if (dir) await fs.rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
 storeContract('embedded (@seald-io/nedb)', embeddedEngine);
 
-const { MONGODB_URI } = loadEnv();
+const { MONGODB_URI, MONGODB_DB } = loadEnv();
 if (!MONGODB_URI) {
   console.warn(
-    'store contract: MongoDB run SKIPPED because MONGODB_URI is not set (only the embedded store was tested).',
+    'store contract: MongoDB run SKIPPED because MONGODB_URI is not set (only the embedded store was tested; set MONGODB_URI to a replica set to run it).',
   );
 }
+
+// Every test gets fresh collections under its own prefix in the one database the app would use
+// (MONGODB_DB, else the URI's, else cedar_bluff), so the readWrite role on it is enough: nothing
+// creates or drops a database. Each test drops its collections; a run that was killed leaves
+// some, and the next run drops those once they are an hour old (never a parallel run's).
+const TEST_PREFIX = 'cedar_test_';
+const LEFTOVER_AGE_MS = 3_600_000;
+
+async function dropCollections(db: Db, drop: (name: string) => boolean) {
+  const collections = await db
+    .listCollections({ name: { $regex: `^${TEST_PREFIX}` } }, { nameOnly: true })
+    .toArray();
+  await Promise.all(
+    collections.filter(({ name }) => drop(name)).map(({ name }) => db.dropCollection(name)),
+  );
+}
+
+const isLeftover = (name: string, now: number) => {
+  const started = /^cedar_test_([0-9a-z]+)_/.exec(name)?.[1];
+  return started !== undefined && now - Number.parseInt(started, 36) > LEFTOVER_AGE_MS;
+};
+
 describe.skipIf(!MONGODB_URI)('MongoDB', () => {
+  const run = `${TEST_PREFIX}${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}_`;
+  let tests = 0;
+  let sweeper: MongoClient | undefined;
+  const db = () => sweeper!.db(databaseFor(MONGODB_URI!, MONGODB_DB));
+
+  beforeAll(async () => {
+    sweeper = new MongoClient(MONGODB_URI!);
+    await dropCollections(db(), (name) => isLeftover(name, Date.now()));
+  });
+  afterAll(async () => {
+    await sweeper?.close();
+  });
+
   storeContract('mongodb', () => {
-    const dbName = `cedar_test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    const prefix = `${run}${++tests}_`;
     return {
-      open: () => openMongoStore(MONGODB_URI!, { dbName }),
-      async cleanup() {
-        const client = await new MongoClient(MONGODB_URI!).connect();
-        await client.db(dbName).dropDatabase();
-        await client.close();
-      },
+      open: () => openMongoStore(MONGODB_URI!, { dbName: MONGODB_DB, collectionPrefix: prefix }),
+      cleanup: () => dropCollections(db(), (name) => name.startsWith(prefix)),
     };
   });
 });

@@ -39,14 +39,24 @@ export interface SessionRecord {
   expiresAt: Date;
   /** Moves forward on use; the session ends when it passes. */
   idleExpiresAt: Date;
+  /** When the admin last confirmed their password in this session (code saves need a recent one). */
+  confirmedAt?: Date | null;
+  /** Where the session was started from, for the admin's list of sessions. */
+  ip?: string;
+  userAgent?: string;
 }
 
 export interface SessionRepo {
   create(session: SessionRecord): Promise<void>;
   find(tokenHash: string): Promise<SessionRecord | null>;
   touch(tokenHash: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void>;
+  /** Records a password confirmation; false when the session is gone. */
+  confirm(tokenHash: string, at: Date): Promise<boolean>;
   revoke(tokenHash: string): Promise<boolean>;
-  revokeAllFor(username: string): Promise<number>;
+  /** Every session of the admin, newest first. */
+  listFor(username: string): Promise<SessionRecord[]>;
+  /** Ends every session of the admin but `keep` (a token hash), if given. */
+  revokeAllFor(username: string, keep?: string): Promise<number>;
   removeExpired(now: Date): Promise<number>;
 }
 
@@ -56,6 +66,14 @@ export interface NewInquiry extends Omit<InquirySubmission, 'submittedAt'> {
 
 export interface InquiryRepo {
   create(inquiry: NewInquiry): Promise<Inquiry>;
+  /**
+   * Stores a webhook delivery once: a second call with the same delivery id adds nothing and
+   * answers the inquiry stored the first time, with `created: false`.
+   */
+  createOnce(
+    deliveryId: string,
+    inquiry: NewInquiry,
+  ): Promise<{ inquiry: Inquiry; created: boolean }>;
   /** Newest first. */
   list(): Promise<Inquiry[]>;
   count(): Promise<number>;
@@ -81,12 +99,26 @@ export interface RevisionRepo {
   get(path: EditableFilePath, id: string): Promise<RevisionWithContent | null>;
 }
 
+/** One login attempt under a counter: counted from the moment it starts, so that parallel ones see each other. */
+export interface LoginAttempt {
+  id: string;
+  at: Date;
+}
+
 export interface LoginAttemptRepo {
-  /** Records one failure and answers the failures within the window, oldest first. */
-  recordFailure(key: string, at: Date, windowMs: number): Promise<Date[]>;
-  /** The failures within the window ending at `now`, oldest first. */
-  failures(key: string, now: Date, windowMs: number): Promise<Date[]>;
+  /**
+   * Adds the attempt to the counter in one atomic step and answers the counter's attempts within
+   * the window ending at `attempt.at`, oldest first, the new one last. The counter lives at least
+   * until the window has passed (its expiry only ever moves later).
+   */
+  add(key: string, attempt: LoginAttempt, windowMs: number): Promise<LoginAttempt[]>;
+  /** The counter's attempts within the window ending at `now`, oldest first. */
+  list(key: string, now: Date, windowMs: number): Promise<LoginAttempt[]>;
+  /** Takes one attempt back (it was refused before any check, or it succeeded). */
+  remove(key: string, id: string): Promise<void>;
   clear(key: string): Promise<void>;
+  /** Deletes counters whose window has passed; answers how many. */
+  removeExpired(now: Date): Promise<number>;
 }
 
 export class DuplicateError extends Error {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EDITABLE_FILES } from '@cedar/api-contract';
 import { type SourceSnapshot, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { type Env, loadEnv } from '../env';
 import type { Builder } from '../publish/publisher';
 import type { Services } from '../services';
@@ -47,6 +47,7 @@ export interface BuildTestOptions {
   dataDir?: string;
   /** Receives the log lines (set env.LOG_LEVEL too: tests log nothing by default). */
   logStream?: { write(line: string): void };
+  passwordChecks?: BuildOptions['passwordChecks'];
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -99,6 +100,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     clock: clock.now,
     builder: options.builder,
     logStream: options.logStream,
+    passwordChecks: options.passwordChecks,
   });
   const testApp: TestApp = {
     app,
@@ -130,20 +132,33 @@ export interface LoggedIn {
   token: string;
   /** `Cookie` header value carrying the session */
   cookie: string;
-  /** Headers of a signed-in call by Bearer token */
+  /** The headers a signed-in browser page of our own site sends: the cookie and our Origin. */
+  headers: { cookie: string; origin: string };
+  /** A Bearer header with the token: never accepted (only the cookie is a credential). */
   bearer: { authorization: string };
 }
+
+/** The Origin header our own pages send (PUBLIC_URL's origin). */
+export const originOf = (app: FastifyInstance) => app.services.env.PUBLIC_URL;
 
 export async function logIn(
   app: FastifyInstance,
   credentials: { username: string; password: string } = OWNER,
 ): Promise<LoggedIn> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+  const origin = originOf(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: credentials,
+    headers: { origin, host: new URL(origin).host },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json<{ token: string }>();
+  const cookie = `${app.services.cookieName}=${token}`;
   return {
     token,
-    cookie: `${app.services.cookieName}=${token}`,
+    cookie,
+    headers: { cookie, origin },
     bearer: { authorization: `Bearer ${token}` },
   };
 }

@@ -122,13 +122,13 @@ export function serverProcesses(name: string) {
   };
 }
 
-/** Signs in as the owner over HTTP: the session token. */
-export async function logIn(base: string): Promise<string> {
+/** Signs in as our own page would; answers the headers of a signed-in call (cookie, Origin). */
+export async function logIn(base: string): Promise<Record<string, string>> {
   const res = await fetch(base + API_ROUTES.login.path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify(OWNER),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  return { cookie: res.headers.getSetCookie()[0]!.split(';')[0]!, origin: base };
 }

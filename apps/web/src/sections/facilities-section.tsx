@@ -11,18 +11,21 @@ const copy = {
   places: [
     {
       key: 'grounds',
+      image: teamCopy.facilityImages.grounds,
       title: 'Seven Open Acres',
       text: 'Fenced fields, shade trees and room to run. Our adults exercise and play here every day, and our puppies take their first steps on real grass as soon as they are ready.',
       imageAlt: 'Open green fields and shade trees on the Cedar Bluff grounds',
     },
     {
       key: 'whelpingDen',
+      image: teamCopy.facilityImages.whelpingDen,
       title: 'The Whelping Den',
       text: 'A quiet, warm room where our mothers give birth and nurse their litters. Puppies stay here with their mother until five to six weeks, when they begin exploring beyond it.',
       imageAlt: 'A dam resting with her newborn puppies in the whelping den',
     },
     {
       key: 'kennel',
+      image: teamCopy.facilityImages.kennel,
       title: 'The Kennel',
       text: 'Clean, bright runs and crates where our dogs rest and where every puppy learns to be crate trained for at least four hours before going home.',
       imageAlt: 'Clean, sunlit kennel runs at Cedar Bluff',
@@ -67,7 +70,7 @@ export function FacilitiesSection() {
               <Card.Section>
                 <AspectRatio ratio={4 / 3}>
                   <SiteImage
-                    src={teamCopy.facilityImages[place.key]}
+                    src={place.image}
                     alt={place.imageAlt}
                     cover
                     sizes={imageSizes.third}

@@ -36,6 +36,7 @@ const REVISIONS = [
 function publish(state: PublishStatus['state'], extra: Partial<PublishStatus> = {}): PublishStatus {
   return {
     state,
+    sandbox: 'bubblewrap',
     buildId: 'b1',
     startedAt: '2026-05-10T08:00:00.000Z',
     finishedAt: '2026-05-10T08:01:00.000Z',

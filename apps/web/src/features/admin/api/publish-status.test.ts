@@ -4,6 +4,7 @@ import { PUBLISH_START_GRACE_MS, awaitsBuild } from './publish-status';
 
 const status = (state: PublishStatus['state'], startedAt: string | null): PublishStatus => ({
   state,
+  sandbox: 'bubblewrap',
   buildId: null,
   startedAt,
   finishedAt: null,
