@@ -99,13 +99,14 @@ export async function buildApp({
     frameworkErrors: (error, request, anyReply) => {
       const reply = (anyReply as FastifyReply).headers(security);
       if (web.host && !request.url.startsWith('/api')) {
-        return reply
+        void reply
           .code(404)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(web.host.current.notFound);
+        return;
       }
-      return errorHandler(error, request, reply);
+      void errorHandler(error, request, reply);
     },
     bodyLimit: env.BODY_LIMIT,
     trustProxy: trustProxyOption(env.TRUST_PROXY),

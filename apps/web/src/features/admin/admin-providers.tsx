@@ -21,7 +21,7 @@ function useUnauthorizedRedirect(client: QueryClient) {
       if (readSession() === null) return;
       clearSession();
       client.clear();
-      navigate('/admin/login', { replace: true });
+      void navigate('/admin/login', { replace: true });
     };
     const unsubscribeQueries = client.getQueryCache().subscribe((event) => {
       if (

@@ -46,7 +46,7 @@ export function DashboardScreen({ now = realNow, reload = realReload }: Dashboar
     clearSession();
     queryClient.clear();
     showSuccess('Logged out', 'You have been logged out successfully.');
-    navigate('/admin/login');
+    void navigate('/admin/login');
   };
 
   const username = session.user.username || 'Admin';

@@ -18,7 +18,7 @@ export function useAdminSession(): AdminSessionState {
       setState({ status: 'present', session });
     } else {
       setState({ status: 'absent' });
-      navigate('/admin/login', { replace: true });
+      void navigate('/admin/login', { replace: true });
     }
   }, [navigate]);
   return state;
