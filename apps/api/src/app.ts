@@ -17,6 +17,7 @@ import { type Clock, SessionService } from './auth/sessions';
 import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
 import { EditableFiles } from './files/editable-files';
+import { inboxRoutes } from './inquiries/inbox-routes';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
 import { Gate } from './lib/gate';
 import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
@@ -208,6 +209,7 @@ export async function buildApp({
     admin.addHook('onRequest', requireAdmin(services.sessions, services.cookieName));
     await admin.register(fileRoutes, services);
     await admin.register(accountRoutes, services);
+    await admin.register(inboxRoutes, services);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.

@@ -67,6 +67,13 @@ export const inquiryListSchema = z.array(inquirySchema);
 export const INQUIRY_STATUSES = ['new', 'contacted', 'waitlist', 'placed', 'closed'] as const;
 export const inquiryStatusSchema = z.enum(INQUIRY_STATUSES);
 export type InquiryStatus = z.infer<typeof inquiryStatusSchema>;
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  waitlist: 'Waitlist',
+  placed: 'Placed',
+  closed: 'Closed',
+};
 
 /** An inquiry as the inbox shows it: the spec's fields, its status and the owner's private note. */
 export const inboxInquirySchema = inquirySchema.extend({
