@@ -249,7 +249,11 @@ describe('errors', () => {
     const { cookie } = await logIn(t.app);
     const res = await t.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'internal_error', message: expect.any(String) });
+    expect(res.json()).toEqual({
+      error: 'internal_error',
+      message: expect.any(String),
+      requestId: expect.stringMatching(/^[0-9a-f]{10}$/),
+    });
     expect(res.body).not.toContain('secret');
   });
 });

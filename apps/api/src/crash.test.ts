@@ -75,7 +75,7 @@ function start(env: Record<string, string>): Promise<Server> {
     );
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const listening = /is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (listening) {
         clearTimeout(timer);
         resolve({ child, base: listening[1]!, exited });

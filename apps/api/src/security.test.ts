@@ -211,7 +211,7 @@ describe('logs', () => {
     const log = lines.join('');
     // The logs were really written, at every request.
     expect(lines.length).toBeGreaterThan(20);
-    expect(log).toContain('incoming request');
+    expect(log).toContain('POST /api/auth/login arrived');
     expect(log).toContain('request failed');
     for (const secret of [
       OWNER.password,

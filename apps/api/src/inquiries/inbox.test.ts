@@ -153,7 +153,7 @@ describe('status, note and delete', () => {
     const a = await signedIn();
     await seed(a, 1);
     const [inquiry] = (await get(a, API_ROUTES.inquiryPage.path)).json<InquiryPage>().items;
-    const patch = (payload: unknown) =>
+    const patch = (payload: Record<string, string>) =>
       a.app.inject({ method: 'PATCH', url: inquiryUrl(inquiry!.id), headers: a.headers, payload });
     expect((await patch({ status: 'waitlist' })).json()).toEqual({
       ...inquiry,
