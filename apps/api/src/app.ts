@@ -25,6 +25,7 @@ import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
 import { RequestLog } from './lib/request-log';
 import { useZodSchemas } from './lib/zod-schemas';
 import { healthRoutes } from './ops/health-routes';
+import { Maintenance } from './ops/maintenance';
 import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
 import { WebHost, webHost } from './plugins/web-host';
 import { type Builder, initialBuild, Publisher } from './publish/publisher';
@@ -89,7 +90,6 @@ function loggerOptions(
   };
 }
 
-const SWEEP_MS = 60 * 60_000;
 /** Password checks (scrypt) at once, and how many more may wait for their turn. */
 const PASSWORD_CHECKS = { parallel: 2, waiting: 32 } as const;
 
@@ -187,15 +187,11 @@ export async function buildApp({
   app.decorate('services', services);
   app.decorateRequest('admin', null);
 
-  // Expired sessions and login counters go; the stores' TTL indexes would only catch them on read.
-  const sweep = setInterval(() => {
-    Promise.all([services.sessions.removeExpired(), services.limiter.removeExpired()]).catch(
-      (error: unknown) =>
-        app.log.warn({ err: error }, 'sweep of sessions and login counters failed'),
-    );
-  }, SWEEP_MS).unref();
+  // Expired sessions and login counters (the stores' TTL indexes only catch them on read),
+  // retention and daily backups.
+  const maintenance = new Maintenance(services, app.log);
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
+    await maintenance.stop();
     await services.publisher.close();
     await store.close();
   });
@@ -209,6 +205,8 @@ export async function buildApp({
     await app.close();
     throw error;
   }
+
+  maintenance.start();
 
   // 3. Thin routes, each declaring its schemas.
   await app.register(healthRoutes, services);

@@ -2,8 +2,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { archiveStream } from './backup/archive';
+import { collectBackup } from './backup/backup';
+import { type ControlServer, serveControl } from './backup/control';
 import { loadEnv } from './env';
 import { seedIfEmpty } from './inquiries/demo-inquiries';
+import { securityEvent } from './lib/security-log';
 import { closeGracefully } from './lib/shutdown';
 import { startupLine } from './lib/startup-line';
 
@@ -18,6 +22,7 @@ async function main() {
     if (seeded > 0)
       app.log.info(`demo login is on: added ${seeded} demo inquiries to the empty store`);
   }
+  let control: ControlServer | null = null;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -25,16 +30,18 @@ async function main() {
       if (stopping) process.exit(1);
       stopping = true;
       app.log.info(`${signal}: finishing the requests in flight, then stopping`);
-      closeGracefully(app).then(
-        () => {
-          app.log.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          app.log.error({ err: error }, 'stopping failed');
-          process.exit(1);
-        },
-      );
+      (control?.close() ?? Promise.resolve())
+        .then(() => closeGracefully(app))
+        .then(
+          () => {
+            app.log.info('stopped');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            app.log.error({ err: error }, 'stopping failed');
+            process.exit(1);
+          },
+        );
     });
   }
   // Fastify logs a "Server listening at" line per address; the start-up line below says it all.
@@ -44,6 +51,22 @@ async function main() {
     await app.listen({ port: env.PORT, host: env.HOST });
   } finally {
     app.log.level = level;
+  }
+  const { store, files, clock } = app.services;
+  if (store.kind === 'embedded') {
+    // Only this process may open the embedded store: the admin CLI asks it for backups.
+    control = await serveControl(
+      env.DATA_DIR,
+      async () => {
+        const contents = await collectBackup({ store, repoRoot: env.REPO_ROOT, clock, files });
+        securityEvent(app.log, 'backup', 'success', {
+          for: 'npm run admin -- backup',
+          inquiries: contents.snapshot.inquiries.length,
+        });
+        return archiveStream(contents);
+      },
+      app.log,
+    );
   }
   app.log.info(
     startupLine(env, {
