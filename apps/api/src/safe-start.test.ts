@@ -182,7 +182,9 @@ describe('a start with no settings (npm start)', { timeout: 60_000 }, () => {
     const server = await start({}, { terminal: true });
     try {
       expect(server.outcome).toBe('listening');
-      const text = server.output().replace(/\x1b\[[0-9;]*m/g, '');
+      // Colours (ANSI escapes) off, and the terminal's CRLF line ends as LF.
+      // eslint-disable-next-line no-control-regex
+      const text = server.output().replace(/\x1b\[[0-9;]*m|\r/g, '');
       expect(text).toMatch(
         /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] INFO: Cedar Bluff Labradors is running at http:\/\/localhost:\d+ \(this machine only\)/m,
       );

@@ -20,8 +20,8 @@ import { z } from 'zod';
 import type { StoreSnapshot } from '../store';
 import { isBackedUpPath } from './backed-up-files';
 
-export const BACKUP_FORMAT = 'cedar-bluff-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'cedar-bluff-backup';
+const BACKUP_VERSION = 1;
 
 export interface BackupFile {
   /** From the repository root, `/`-separated. */

@@ -9,7 +9,7 @@ import type { Env } from '../env';
 import { Maintenance, backupFileName } from '../ops/maintenance';
 import { openEmbeddedStore } from '../store/embedded';
 import type { Store, StoreSnapshot } from '../store';
-import { build, buildLoggedIn, type TestApp } from '../test/build';
+import { build, buildLoggedIn } from '../test/build';
 import { archiveStream, BackupError, readArchive } from './archive';
 import { collectBackup, restoreBackup, saveArchive } from './backup';
 

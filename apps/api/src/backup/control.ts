@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /** Linux's limit for a socket's path (sun_path), less its closing NUL byte. */
 const MAX_SOCKET_PATH = 107;
 
-export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control', 'admin.sock');
+const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control', 'admin.sock');
 
 export interface ControlServer {
   close(): Promise<void>;

@@ -24,7 +24,7 @@ import { CSV_HEADER, csvRows } from './csv';
 const idParams = z.strictObject({ id: z.string().regex(ID_PATTERN) });
 
 /** A page's cursor: where it ended, opaque to the client (base64url of `<ms>.<id>`). */
-export const encodeCursor = ({ createdAt, id }: InquiryPosition) =>
+const encodeCursor = ({ createdAt, id }: InquiryPosition) =>
   Buffer.from(`${createdAt.getTime()}.${id}`).toString('base64url');
 
 function decodeCursor(cursor: string): InquiryPosition {

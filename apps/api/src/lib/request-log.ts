@@ -5,7 +5,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * what the owner searched the inbox for (names, e-mail addresses, phone numbers of customers),
  * which do not belong in a log kept for months.
  */
-export const loggedUrl = (url: string) => {
+const loggedUrl = (url: string) => {
   const question = url.indexOf('?');
   return question === -1 ? url : `${url.slice(0, question)}?…`;
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** How long requests in flight may take to finish once the server is told to stop. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_SWEEP_MS = 100;
 
 /**

@@ -2,7 +2,7 @@ import type { Env } from '../env';
 import { isLoopbackHost } from './net';
 
 /** `http://host:port`, an IPv6 address in brackets. */
-export const listenUrl = (host: string, port: number) =>
+const listenUrl = (host: string, port: number) =>
   `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /**

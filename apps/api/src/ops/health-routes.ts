@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from '../lib/zod-schemas';
 import type { Services } from '../services';
 
 /** A probe must answer quickly: a store that takes longer than this counts as not answering. */
-export const READY_STORE_TIMEOUT_MS = 2000;
+const READY_STORE_TIMEOUT_MS = 2000;
 
 /**
  * `/api/health`: the process is up. `/api/ready`: it can serve, so a load balancer or an
