@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { prettyFactory } from 'pino-pretty';
@@ -28,8 +27,9 @@ import { healthRoutes } from './ops/health-routes';
 import { Maintenance } from './ops/maintenance';
 import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
 import { WebHost, webHost } from './plugins/web-host';
-import { type Builder, initialBuild, Publisher } from './publish/publisher';
+import { type Builder, Publisher } from './publish/publisher';
 import { chooseSandbox } from './publish/sandbox';
+import { startupBuild } from './publish/startup-build';
 import { webAppBuilder } from './publish/web-builder';
 import type { Services } from './services';
 import { openStore } from './store';
@@ -144,13 +144,13 @@ export async function buildApp({
   // 2. Our own: the store and the services built on it.
   const webAppDir = path.join(env.REPO_ROOT, 'apps/web');
   const buildsDir = path.join(webAppDir, 'dist/builds');
-  const servesBuild =
-    env.WEB_DIST !== undefined && fs.existsSync(path.join(env.WEB_DIST, 'index.html'));
+  // The newest build made from the sources on disk; if none is, the publisher replaces it at once.
+  const startup = await startupBuild(env.WEB_DIST, buildsDir, env.REPO_ROOT);
   // Only a server that rebuilds the site runs edited code, and so needs the sandbox.
   const sandbox =
-    servesBuild && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
+    startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
   const store = await openStore(env);
-  const host = servesBuild ? new WebHost(initialBuild(env.WEB_DIST!, buildsDir)) : undefined;
+  const host = startup ? new WebHost(startup.build) : undefined;
   web.host = host;
   const services: Services = {
     env,
@@ -181,6 +181,7 @@ export async function buildApp({
       clock,
       log: app.log,
       sandbox,
+      startup,
     }),
     cookieName: sessionCookieName(env),
   };

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_ROUTES, fileUrl, restoreUrl } from '@cedar/api-contract';
+import { readSources } from '@cedar/api-contract/source-fingerprint';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Builder } from './publish/publisher';
-import { build, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
+import { build, logIn, makeRepoCopy, OWNER, type TestApp, writeFakeBuild } from './test/build';
 
 let t: TestApp | undefined;
 const temps: string[] = [];
@@ -32,11 +33,15 @@ describe('security events', () => {
     const lines: string[] = [];
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
     temps.push(dist);
-    await writeFakeBuild(dist, 'v1');
-    const builder: Builder = (outDir) => writeFakeBuild(path.join(outDir, 'client'), 'v2');
+    // Builds that record the sources they were made from, as every build does (decision 006).
+    const repoRoot = await makeRepoCopy();
+    await writeFakeBuild(dist, 'v1', undefined, await readSources(repoRoot));
+    const builder: Builder = async (outDir) =>
+      writeFakeBuild(path.join(outDir, 'client'), 'v2', undefined, await readSources(repoRoot));
     t = await build({
       env: { LOG_LEVEL: 'info' },
       webDist: dist,
+      repoRoot,
       builder,
       logStream: { write: (line) => lines.push(line) },
     });

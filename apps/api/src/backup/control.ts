@@ -1,5 +1,5 @@
 // How `npm run admin -- backup` gets a consistent backup from a running server on the embedded
-// store, which only one process may open (see docs/decisions/007-backups.md): the server answers
+// store, which only one process may open (see docs/decisions/008-backups.md): the server answers
 // on a Unix socket in DATA_DIR, in a folder only the server's user may enter. Nothing listens on
 // the network; whoever may read DATA_DIR may read the data anyway.
 import fs from 'node:fs/promises';

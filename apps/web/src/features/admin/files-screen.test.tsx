@@ -41,6 +41,7 @@ function publish(state: PublishStatus['state'], extra: Partial<PublishStatus> = 
     startedAt: '2026-05-10T08:00:00.000Z',
     finishedAt: '2026-05-10T08:01:00.000Z',
     error: null,
+    reason: null,
     ...extra,
   };
 }
@@ -298,6 +299,17 @@ describe('file editor', () => {
       await vi.advanceTimersByTimeAsync(PUBLISH_POLL_MS * 5);
     });
     expect(callsTo(fetchMock, 'GET', '/api/admin/publish')).toHaveLength(polls);
+  });
+
+  it('says why the site is being published when no save explains it', async () => {
+    const reason =
+      'No build is made from the saved files (hero-section.tsx changed since build b1): publishing them now, without waiting for a save.';
+    api({ 'GET /api/admin/publish': () => Response.json(publish('building', { reason })) });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await openHero(user);
+    const note = screen.getByTestId('publish-status');
+    await waitFor(() => expect(note).toHaveTextContent(`Publishing…${reason}`));
   });
 
   it('words every publish state', () => {
