@@ -15,13 +15,15 @@ export const BUDGETS = {
   renderBlockingCssMaxGzipBytes: 25_000,
   /** A prerendered page must be served at no less than this share of the bare route's requests per second. */
   prerenderedPageMinRatioToBaseline: 0.5,
+  /** The owner's inbox with this many inquiries in the embedded store: the server's time per call, p99. */
+  inbox: { inquiries: 10_000, firstPageP99MaxMs: 20, statsP99MaxMs: 50 },
 };
 
 /**
  * One row per budget: the worst measured value over the routes it applies to, and pass (true),
  * fail (false), or null when that part of the benchmark was skipped on request.
  */
-export function evaluateBudgets({ lighthouse, firstLoad, targets }) {
+export function evaluateBudgets({ lighthouse, firstLoad, targets, inbox }) {
   const rows = [];
   const lh = BUDGETS.lighthouse;
 
@@ -134,5 +136,26 @@ export function evaluateBudgets({ lighthouse, firstLoad, targets }) {
       : null,
     ...(targets ? {} : { note: 'skipped (--no-load)' }),
   });
+
+  const at = BUDGETS.inbox.inquiries.toLocaleString('en-US');
+  for (const [label, name, limit] of [
+    ['first page', 'first page (50, newest first)', BUDGETS.inbox.firstPageP99MaxMs],
+    ['stats', 'stats', BUDGETS.inbox.statsP99MaxMs],
+  ]) {
+    const row = inbox?.rows?.find((r) => r.name === name);
+    const enough = inbox?.inquiries >= BUDGETS.inbox.inquiries;
+    rows.push({
+      budget: `Inbox ${label} at ${at} inquiries: server p99 <= ${limit} ms`,
+      limit,
+      unit: 'ms',
+      measured: row?.serverMs.p99 ?? null,
+      pass: inbox ? row !== undefined && enough && row.serverMs.p99 <= limit : null,
+      ...(inbox
+        ? enough
+          ? {}
+          : { note: 'not measured at full size' }
+        : { note: 'skipped (--no-inbox)' }),
+    });
+  }
   return rows;
 }

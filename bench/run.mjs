@@ -11,6 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 import { BUDGETS, evaluateBudgets } from './budgets.mjs';
 import { headAssets, measureFirstLoad } from './lib/bundle-size.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
+import { runInbox } from './lib/inbox.mjs';
 import { runLoginFlood, runMixed, runTargets } from './lib/load.mjs';
 import { fixed, kb, table } from './lib/table.mjs';
 
@@ -30,6 +31,10 @@ const settings = {
   // Lighthouse runs per route; the report is the median run (bench/lib/lighthouse.mjs).
   lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 3)),
   load: !flag('no-load'),
+  inbox: !flag('no-inbox'),
+  // The inbox figures: the store filled to this many inquiries, each call made this many times.
+  inboxInquiries: 10_000,
+  inboxCalls: quick ? 100 : 300,
   connections: 50,
   // Each throughput target runs `rounds` times for `secondsPerRound`, interleaved with the others.
   rounds: quick ? 2 : 3,
@@ -642,6 +647,61 @@ try {
       ),
     );
   }
+
+  if (settings.inbox && session.cookie) {
+    section(
+      `The inbox at ${settings.inboxInquiries.toLocaleString('en-US')} inquiries: ${settings.inboxCalls} calls each, one at a time`,
+    );
+    results.inbox = await runInbox({
+      baseUrl: server.baseUrl,
+      cookie: session.cookie,
+      target: settings.inboxInquiries,
+      calls: settings.inboxCalls,
+      count: async () =>
+        (
+          await request(server.baseUrl, API_ROUTES.inquiryStats.path, {
+            headers: { cookie: session.cookie },
+          })
+        ).body.total,
+      seed: async (n) => {
+        const seeded = await seedInquiries(server, n);
+        if (seeded.skip) throw new Error(seeded.skip);
+      },
+      log,
+    });
+    results.memory.inbox = await memory(server, true);
+    const mib = (n) => (n / 2 ** 20).toFixed(1);
+    log('');
+    log(
+      table(
+        [
+          'call',
+          'server p50 ms',
+          'server p99 ms',
+          'server max ms',
+          'round trip p50 ms',
+          'round trip p99 ms',
+          'server CPU µs/call',
+          'answer',
+        ],
+        results.inbox.rows.map((r) => [
+          r.name,
+          r.serverMs.p50,
+          r.serverMs.p99,
+          r.serverMs.max,
+          r.roundTripMs.p50,
+          r.roundTripMs.p99,
+          r.serverCpuUsPerCall,
+          kb(r.responseBytes),
+        ]),
+      ),
+    );
+    log(
+      `  ${results.inbox.inquiries} inquiries stored; server memory after GC: RSS ${mib(results.memory.inbox.rss)} MiB, heap used ${mib(results.memory.inbox.heapUsed)} MiB`,
+    );
+  } else if (settings.inbox) {
+    results.notes.push(`inbox figures skipped: ${session.skip}`);
+  }
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.stack : error}`);
   results.notes.push(`aborted: ${error instanceof Error ? error.message : error}`);
@@ -665,12 +725,14 @@ results.budgets = evaluateBudgets({
   lighthouse: results.lighthouse,
   firstLoad: firstLoad.rows,
   targets: results.targets,
+  inbox: settings.inbox ? (results.inbox ?? {}) : null,
 });
 const show = (b) => {
   if (b.measured === null || b.measured === undefined) return null;
   if (b.unit === 'bytes') return kb(b.measured);
   if (b.unit === 's') return `${b.measured.toFixed(2)} s`;
   if (b.unit === 'ratio') return b.measured.toFixed(2);
+  if (b.unit === 'ms') return `${b.measured} ms`;
   if (typeof b.measured === 'number' && !Number.isInteger(b.measured)) return b.measured.toFixed(3);
   return b.measured;
 };

@@ -34,6 +34,22 @@ app.post<{
   return { added: request.body.length };
 });
 
+// The server's own time for each answer (ms, Fastify's reply.elapsedTime), by path, since the last
+// read: the inbox figures are the server's, whatever the load generator beside it does.
+const timings = new Map<string, number[]>();
+app.addHook('onResponse', async (request, reply) => {
+  const pathname = request.url.split('?')[0]!;
+  if (pathname.startsWith('/__bench/')) return;
+  const list = timings.get(pathname) ?? [];
+  list.push(reply.elapsedTime);
+  timings.set(pathname, list);
+});
+app.get('/__bench/timings', async () => {
+  const out = Object.fromEntries(timings);
+  timings.clear();
+  return out;
+});
+
 // The server's CPU time so far (µs), read before and after each throughput run: CPU per request
 // shows what the server spends whatever the load generator beside it can keep up with.
 app.get('/__bench/cpu', async () => process.cpuUsage());

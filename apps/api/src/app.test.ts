@@ -49,6 +49,33 @@ describe('env', () => {
     for (const name of Object.keys(bad)) expect(message).toContain(`${name}:`);
   });
 
+  it('reads the backup and retention variables, refusing bad ones by name', () => {
+    expect(loadEnv({})).toMatchObject({
+      BACKUP_DIR: undefined,
+      BACKUP_KEEP: 7,
+      INQUIRY_RETENTION_DAYS: undefined,
+    });
+    expect(
+      loadEnv({ BACKUP_DIR: 'backups', BACKUP_KEEP: '30', INQUIRY_RETENTION_DAYS: '730' }),
+    ).toMatchObject({
+      BACKUP_DIR: path.resolve('backups'),
+      BACKUP_KEEP: 30,
+      INQUIRY_RETENTION_DAYS: 730,
+    });
+    expect(() => loadEnv({ BACKUP_KEEP: '3' })).toThrow(
+      /BACKUP_KEEP: is only used with BACKUP_DIR/,
+    );
+    for (const [name, value] of [
+      ['BACKUP_KEEP', '0'],
+      ['BACKUP_KEEP', 'all'],
+      ['INQUIRY_RETENTION_DAYS', '0'],
+      ['INQUIRY_RETENTION_DAYS', '1.5'],
+    ] as const)
+      expect(() => loadEnv({ BACKUP_DIR: 'b', [name]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`${name}:`),
+      );
+  });
+
   it('starts on loopback only; the demo admin and a development webhook secret exist only there', () => {
     expect(loadEnv({})).toMatchObject({
       HOST: 'localhost',
@@ -249,7 +276,11 @@ describe('errors', () => {
     const { cookie } = await logIn(t.app);
     const res = await t.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'internal_error', message: expect.any(String) });
+    expect(res.json()).toEqual({
+      error: 'internal_error',
+      message: expect.any(String),
+      requestId: expect.stringMatching(/^[0-9a-f]{10}$/),
+    });
     expect(res.body).not.toContain('secret');
   });
 });

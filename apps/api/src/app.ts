@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import { API_ROUTES, healthResponseSchema } from '@cedar/api-contract';
+import { prettyFactory } from 'pino-pretty';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -16,10 +17,14 @@ import { type Clock, SessionService } from './auth/sessions';
 import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
 import { EditableFiles } from './files/editable-files';
+import { inboxRoutes } from './inquiries/inbox-routes';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
 import { Gate } from './lib/gate';
 import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
-import { type ZodTypeProvider, useZodSchemas } from './lib/zod-schemas';
+import { RequestLog } from './lib/request-log';
+import { useZodSchemas } from './lib/zod-schemas';
+import { healthRoutes } from './ops/health-routes';
+import { Maintenance } from './ops/maintenance';
 import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
 import { WebHost, webHost } from './plugins/web-host';
 import { type Builder, Publisher } from './publish/publisher';
@@ -43,6 +48,8 @@ export interface BuildOptions {
   builder?: Builder;
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** Human-readable log lines (pino-pretty) instead of JSON: server.ts asks for them on a terminal. */
+  prettyLogs?: boolean;
   /** Defaults to two password checks at a time; tests pass one they can watch. */
   passwordChecks?: Gate;
 }
@@ -62,16 +69,27 @@ const REDACT = [
 function loggerOptions(
   env: Env,
   stream: BuildOptions['logStream'],
+  pretty: boolean,
 ): FastifyServerOptions['logger'] {
   if (env.LOG_LEVEL === 'silent') return false;
+  const out = stream ?? process.stdout;
+  const prettify = pretty
+    ? prettyFactory({
+        // A line per request stays one line: the request id goes in front of the message.
+        messageFormat: '{if reqId}[{reqId}] {end}{msg}',
+        ignore: 'pid,hostname,reqId,method,url,statusCode,responseTime',
+        translateTime: 'SYS:yyyy-mm-dd HH:MM:ss',
+        colorize: !stream,
+      })
+    : null;
+  const destination = prettify ? { write: (line: string) => out.write(prettify(line)) } : stream;
   return {
     level: env.LOG_LEVEL,
     redact: { paths: REDACT, censor: '[redacted]' },
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
   };
 }
 
-const SWEEP_MS = 60 * 60_000;
 /** Password checks (scrypt) at once, and how many more may wait for their turn. */
 const PASSWORD_CHECKS = { parallel: 2, waiting: 32 } as const;
 
@@ -85,6 +103,7 @@ export async function buildApp({
   clock = () => new Date(),
   builder,
   logStream,
+  prettyLogs = false,
   passwordChecks = new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
 }: BuildOptions): Promise<FastifyInstance> {
   // Set once the store is open; the framework-error handler below needs it for the 404 page.
@@ -93,7 +112,10 @@ export async function buildApp({
   const security = await securityHeaders(production);
   const adminCsp = (await securityHeaders(production, []))['content-security-policy'];
   const app = Fastify({
-    logger: loggerOptions(env, logStream),
+    logger: loggerOptions(env, logStream, prettyLogs),
+    logController: new RequestLog(),
+    // Unique across restarts too, so a request id found in an old log names one request.
+    genReqId: () => randomBytes(5).toString('hex'),
     // Undecodable or overlong URLs: the not-found page for the site, JSON for the API. These never
     // reach the hooks, so the security headers are set here too.
     frameworkErrors: (error, request, anyReply) => {
@@ -166,15 +188,11 @@ export async function buildApp({
   app.decorate('services', services);
   app.decorateRequest('admin', null);
 
-  // Expired sessions and login counters go; the stores' TTL indexes would only catch them on read.
-  const sweep = setInterval(() => {
-    Promise.all([services.sessions.removeExpired(), services.limiter.removeExpired()]).catch(
-      (error: unknown) =>
-        app.log.warn({ err: error }, 'sweep of sessions and login counters failed'),
-    );
-  }, SWEEP_MS).unref();
+  // Expired sessions and login counters (the stores' TTL indexes only catch them on read),
+  // retention and daily backups.
+  const maintenance = new Maintenance(services, app.log);
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
+    await maintenance.stop();
     await services.publisher.close();
     await store.close();
   });
@@ -189,17 +207,10 @@ export async function buildApp({
     throw error;
   }
 
+  maintenance.start();
+
   // 3. Thin routes, each declaring its schemas.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      API_ROUTES.health.path,
-      { schema: { response: { 200: healthResponseSchema } } },
-      async () => ({
-        status: 'ok' as const,
-        store: store.kind,
-      }),
-    );
+  await app.register(healthRoutes, services);
   await app.register(authRoutes, services);
   await app.register(inquiryRoutes, services);
   // Everything under /api/admin: our own site only, and a live session, checked before the body
@@ -209,6 +220,7 @@ export async function buildApp({
     admin.addHook('onRequest', requireAdmin(services.sessions, services.cookieName));
     await admin.register(fileRoutes, services);
     await admin.register(accountRoutes, services);
+    await admin.register(inboxRoutes, services);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.

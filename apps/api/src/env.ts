@@ -122,6 +122,12 @@ const envSchema = z
     PUBLISH_SANDBOX: z.enum(['auto', 'bubblewrap', 'node']).default('auto'),
     /** Behind a reverse proxy: how many hops (or which addresses) to trust in X-Forwarded-For. */
     TRUST_PROXY: trustProxy.default(false),
+    /** A folder for a backup a day, written by the server itself; unset: none. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** How many of those daily backups to keep (the oldest go). */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).optional(),
+    /** Inquiries older than this many days are deleted (swept hourly); unset: kept for ever. */
+    INQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -139,6 +145,13 @@ const envSchema = z
         message: 'is only used with MONGODB_URI; set that too, or unset MONGODB_DB',
       });
     }
+    if (env.BACKUP_KEEP !== undefined && env.BACKUP_DIR === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_KEEP'],
+        message: 'is only used with BACKUP_DIR; set that too, or unset BACKUP_KEEP',
+      });
+    }
     if (env.ADMIN_USERNAME === DEMO_ADMIN.username) {
       ctx.addIssue({
         code: 'custom',
@@ -151,8 +164,10 @@ const envSchema = z
 type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<
   ParsedEnv,
-  'REPO_ROOT' | 'DATA_DIR' | 'DEMO_LOGIN' | 'INQUIRY_WEBHOOK_SECRET' | 'PUBLIC_URL'
+  'REPO_ROOT' | 'DATA_DIR' | 'DEMO_LOGIN' | 'INQUIRY_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'BACKUP_KEEP'
 > & {
+  /** Daily backups kept (default 7; used with BACKUP_DIR). */
+  BACKUP_KEEP: number;
   REPO_ROOT: string;
   DATA_DIR: string;
   /** The site's public origin; `http://localhost:<PORT>` when not set. */
@@ -206,6 +221,8 @@ export function loadEnv(
     ...env,
     REPO_ROOT: repoRoot,
     DATA_DIR: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    BACKUP_DIR: env.BACKUP_DIR === undefined ? undefined : path.resolve(env.BACKUP_DIR),
+    BACKUP_KEEP: env.BACKUP_KEEP ?? 7,
     WEB_DIST: env.WEB_DIST === undefined ? undefined : path.resolve(env.WEB_DIST),
     PUBLIC_URL: publicUrl,
     LOOPBACK_ONLY: loopbackOnly,

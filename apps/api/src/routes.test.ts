@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, fileUrl, restoreUrl, revisionsUrl, sessionUrl } from '@cedar/api-contract';
+import {
+  API_ROUTES,
+  fileUrl,
+  inquiryUrl,
+  restoreUrl,
+  revisionsUrl,
+  sessionUrl,
+} from '@cedar/api-contract';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
@@ -15,11 +22,23 @@ const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labrado
 
 /**
  * Every call that needs a signed-in admin, one per protected route of the route table, in an
- * order a session survives (signing out everywhere last). `ids` are a revision to restore and
- * another session of the admin's to end.
+ * order a session survives (signing out everywhere last). `ids` are a revision to restore,
+ * another session of the admin's to end and an inquiry to update and delete.
  */
-const PROTECTED: Record<string, (ids: { revision: string; session: string }) => InjectOptions> = {
+const PROTECTED: Record<
+  string,
+  (ids: { revision: string; session: string; inquiry: string }) => InjectOptions
+> = {
   inquiries: () => ({ method: 'GET', url: API_ROUTES.inquiries.path }),
+  inquiryPage: () => ({ method: 'GET', url: API_ROUTES.inquiryPage.path }),
+  inquiryStats: () => ({ method: 'GET', url: API_ROUTES.inquiryStats.path }),
+  inquiryExport: () => ({ method: 'GET', url: API_ROUTES.inquiryExport.path }),
+  updateInquiry: ({ inquiry }) => ({
+    method: 'PATCH',
+    url: inquiryUrl(inquiry),
+    payload: { status: 'contacted' },
+  }),
+  deleteInquiry: ({ inquiry }) => ({ method: 'DELETE', url: inquiryUrl(inquiry) }),
   readFile: () => ({ method: 'GET', url: fileUrl(HERO) }),
   saveFile: () => ({
     method: 'PUT',
@@ -59,7 +78,7 @@ function call(app: TestApp['app'], options: InjectOptions, headers: Record<strin
   });
 }
 
-const NO_IDS = { revision: '0'.repeat(16), session: '0'.repeat(16) };
+const NO_IDS = { revision: '0'.repeat(16), session: '0'.repeat(16), inquiry: '0'.repeat(16) };
 
 async function expectAll(
   app: TestApp['app'],
@@ -94,7 +113,16 @@ describe('route inventory', () => {
     const saved = await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers });
     const other = await logIn(a.app);
     const sessions = await call(a.app, PROTECTED.sessions!(NO_IDS), { ...a.headers });
+    const { id: inquiry } = await a.services.store.inquiries.create({
+      firstName: 'Ada',
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '518-555-0100',
+      preferredColor: 'yellow',
+      createdAt: a.clock.now(),
+    });
     const ids = {
+      inquiry,
       revision: saved.json().revision.id as string,
       session: (sessions.json() as { id: string; current: boolean }[]).find((s) => !s.current)!.id,
     };

@@ -34,27 +34,36 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs the server with only these variables; resolves with its output once it listens or stops. */
-async function start(env: Record<string, string>) {
+/**
+ * Runs the server with only these variables; resolves with its output once it listens or stops.
+ * `terminal`: under `script`, so that its standard output is a terminal, as in a shell.
+ */
+async function start(env: Record<string, string>, { terminal = false } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
-    cwd: apiDir,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, WEB_DIST: '', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const server = [process.execPath, path.join(bundleDir, 'server.js')];
+  const child = spawn(
+    terminal ? 'script' : server[0]!,
+    terminal ? ['-qfec', server.join(' '), '/dev/null'] : server.slice(1),
+    {
+      cwd: apiDir,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, WEB_DIST: '', PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.add(child);
   let output = '';
   const outcome = await new Promise<'listening' | 'stopped'>((resolve) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('is live on')) resolve('listening');
+      if (output.includes('is running at')) resolve('listening');
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
     child.once('exit', () => resolve('stopped'));
   });
   const stop = async () => {
-    child.kill('SIGKILL');
+    // Under `script` the server is its child: a TERM reaches it through the terminal's hangup.
+    child.kill(terminal ? 'SIGTERM' : 'SIGKILL');
     children.delete(child);
   };
   return { port, output: () => output, outcome, stop, child };
@@ -99,8 +108,20 @@ describe('a start with no settings (npm start)', { timeout: 60_000 }, () => {
     const server = await start({});
     try {
       expect(server.outcome).toBe('listening');
-      expect(server.output()).toMatch(/this machine only/);
-      expect(server.output()).toMatch(/demo login: on/);
+      // Not a terminal: JSON lines, and one start-up line saying it all.
+      const lines = server
+        .output()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { msg: string });
+      expect(lines.filter((l) => /running at|listening at/i.test(l.msg)).map((l) => l.msg)).toEqual(
+        [
+          `Cedar Bluff Labradors is running at http://localhost:${server.port} (this machine only) · ` +
+            `store: embedded in ${dataDir} · demo login: on (the Test Login button) · ` +
+            `admin sign-in: http://localhost:${server.port}/admin/login · ` +
+            'edits rebuilt by Vite (development) or not at all',
+        ],
+      );
       expect(await reachable('127.0.0.1', server.port)).toBe(true);
       if (lanAddress) expect(await reachable(lanAddress, server.port)).toBe(false);
       else console.warn('SKIPPED the check from another interface: this machine has none');
@@ -121,7 +142,10 @@ describe('a start with no settings (npm start)', { timeout: 60_000 }, () => {
     const server = await start({ HOST: '0.0.0.0' });
     try {
       expect(server.outcome).toBe('listening');
-      expect(server.output()).toMatch(/demo login: off/);
+      expect(server.output()).toContain(
+        `running at http://0.0.0.0:${server.port} (every interface), public address http://localhost:${server.port} · ` +
+          `store: embedded in ${dataDir} · demo login: off · admin sign-in: http://localhost:${server.port}/admin/login`,
+      );
       const base = `http://127.0.0.1:${server.port}`;
       // PUBLIC_URL defaults to http://localhost:PORT: that host name is the site.
       const config = await getJson(server.port, '/api/auth/config', `localhost:${server.port}`);
@@ -132,6 +156,39 @@ describe('a start with no settings (npm start)', { timeout: 60_000 }, () => {
         body: '{}',
       });
       expect(webhook.status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('behind a proxy, names the public address and signs in there', async () => {
+    const server = await start({
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://www.cedarblufflabradors.com',
+      NODE_ENV: 'production',
+    });
+    try {
+      expect(server.outcome).toBe('listening');
+      expect(server.output()).toContain(
+        `running at http://127.0.0.1:${server.port} (this machine only), public address https://www.cedarblufflabradors.com · ` +
+          `store: embedded in ${dataDir} · demo login: off · admin sign-in: https://www.cedarblufflabradors.com/admin/login`,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('writes plain lines, not JSON, when its output is a terminal', async () => {
+    const server = await start({}, { terminal: true });
+    try {
+      expect(server.outcome).toBe('listening');
+      // Colours (ANSI escapes) off, and the terminal's CRLF line ends as LF.
+      // eslint-disable-next-line no-control-regex
+      const text = server.output().replace(/\x1b\[[0-9;]*m|\r/g, '');
+      expect(text).toMatch(
+        /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] INFO: Cedar Bluff Labradors is running at http:\/\/localhost:\d+ \(this machine only\)/m,
+      );
+      expect(text).not.toContain('{"level"');
     } finally {
       await server.stop();
     }

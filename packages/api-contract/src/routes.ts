@@ -1,11 +1,17 @@
 /** The route table of the product's own API (spec §7, extended by the server's admin features). */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/api/health' },
+  ready: { method: 'GET', path: '/api/ready' },
   authConfig: { method: 'GET', path: '/api/auth/config' },
   login: { method: 'POST', path: '/api/auth/login' },
   logout: { method: 'POST', path: '/api/auth/logout' },
   inquiries: { method: 'GET', path: '/api/inquiries' },
   inquiryWebhook: { method: 'POST', path: '/api/inquiries/webhook' },
+  inquiryPage: { method: 'GET', path: '/api/admin/inquiries' },
+  inquiryStats: { method: 'GET', path: '/api/admin/inquiries/stats' },
+  inquiryExport: { method: 'GET', path: '/api/admin/inquiries/export.csv' },
+  updateInquiry: { method: 'PATCH', path: '/api/admin/inquiries/:id' },
+  deleteInquiry: { method: 'DELETE', path: '/api/admin/inquiries/:id' },
   readFile: { method: 'GET', path: '/api/admin/files/:path' },
   saveFile: { method: 'PUT', path: '/api/admin/files/:path' },
   fileRevisions: { method: 'GET', path: '/api/admin/revisions/:path' },
@@ -31,6 +37,10 @@ export function revisionsUrl(path: string): string {
 
 export function restoreUrl(path: string, id: string): string {
   return `/api/admin/revisions/${encodeURIComponent(path)}/${encodeURIComponent(id)}/restore`;
+}
+
+export function inquiryUrl(id: string): string {
+  return `/api/admin/inquiries/${encodeURIComponent(id)}`;
 }
 
 export function sessionUrl(id: string): string {

@@ -63,18 +63,104 @@ export const inquirySchema = z.object({
 export type Inquiry = z.infer<typeof inquirySchema>;
 export const inquiryListSchema = z.array(inquirySchema);
 
+/** Where an inquiry stands in the owner's inbox; every new inquiry is `new`. */
+export const INQUIRY_STATUSES = ['new', 'contacted', 'waitlist', 'placed', 'closed'] as const;
+export const inquiryStatusSchema = z.enum(INQUIRY_STATUSES);
+export type InquiryStatus = z.infer<typeof inquiryStatusSchema>;
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  waitlist: 'Waitlist',
+  placed: 'Placed',
+  closed: 'Closed',
+};
+
+/** An inquiry as the inbox shows it: the spec's fields, its status and the owner's private note. */
+export const inboxInquirySchema = inquirySchema.extend({
+  status: inquiryStatusSchema,
+  note: z.string(),
+});
+export type InboxInquiry = z.infer<typeof inboxInquirySchema>;
+
+export const INQUIRY_PAGE_LIMIT = { default: 50, max: 200 } as const;
+export const INQUIRY_NOTE_MAX = 5000;
+
+const preferredColorSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9-]+$/, 'lower-case words joined by -');
+
+/**
+ * The inbox's filters, as query parameters. `q` searches case-insensitively for a substring of the
+ * full name ("first last") or the e-mail address; when it holds digits and only phone punctuation
+ * besides (`(518) 555-01`), its digits are also looked for among the phone number's digits.
+ */
+export const inquiryFilterSchema = z.strictObject({
+  status: inquiryStatusSchema.optional(),
+  color: preferredColorSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type InquiryFilter = z.infer<typeof inquiryFilterSchema>;
+
+export const inquiryPageQuerySchema = inquiryFilterSchema.extend({
+  /** The `nextCursor` of the previous page; absent for the first (newest) page. */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the nextCursor of an earlier page')
+    .optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(INQUIRY_PAGE_LIMIT.max)
+    .default(INQUIRY_PAGE_LIMIT.default),
+});
+export type InquiryPageQuery = z.input<typeof inquiryPageQuerySchema>;
+
+/** Newest first; `nextCursor` is null on the last page. */
+export const inquiryPageSchema = z.object({
+  items: z.array(inboxInquirySchema),
+  nextCursor: z.string().nullable(),
+});
+export type InquiryPage = z.infer<typeof inquiryPageSchema>;
+
+export const inquiryUpdateSchema = z
+  .strictObject({
+    status: inquiryStatusSchema.optional(),
+    note: z.string().max(INQUIRY_NOTE_MAX).optional(),
+  })
+  .refine((u) => u.status !== undefined || u.note !== undefined, 'give a status, a note or both');
+export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
+
+/**
+ * The dashboard's cards, over every stored inquiry. `recent`: created within the last 24 hours.
+ * `mostRequested`: the colour asked for most often ('no-preference' does not count; of colours
+ * asked for equally often, the most recently asked for), with the others tied with it.
+ */
+export const inquiryStatsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  recent: z.number().int().nonnegative(),
+  mostRequested: z
+    .object({
+      color: z.string(),
+      count: z.number().int().positive(),
+      tiedWith: z.array(z.string()),
+    })
+    .nullable(),
+  byStatus: z.record(inquiryStatusSchema, z.number().int().nonnegative()),
+  byColor: z.array(z.object({ color: z.string(), count: z.number().int().positive() })),
+});
+export type InquiryStats = z.infer<typeof inquiryStatsSchema>;
+
 /** A form submission as the forms provider's webhook delivers it (signed, see the API README). */
 export const inquirySubmissionSchema = z.strictObject({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
   email: z.email().max(254),
   phone: z.string().trim().min(3).max(40),
-  preferredColor: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .regex(/^[a-z0-9-]+$/, 'lower-case words joined by -'),
+  preferredColor: preferredColorSchema,
   message: z.string().trim().max(5000).optional(),
   submittedAt: z.iso.datetime().optional(),
 });
@@ -186,3 +272,13 @@ export const healthResponseSchema = z.object({
   store: z.enum(['embedded', 'mongodb']),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** 200 when ready to serve, else 503 with the reasons (load balancers and orchestrators ask). */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  store: z.enum(['embedded', 'mongodb']),
+  /** The site build being served; null when the server serves none (development, API only). */
+  build: z.string().nullable(),
+  reasons: z.array(z.string()),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -2,11 +2,18 @@
 // a new password (which also signs that admin out everywhere and clears their failed logins). The
 // password comes from ADMIN_PASSWORD, or is asked for on the terminal (or read from the first
 // line of stdin). `npm run admin -- revoke <username>` signs the admin out everywhere.
+// `npm run admin -- backup [file]` writes a backup, asking the running server for it when there is
+// one; `npm run admin -- restore <file> [--force]` fills an empty store and the files from one.
+import path from 'node:path';
 import { usernameSchema } from '@cedar/api-contract';
 import { limiterKeys } from '../auth/login-limiter';
 import { hashPassword } from '../auth/password';
 import { DEMO_ADMIN, MIN_PASSWORD_LENGTH, passwordProblem } from '../auth/password-policy';
+import { archiveStream, type BackupCounts, readArchive } from '../backup/archive';
+import { collectBackup, restoreBackup, saveArchive } from '../backup/backup';
+import { requestBackup } from '../backup/control';
 import { loadEnv } from '../env';
+import { backupFileName } from '../ops/maintenance';
 import { openStore } from '../store';
 import { readSecret } from './prompt';
 
@@ -14,11 +21,73 @@ const USAGE = [
   'Usage: npm run admin -- create <username>   add an admin',
   '       npm run admin -- reset <username>    set a new password, sign out everywhere',
   '       npm run admin -- revoke <username>   sign the admin out everywhere',
+  '       npm run admin -- backup [file]       write a backup (the server may be running)',
+  '       npm run admin -- restore <file> [--force]',
+  '                                            fill an empty store and the files from a backup',
 ].join('\n');
 const COMMANDS = new Set(['create', 'reset', 'revoke']);
 
+/** The environment without the first admin's variables: backups and revokes need none. */
+const plainEnv = () =>
+  loadEnv({ ...process.env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined });
+
+// npm and pnpm run this script in apps/api; a file named on the command line is where its
+// caller stood (INIT_CWD, set by npm).
+const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+const described = (c: BackupCounts) =>
+  `${c.admins} admin${c.admins === 1 ? '' : 's'}, ${c.inquiries} inquir${c.inquiries === 1 ? 'y' : 'ies'}, ` +
+  `${c.revisions} revision${c.revisions === 1 ? '' : 's'}, ${c.files} file${c.files === 1 ? '' : 's'}`;
+
+async function backup(file: string | undefined): Promise<string> {
+  const env = plainEnv();
+  const target = fromCaller(file ?? backupFileName(new Date()));
+  // A running server holds the embedded store: it writes the backup itself.
+  const fromServer = env.MONGODB_URI ? null : await requestBackup(env.DATA_DIR);
+  if (fromServer) {
+    const { counts } = await saveArchive(fromServer, target);
+    return `Wrote ${target} (${described(counts)}), from the running server.`;
+  }
+  const store = await openStore(env);
+  try {
+    const contents = await collectBackup({
+      store,
+      repoRoot: env.REPO_ROOT,
+      clock: () => new Date(),
+    });
+    const { counts } = await saveArchive(archiveStream(contents), target);
+    return `Wrote ${target} (${described(counts)}).`;
+  } finally {
+    await store.close();
+  }
+}
+
+async function restore(file: string, force: boolean): Promise<string> {
+  const env = plainEnv();
+  const source = fromCaller(file);
+  // Checked whole before anything is touched.
+  const contents = await readArchive(source);
+  const store = await openStore(env);
+  try {
+    await restoreBackup(contents, { store, repoRoot: env.REPO_ROOT, force });
+  } finally {
+    await store.close();
+  }
+  return (
+    `Restored ${described(contents.counts)} from ${source} (made ${contents.createdAt.toISOString()}) ` +
+    `into the ${store.kind} store${store.kind === 'embedded' ? ` in ${env.DATA_DIR}` : ''} and ${env.REPO_ROOT}. ` +
+    'Every session has ended. Start the server with npm start: it rebuilds the site from the restored files.'
+  );
+}
+
 async function main(argv: string[]): Promise<string> {
-  const [command, username, ...rest] = argv;
+  const [command, ...args] = argv;
+  if (command === 'backup' && args.length <= 1) return backup(args[0]);
+  if (command === 'restore') {
+    const files = args.filter((a) => a !== '--force');
+    if (files.length === 1) return restore(files[0]!, args.includes('--force'));
+  }
+  const [username, ...rest] = args;
   if (!command || !COMMANDS.has(command) || !username || rest.length > 0) throw new Error(USAGE);
   const name = usernameSchema.safeParse(username);
   if (!name.success)
@@ -77,7 +146,7 @@ async function main(argv: string[]): Promise<string> {
 }
 
 async function revoke(username: string): Promise<string> {
-  const env = loadEnv({ ...process.env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined });
+  const env = plainEnv();
   const store = await openStore(env);
   try {
     if (!(await store.admins.find(username)))

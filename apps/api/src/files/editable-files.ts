@@ -91,6 +91,8 @@ export interface SaveResult extends SaveFileResponse {
  */
 export class EditableFiles {
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Settles when the last whileNoSave is done: saves asked for meanwhile wait for it. */
+  private pause: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly repoRoot: string,
@@ -121,8 +123,10 @@ export class EditableFiles {
   save(file: EditableFilePath, content: string, by: string, ifMatch?: string): Promise<SaveResult> {
     // One save at a time per file, so the If-Match check and the write cannot interleave.
     const previous = this.queues.get(file) ?? Promise.resolve();
+    const pause = this.pause;
     const next = previous
       .catch(() => undefined)
+      .then(() => pause)
       .then(() => this.saveNow(file, content, by, ifMatch));
     this.queues.set(file, next);
     void next
@@ -131,6 +135,17 @@ export class EditableFiles {
       })
       .catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Runs `read` once every save under way has finished, holding back saves asked for meanwhile
+   * until it is done: a backup then sees each file with the revisions recorded for it.
+   */
+  whileNoSave<T>(read: () => Promise<T>): Promise<T> {
+    const underWay = Promise.all([...this.queues.values()].map((q) => q.catch(() => undefined)));
+    const result = Promise.all([this.pause, underWay]).then(read);
+    this.pause = result.catch(() => undefined);
+    return result;
   }
 
   async restore(file: EditableFilePath, id: string, by: string): Promise<SaveResult> {

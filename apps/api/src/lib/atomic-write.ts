@@ -6,7 +6,7 @@ import path from 'node:path';
  * Replaces a file so that a reader (or a crash) sees the old content or the new, never a mix:
  * temp file in the same folder, fsync, rename over the target, fsync the folder.
  */
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
+export async function writeFileAtomic(file: string, content: string | Buffer): Promise<void> {
   const dir = path.dirname(file);
   const mode = await fs.stat(file).then(
     (s) => s.mode & 0o777,

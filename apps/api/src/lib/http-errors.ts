@@ -74,9 +74,11 @@ export function errorHandler(
   }
   request.log.error({ err: error }, 'request failed');
   const code = typeof status === 'number' && status > 500 && status < 600 ? status : 500;
+  // The request id finds the logged error (and its stack) that this answer leaves out.
   return reply.code(code).send({
     error: 'internal_error',
     message: 'Something went wrong on our side. Please try again.',
+    requestId: request.id,
   });
 }
 

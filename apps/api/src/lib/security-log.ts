@@ -8,7 +8,11 @@ export type SecurityEvent =
   | 'sessions-end'
   | 'file-save'
   | 'file-restore'
-  | 'publish';
+  | 'publish'
+  | 'inquiry-delete'
+  | 'inquiry-export'
+  | 'backup'
+  | 'restore';
 
 export type SecurityOutcome = 'success' | 'failure' | 'locked' | 'refused';
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
-import type { Inquiry } from '@cedar/api-contract';
 import { sortableId } from '../lib/ids';
 import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
   type InquiryDoc,
   type LoginAttemptDoc,
+  newInquiryDoc,
   type RevisionDoc,
   type SessionDoc,
   toAdmin,
@@ -17,6 +17,7 @@ import {
   toSession,
   withinWindow,
 } from './documents';
+import { InquiryIndex } from './inquiry-index';
 import { DuplicateError, type Store } from './types';
 
 export interface EmbeddedStoreOptions {
@@ -146,12 +147,27 @@ export async function openEmbeddedStore(
     await revisions.ensureIndexAsync({ fieldName: 'path' });
     await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
 
-    const listCache: { generation: number; list?: Inquiry[] } = { generation: 0 };
     const durable = async <R>(name: string, write: Promise<R>) => {
       const result = await write;
       await fsyncFile(fileOf(name));
       return result;
     };
+    // Inquiries stored before the inbox existed are new ones.
+    await durable(
+      'inquiries',
+      inquiries.updateAsync(
+        { status: { $exists: false } },
+        { $set: { status: 'new' } },
+        { multi: true },
+      ),
+    );
+    let index = new InquiryIndex(inquiries.getAllData());
+    let closed = false;
+    /**
+     * Rewrites a collection's file without the lines a delete left behind (compaction syncs the
+     * new file itself): a deleted inquiry is gone from the disk, not only from the answers.
+     */
+    const purge = (db: Datastore) => db.compactDatafileAsync();
 
     return {
       kind: 'embedded',
@@ -229,47 +245,68 @@ export async function openEmbeddedStore(
       },
       inquiries: {
         async create(inquiry) {
-          const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), ...inquiry };
-          if (doc.message === undefined) delete doc.message;
-          try {
-            await durable('inquiries', inquiries.insertAsync(doc));
-          } finally {
-            listCache.generation++;
-            listCache.list = undefined;
-          }
+          const doc = await inquiries.insertAsync(
+            newInquiryDoc(sortableId(inquiry.createdAt), inquiry),
+          );
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
           return toInquiry(doc);
         },
         async createOnce(deliveryId, inquiry) {
           const existing = (await inquiries.findOneAsync({ deliveryId })) as InquiryDoc | null;
           if (existing) return { inquiry: toInquiry(existing), created: false };
-          const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), deliveryId, ...inquiry };
-          if (doc.message === undefined) delete doc.message;
+          let doc: InquiryDoc;
           try {
-            await durable('inquiries', inquiries.insertAsync(doc));
+            doc = await inquiries.insertAsync(
+              newInquiryDoc(sortableId(inquiry.createdAt), { deliveryId, ...inquiry }),
+            );
           } catch (error) {
             // The same delivery arriving twice at once: the unique index lets one in.
             if (!isUniqueViolation(error)) throw error;
             const first = (await inquiries.findOneAsync({ deliveryId })) as InquiryDoc;
             return { inquiry: toInquiry(first), created: false };
-          } finally {
-            listCache.generation++;
-            listCache.list = undefined;
           }
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
           return { inquiry: toInquiry(doc), created: true };
         },
-        // nedb copies and sorts every document on each find (about 3 ms for 500 here); inquiries are
-        // only ever added, so the sorted list is kept until the next one arrives.
-        async list() {
-          if (listCache.list) return listCache.list.map((i) => ({ ...i }));
-          const generation = listCache.generation;
-          const docs = (await inquiries
-            .findAsync({})
-            .sort({ createdAt: -1, _id: -1 })) as unknown as InquiryDoc[];
-          const list = docs.map(toInquiry);
-          if (generation === listCache.generation) listCache.list = list;
-          return list.map((i) => ({ ...i }));
+        list: async () => index.all(),
+        page: async (filter, options) => index.page(filter, options),
+        stats: async (now, since) => index.stats(now, since),
+        async update(id, { status, note }, at) {
+          const { affectedDocuments } = await inquiries.updateAsync(
+            { _id: id },
+            {
+              $set: {
+                ...(status === undefined ? {} : { status }),
+                ...(note === undefined ? {} : { note }),
+                updatedAt: at,
+              },
+            },
+            { returnUpdatedDocs: true },
+          );
+          const doc = affectedDocuments as InquiryDoc | null;
+          if (!doc) return null;
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
+          return toInquiry(doc);
         },
-        count: () => inquiries.countAsync({}) as unknown as Promise<number>,
+        async remove(id) {
+          const removed = await inquiries.removeAsync({ _id: id }, {});
+          index.delete(id);
+          if (removed > 0) await purge(inquiries as Datastore);
+          return removed > 0;
+        },
+        async removeCreatedBefore(cutoff) {
+          const removed = await inquiries.removeAsync(
+            { createdAt: { $lt: cutoff } },
+            { multi: true },
+          );
+          index.deleteCreatedBefore(cutoff);
+          if (removed > 0) await purge(inquiries as Datastore);
+          return removed;
+        },
+        count: async () => index.size,
       },
       revisions: {
         async create(revision) {
@@ -321,7 +358,43 @@ export async function openEmbeddedStore(
         },
         removeExpired: (now) => attempts.removeAsync({ expiresAt: { $lte: now } }, { multi: true }),
       },
+      async ping() {
+        if (closed) throw new Error('the embedded store is closed');
+        await admins.countAsync({});
+      },
+      // One synchronous read of the three collections: no write can come in between. nedb
+      // replaces documents on update rather than changing them, so these stay as read.
+      snapshot: async () =>
+        structuredClone({
+          admins: admins.getAllData(),
+          inquiries: inquiries.getAllData(),
+          revisions: revisions.getAllData(),
+        }),
+      async isEmpty() {
+        const counts = await Promise.all([
+          admins.countAsync({}),
+          inquiries.countAsync({}),
+          revisions.countAsync({}),
+        ]);
+        return counts.every((n) => n === 0);
+      },
+      async replaceAll(snapshot) {
+        const contents: [Datastore, object[]][] = [
+          [admins as Datastore, snapshot.admins],
+          [inquiries as Datastore, snapshot.inquiries],
+          [revisions as Datastore, snapshot.revisions],
+          [sessions as Datastore, []],
+          [attempts as Datastore, []],
+        ];
+        for (const [db, docs] of contents) {
+          await db.removeAsync({}, { multi: true });
+          if (docs.length > 0) await db.insertAsync(docs);
+          await purge(db);
+        }
+        index = new InquiryIndex(inquiries.getAllData());
+      },
       async close() {
+        closed = true;
         for (const db of dbs) db.stopAutocompaction();
         // A final compaction leaves each file with one line per document for the next start.
         for (const db of dbs) await db.compactDatafileAsync();

@@ -7,7 +7,7 @@ import {
 } from 'mongodb';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_KEPT_ATTEMPTS } from './documents';
-import { mongoStore } from './mongo';
+import { inquiryQuery, mongoStore } from './mongo';
 
 // The MongoDB store on fake collections: what it asks of the driver, and what it does when the
 // driver fails. The contract suite checks the answers against a real server.
@@ -16,6 +16,7 @@ type FakeCollection = {
   createIndexes: ReturnType<typeof vi.fn>;
   deleteMany: ReturnType<typeof vi.fn>;
   findOneAndUpdate: ReturnType<typeof vi.fn>;
+  updateMany: ReturnType<typeof vi.fn>;
 };
 
 function fakeDb() {
@@ -28,6 +29,7 @@ function fakeDb() {
           createIndexes: vi.fn(async () => []),
           deleteMany: vi.fn(async () => ({ acknowledged: true, deletedCount: 0 })),
           findOneAndUpdate: vi.fn(async () => null),
+          updateMany: vi.fn(async () => ({ acknowledged: true, modifiedCount: 0 })),
         };
         collections.set(name, collection);
       }
@@ -53,7 +55,7 @@ describe('MongoDB store on fake collections', () => {
     const expected = {
       admins: ['username_unique'],
       sessions: ['expires_ttl', 'username'],
-      inquiries: ['created_at', 'delivery_unique'],
+      inquiries: ['created_at', 'status_created_at', 'color_created_at', 'delivery_unique'],
       revisions: ['path_saved_at'],
       login_attempts: ['expires_ttl'],
     };
@@ -184,5 +186,41 @@ describe('MongoDB store on fake collections', () => {
       },
       { upsert: true, returnDocument: 'after' },
     );
+  });
+
+  it('marks inquiries stored before the inbox existed as new, once at open', async () => {
+    const { db, collection } = fakeDb();
+    await mongoStore(db, '', async () => {});
+    expect(collection('inquiries').updateMany).toHaveBeenCalledWith(
+      { status: { $exists: false } },
+      { $set: { status: 'new' } },
+    );
+  });
+});
+
+describe('the inbox filters as a MongoDB query', () => {
+  it('matches status and colour exactly, and searches as the embedded store does', () => {
+    expect(inquiryQuery({})).toEqual({});
+    expect(inquiryQuery({ status: 'waitlist', color: 'fox-red' })).toEqual({
+      status: 'waitlist',
+      preferredColor: 'fox-red',
+    });
+    const name = (pattern: string) => ({
+      $expr: {
+        $regexMatch: {
+          input: { $concat: ['$firstName', ' ', '$lastName'] },
+          regex: pattern,
+          options: 'i',
+        },
+      },
+    });
+    // Letters: name and e-mail, with regex characters taken literally.
+    expect(inquiryQuery({ q: ' Ada.L* ' })).toEqual({
+      $or: [name('ada\\.l\\*'), { email: { $regex: 'ada\\.l\\*', $options: 'i' } }],
+    });
+    // A phone number, however written: its digits with anything between them.
+    expect(inquiryQuery({ q: '(518) 555-01' }).$or).toContainEqual({
+      phone: { $regex: '5\\D*1\\D*8\\D*5\\D*5\\D*5\\D*0\\D*1' },
+    });
   });
 });

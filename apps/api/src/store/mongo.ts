@@ -1,6 +1,8 @@
+import type { InquiryFilter, InquiryStatus } from '@cedar/api-contract';
 import {
   type Db,
   type Document,
+  type Filter,
   type IndexDescription,
   type MongoClient,
   MongoServerError,
@@ -11,8 +13,11 @@ import {
   type AdminDoc,
   type InquiryDoc,
   type LoginAttemptDoc,
+  newInquiryDoc,
   type RevisionDoc,
+  searchTerms,
   type SessionDoc,
+  statsFrom,
   toAdmin,
   toInquiry,
   toRevision,
@@ -69,6 +74,9 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
   ],
   inquiries: [
     { key: { createdAt: -1, _id: -1 }, name: 'created_at' },
+    // The inbox's filters, each served in newest-first order.
+    { key: { status: 1, createdAt: -1, _id: -1 }, name: 'status_created_at' },
+    { key: { preferredColor: 1, createdAt: -1, _id: -1 }, name: 'color_created_at' },
     // A webhook delivery is stored once (see createOnce).
     {
       key: { deliveryId: 1 },
@@ -80,6 +88,39 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
   revisions: [{ key: { path: 1, savedAt: -1, _id: -1 }, name: 'path_saved_at' }],
   login_attempts: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
 };
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The inbox's filters as a MongoDB query, matching what inquiryMatcher matches: the name as
+ * "first last", the e-mail, and the phone's digits with anything else allowed between them.
+ */
+export function inquiryQuery(filter: InquiryFilter): Filter<InquiryDoc> {
+  const query: Filter<InquiryDoc> = {};
+  if (filter.status !== undefined) query.status = filter.status;
+  if (filter.color !== undefined) query.preferredColor = filter.color;
+  if (filter.q) {
+    const { text, digits } = searchTerms(filter.q);
+    const pattern = escapeRegex(text);
+    query.$or = [
+      {
+        $expr: {
+          $regexMatch: {
+            input: { $concat: ['$firstName', ' ', '$lastName'] },
+            regex: pattern,
+            options: 'i',
+          },
+        },
+      },
+      { email: { $regex: pattern, $options: 'i' } },
+      ...(digits ? [{ phone: { $regex: digits.split('').join('\\D*') } }] : []),
+    ];
+  }
+  return query;
+}
+
+/** Documents per insertMany when a restore fills a collection. */
+const REPLACE_BATCH = 1000;
 
 /** The production engine: MongoDB through the official driver, on a replica set. */
 export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
@@ -118,6 +159,10 @@ export async function mongoStore(
     Object.entries(INDEXES).map(([name, indexes]) =>
       idempotent(() => collection(name as CollectionName).createIndexes(indexes)),
     ),
+  );
+  // Inquiries stored before the inbox existed are new ones.
+  await idempotent(() =>
+    inquiries.updateMany({ status: { $exists: false } }, { $set: { status: 'new' } }),
   );
 
   return {
@@ -184,14 +229,12 @@ export async function mongoStore(
     },
     inquiries: {
       async create(inquiry) {
-        const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), ...inquiry };
-        if (doc.message === undefined) delete doc.message;
+        const doc = newInquiryDoc(sortableId(inquiry.createdAt), inquiry);
         await inquiries.insertOne(doc);
         return toInquiry(doc);
       },
       async createOnce(deliveryId, inquiry) {
-        const doc: InquiryDoc = { _id: sortableId(inquiry.createdAt), deliveryId, ...inquiry };
-        if (doc.message === undefined) delete doc.message;
+        const doc = newInquiryDoc(sortableId(inquiry.createdAt), { deliveryId, ...inquiry });
         try {
           await inquiries.insertOne(doc);
           return { inquiry: toInquiry(doc), created: true };
@@ -205,6 +248,72 @@ export async function mongoStore(
       async list() {
         const docs = await inquiries.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
         return docs.map(toInquiry);
+      },
+      async page(filter, { after, limit }) {
+        const query = inquiryQuery(filter);
+        const position: Filter<InquiryDoc> = after
+          ? {
+              $or: [
+                { createdAt: { $lt: after.createdAt } },
+                { createdAt: after.createdAt, _id: { $lt: after.id } },
+              ],
+            }
+          : {};
+        const docs = await inquiries
+          .find({ $and: [query, position] })
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(limit + 1)
+          .toArray();
+        return { items: docs.slice(0, limit).map(toInquiry), more: docs.length > limit };
+      },
+      async stats(now, since) {
+        const [total, recent, colors, statuses] = await Promise.all([
+          inquiries.countDocuments(),
+          inquiries.countDocuments({ createdAt: { $gt: since, $lte: now } }),
+          inquiries
+            .aggregate<{ _id: string; count: number; latest: Date }>([
+              {
+                $group: {
+                  _id: '$preferredColor',
+                  count: { $sum: 1 },
+                  latest: { $max: '$createdAt' },
+                },
+              },
+            ])
+            .toArray(),
+          inquiries
+            .aggregate<{ _id: InquiryStatus; count: number }>([
+              { $group: { _id: '$status', count: { $sum: 1 } } },
+            ])
+            .toArray(),
+        ]);
+        return statsFrom(
+          total,
+          recent,
+          colors.map((c) => ({ color: c._id, count: c.count, latest: new Date(c.latest) })),
+          Object.fromEntries(statuses.map((s) => [s._id, s.count])),
+        );
+      },
+      async update(id, { status, note }, at) {
+        const doc = await inquiries.findOneAndUpdate(
+          { _id: id },
+          {
+            $set: {
+              ...(status === undefined ? {} : { status }),
+              ...(note === undefined ? {} : { note }),
+              updatedAt: at,
+            },
+          },
+          { returnDocument: 'after' },
+        );
+        return doc ? toInquiry(doc) : null;
+      },
+      async remove(id) {
+        return (await inquiries.deleteOne({ _id: id })).deletedCount > 0;
+      },
+      async removeCreatedBefore(cutoff) {
+        return (await idempotent(() => inquiries.deleteMany({ createdAt: { $lt: cutoff } })))
+          .deletedCount;
       },
       count: () => inquiries.countDocuments(),
     },
@@ -254,6 +363,44 @@ export async function mongoStore(
         return (await idempotent(() => attempts.deleteMany({ expiresAt: { $lte: now } })))
           .deletedCount;
       },
+    },
+    async ping() {
+      await db.command({ ping: 1 });
+    },
+    async snapshot() {
+      // A snapshot session reads every collection at one point in time, writes or not.
+      const session = db.client.startSession({ snapshot: true });
+      try {
+        const [adminDocs, inquiryDocs, revisionDocs] = await Promise.all([
+          admins.find({}, { session }).toArray(),
+          inquiries.find({}, { session }).toArray(),
+          revisions.find({}, { session }).toArray(),
+        ]);
+        return { admins: adminDocs, inquiries: inquiryDocs, revisions: revisionDocs };
+      } finally {
+        await session.endSession();
+      }
+    },
+    async isEmpty() {
+      const found = await Promise.all(
+        [admins, inquiries, revisions].map((c) => c.findOne({}, { projection: { _id: 1 } })),
+      );
+      return found.every((doc) => doc === null);
+    },
+    async replaceAll(snapshot) {
+      const contents: [CollectionName, Document[]][] = [
+        ['admins', snapshot.admins],
+        ['inquiries', snapshot.inquiries],
+        ['revisions', snapshot.revisions],
+        ['sessions', []],
+        ['login_attempts', []],
+      ];
+      for (const [name, docs] of contents) {
+        const target = collection(name);
+        await idempotent(() => target.deleteMany({}));
+        for (let i = 0; i < docs.length; i += REPLACE_BATCH)
+          await target.insertMany(docs.slice(i, i + REPLACE_BATCH));
+      }
     },
     close,
   };

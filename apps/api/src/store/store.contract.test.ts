@@ -7,7 +7,13 @@ import { loadEnv } from '../env';
 import { openEmbeddedStore } from './embedded';
 import { openMongoStore } from './mongo';
 import { databaseFor } from './mongo-driver';
-import { DuplicateError, type Store } from './types';
+import { DuplicateError, type NewInquiry, type Store } from './types';
+
+/** JSON.parse reviver: ISO date strings back to Dates, as a backup's schema does on restore. */
+const reviveDates = (_key: string, value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value)
+    ? new Date(value)
+    : value;
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const ABOUT = 'apps/web/src/sections/about-section.tsx';
@@ -183,6 +189,8 @@ function storeContract(name: string, makeEngine: () => Engine) {
         id: older.id,
         message: 'A yellow female, please',
         createdAt: at(-2 * HOUR).toISOString(),
+        status: 'new',
+        note: '',
       });
       expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual([
         'Di',
@@ -216,6 +224,219 @@ function storeContract(name: string, makeEngine: () => Engine) {
       ]);
       expect(during.length).toBeGreaterThanOrEqual(2);
       expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Cy', 'Ben', 'Ada']);
+    });
+
+    const person = (firstName: string, extra: Partial<NewInquiry> = {}): NewInquiry => ({
+      firstName,
+      lastName: 'Lane',
+      email: `${firstName.toLowerCase()}@example.com`,
+      phone: '(518) 555-0100',
+      preferredColor: 'yellow',
+      createdAt: now,
+      ...extra,
+    });
+
+    it('pages newest first with a position to go on from, by status, colour and search', async () => {
+      // 25 inquiries an hour apart, three of them in the same millisecond.
+      const made = [];
+      for (let i = 0; i < 25; i++) {
+        made.push(
+          await store.inquiries.create(
+            person(`P${String(i).padStart(2, '0')}`, {
+              createdAt: at(-HOUR * (i < 3 ? 0 : i)),
+              preferredColor: i % 3 === 0 ? 'black' : 'yellow',
+            }),
+          ),
+        );
+      }
+      const newestFirst = (await store.inquiries.list()).map((i) => i.id);
+      expect(newestFirst).toHaveLength(25);
+      const pages: string[][] = [];
+      let after: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const page = await store.inquiries.page({}, { after, limit: 7 });
+        pages.push(page.items.map((i) => i.id));
+        const last = page.items.at(-1);
+        if (!page.more || !last) break;
+        after = { createdAt: new Date(last.createdAt), id: last.id };
+      }
+      expect(pages.map((p) => p.length)).toEqual([7, 7, 7, 4]);
+      expect(pages.flat()).toEqual(newestFirst);
+      expect((await store.inquiries.page({}, { limit: 25 })).more).toBe(false);
+      expect((await store.inquiries.page({}, { limit: 24 })).more).toBe(true);
+
+      await store.inquiries.update(made[4]!.id, { status: 'waitlist' }, now);
+      await store.inquiries.update(made[9]!.id, { status: 'waitlist' }, now);
+      const waitlist = await store.inquiries.page({ status: 'waitlist' }, { limit: 1 });
+      expect(waitlist.items.map((i) => i.id)).toEqual([made[4]!.id]);
+      expect(waitlist.more).toBe(true);
+      expect(
+        (
+          await store.inquiries.page(
+            { status: 'waitlist' },
+            { after: { createdAt: new Date(made[4]!.createdAt), id: made[4]!.id }, limit: 5 },
+          )
+        ).items.map((i) => i.id),
+      ).toEqual([made[9]!.id]);
+      const black = await store.inquiries.page({ color: 'black' }, { limit: 50 });
+      expect(black.items).toHaveLength(9);
+      expect(black.items.every((i) => i.preferredColor === 'black')).toBe(true);
+      expect(
+        (await store.inquiries.page({ color: 'black', status: 'new' }, { limit: 50 })).items,
+      ).toHaveLength(8);
+    });
+
+    it('searches name, e-mail and phone digits, case-insensitively, and nothing else', async () => {
+      await store.inquiries.create(
+        person('Ada', {
+          lastName: "O'Hara",
+          email: 'Ada.OHara@Example.com',
+          phone: '+1 (518) 555-0142',
+          message: 'zebra',
+        }),
+      );
+      await store.inquiries.create(
+        person('Ben', { lastName: 'Ortiz', email: 'ben@example.net', phone: '802.555.0117' }),
+      );
+      await store.inquiries.create(
+        person('Cy', { lastName: 'Ada', email: 'c@example.org', phone: '413 555 0188' }),
+      );
+      const names = async (q: string) =>
+        (await store.inquiries.page({ q }, { limit: 10 })).items.map((i) => i.firstName).sort();
+      expect(await names('ada')).toEqual(['Ada', 'Cy']);
+      expect(await names("ADA O'H")).toEqual(['Ada']);
+      expect(await names('ohara@example')).toEqual(['Ada']);
+      expect(await names('EXAMPLE.NET')).toEqual(['Ben']);
+      expect(await names('555-0142')).toEqual(['Ada']);
+      expect(await names('(802) 555')).toEqual(['Ben']);
+      expect(await names('5550188')).toEqual(['Cy']);
+      expect(await names('555')).toEqual(['Ada', 'Ben', 'Cy']);
+      // Regex characters are plain text; the message and the note are not searched.
+      expect(await names('.*')).toEqual([]);
+      expect(await names('zebra')).toEqual([]);
+    });
+
+    it('sets status and note, deletes one for good, and deletes those older than a cutoff', async () => {
+      const a = await store.inquiries.create(person('Ada', { createdAt: at(-10 * HOUR) }));
+      const b = await store.inquiries.create(person('Ben', { createdAt: at(-5 * HOUR) }));
+      const c = await store.inquiries.create(person('Cy'));
+      expect(a).toMatchObject({ status: 'new', note: '' });
+      expect(await store.inquiries.update(a.id, { status: 'contacted' }, now)).toEqual({
+        ...a,
+        status: 'contacted',
+      });
+      expect(await store.inquiries.update(a.id, { note: 'Called, call back in May' }, now)).toEqual(
+        { ...a, status: 'contacted', note: 'Called, call back in May' },
+      );
+      expect(await store.inquiries.update('missing', { status: 'closed' }, now)).toBeNull();
+      expect((await store.inquiries.list()).find((i) => i.id === a.id)?.note).toBe(
+        'Called, call back in May',
+      );
+
+      expect(await store.inquiries.remove(b.id)).toBe(true);
+      expect(await store.inquiries.remove(b.id)).toBe(false);
+      expect((await store.inquiries.list()).map((i) => i.id)).toEqual([c.id, a.id]);
+      expect(await store.inquiries.count()).toBe(2);
+
+      expect(await store.inquiries.removeCreatedBefore(at(-HOUR))).toBe(1);
+      expect((await store.inquiries.list()).map((i) => i.id)).toEqual([c.id]);
+      expect((await store.inquiries.page({}, { limit: 10 })).items.map((i) => i.id)).toEqual([
+        c.id,
+      ]);
+    });
+
+    it('counts every inquiry for the stats: total, last 24 hours, colours and statuses', async () => {
+      expect(await store.inquiries.stats(now, at(-24 * HOUR))).toEqual({
+        total: 0,
+        recent: 0,
+        mostRequested: null,
+        byStatus: { new: 0, contacted: 0, waitlist: 0, placed: 0, closed: 0 },
+        byColor: [],
+      });
+      const colors = ['black', 'chocolate', 'black', 'chocolate', 'no-preference', 'no-preference'];
+      const hoursAgo = [30, 25, 24, 3, 2, 1];
+      const made = [];
+      for (const [i, color] of colors.entries())
+        made.push(
+          await store.inquiries.create(
+            person(`P${i}`, { preferredColor: color, createdAt: at(-hoursAgo[i]! * HOUR) }),
+          ),
+        );
+      // Created after the window's start and not after now; exactly 24 h ago is outside.
+      await store.inquiries.create(person('Later', { createdAt: at(HOUR), preferredColor: 'x' }));
+      await store.inquiries.update(made[0]!.id, { status: 'placed' }, now);
+      const stats = await store.inquiries.stats(now, at(-24 * HOUR));
+      expect(stats).toEqual({
+        total: 7,
+        recent: 3,
+        // black and chocolate twice each: chocolate was asked for last; no-preference never counts.
+        mostRequested: { color: 'chocolate', count: 2, tiedWith: ['black'] },
+        byStatus: { new: 6, contacted: 0, waitlist: 0, placed: 1, closed: 0 },
+        byColor: [
+          { color: 'black', count: 2 },
+          { color: 'chocolate', count: 2 },
+          { color: 'no-preference', count: 2 },
+          { color: 'x', count: 1 },
+        ],
+      });
+    });
+
+    it('takes a snapshot of admins, inquiries and revisions that fills an empty store alike', async () => {
+      expect(await store.isEmpty()).toBe(true);
+      await store.ping();
+      await store.admins.create({
+        username: 'owner',
+        passwordHash: 'h',
+        createdAt: now,
+        updatedAt: now,
+      });
+      const inquiry = await store.inquiries.createOnce(
+        'delivery-9',
+        person('Ada', { message: 'Hi' }),
+      );
+      await store.inquiries.update(
+        inquiry.inquiry.id,
+        { status: 'waitlist', note: 'May' },
+        at(1000),
+      );
+      await store.revisions.create({
+        path: HERO,
+        savedAt: now,
+        savedBy: 'owner',
+        sha256: 'f'.repeat(64),
+        size: 3,
+        content: 'one',
+      });
+      await store.sessions.create({
+        tokenHash: 'a'.repeat(64),
+        username: 'owner',
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: at(HOUR),
+        idleExpiresAt: at(HOUR),
+      });
+      await store.loginAttempts.add('k', { id: 'x', at: now }, HOUR);
+      expect(await store.isEmpty()).toBe(false);
+      const snapshot = await store.snapshot();
+      expect(snapshot.admins.map((a) => a._id)).toEqual(['owner']);
+      expect(snapshot.inquiries).toEqual([
+        expect.objectContaining({ deliveryId: 'delivery-9', status: 'waitlist', note: 'May' }),
+      ]);
+      expect(snapshot.revisions).toEqual([expect.objectContaining({ content: 'one' })]);
+      // No sessions and no login counters in a snapshot.
+      expect(JSON.stringify(snapshot)).not.toContain('a'.repeat(64));
+
+      // Back into the same store, as a restore with --force does: sessions and counters end.
+      await store.inquiries.create(person('Extra'));
+      await store.replaceAll(JSON.parse(JSON.stringify(snapshot), reviveDates));
+      expect(await store.snapshot()).toEqual(snapshot);
+      expect(await store.inquiries.list()).toEqual([
+        { ...inquiry.inquiry, status: 'waitlist', note: 'May' },
+      ]);
+      expect(await store.sessions.find('a'.repeat(64))).toBeNull();
+      expect(await store.loginAttempts.list('k', now, HOUR)).toEqual([]);
+      expect((await store.inquiries.createOnce('delivery-9', person('Eve'))).created).toBe(false);
+      expect(await store.inquiries.stats(at(1), at(-HOUR))).toMatchObject({ total: 1, recent: 1 });
     });
 
     it('keeps every revision of a file, lists them newest first without content', async () => {
@@ -407,6 +628,50 @@ describe('embedded store on disk', () => {
     const reopened = await openEmbeddedStore(dir);
     expect(await reopened.inquiries.list()).toEqual([inquiry]);
     await reopened.close();
+  });
+
+  it('deletes an inquiry from the file itself, not only from the answers', async () => {
+    const store = await openEmbeddedStore(dir);
+    const base = {
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '518-555-0100',
+      preferredColor: 'black',
+      createdAt: new Date(),
+    };
+    const gone = await store.inquiries.create({ ...base, firstName: 'Zelda-Forget-Me' });
+    const kept = await store.inquiries.create({ ...base, firstName: 'Ada' });
+    await store.inquiries.remove(gone.id);
+    const file = await fs.readFile(path.join(dir, 'inquiries.db'), 'utf8');
+    expect(file).not.toContain('Zelda-Forget-Me');
+    expect(file).toContain(kept.id);
+    await store.close();
+  });
+
+  it('treats inquiries stored before the inbox existed as new ones', async () => {
+    const old = {
+      _id: '0000000000010000aaaaaaaaaaaa',
+      firstName: 'Ada',
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '518-555-0100',
+      preferredColor: 'black',
+      createdAt: { $$date: Date.UTC(2025, 0, 1) },
+    };
+    await fs.writeFile(path.join(dir, 'inquiries.db'), `${JSON.stringify(old)}\n`);
+    const store = await openEmbeddedStore(dir);
+    expect(await store.inquiries.list()).toEqual([
+      expect.objectContaining({ id: old._id, status: 'new', note: '' }),
+    ]);
+    expect((await store.inquiries.page({ status: 'new' }, { limit: 5 })).items).toHaveLength(1);
+    await store.close();
+  });
+
+  it('answers a ping while open and not after closing', async () => {
+    const store = await openEmbeddedStore(dir);
+    await store.ping();
+    await store.close();
+    await expect(store.ping()).rejects.toThrow(/closed/);
   });
 
   it('refuses a second opener of the same folder while the first holds it', async () => {

@@ -1,4 +1,13 @@
-import type { EditableFilePath, Inquiry, InquirySubmission, Revision } from '@cedar/api-contract';
+import type {
+  EditableFilePath,
+  InboxInquiry,
+  InquiryFilter,
+  InquiryStats,
+  InquirySubmission,
+  InquiryUpdate,
+  Revision,
+} from '@cedar/api-contract';
+import type { AdminDoc, InquiryDoc, RevisionDoc } from './documents';
 
 /** The storage port (ARCHITECTURE §3): the app sees only this, never an engine. */
 export interface Store {
@@ -8,7 +17,25 @@ export interface Store {
   readonly inquiries: InquiryRepo;
   readonly revisions: RevisionRepo;
   readonly loginAttempts: LoginAttemptRepo;
+  /** Rejects when the store does not answer (readiness). */
+  ping(): Promise<void>;
+  /** Admins, inquiries and revisions as one point in time saw them: what a backup holds. */
+  snapshot(): Promise<StoreSnapshot>;
+  /** True when the store holds no admin, inquiry or revision (a restore may fill it). */
+  isEmpty(): Promise<boolean>;
+  /**
+   * Replaces every admin, inquiry and revision with the snapshot's, ending every session and
+   * clearing every login counter. Run with no server using the store.
+   */
+  replaceAll(snapshot: StoreSnapshot): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The documents of a backup, exactly as both engines store them (ids included). */
+export interface StoreSnapshot {
+  admins: AdminDoc[];
+  inquiries: InquiryDoc[];
+  revisions: RevisionDoc[];
 }
 
 export interface AdminRecord {
@@ -64,8 +91,14 @@ export interface NewInquiry extends Omit<InquirySubmission, 'submittedAt'> {
   createdAt: Date;
 }
 
+/** Where a page ends: the last inquiry listed (pages go newest first). */
+export interface InquiryPosition {
+  createdAt: Date;
+  id: string;
+}
+
 export interface InquiryRepo {
-  create(inquiry: NewInquiry): Promise<Inquiry>;
+  create(inquiry: NewInquiry): Promise<InboxInquiry>;
   /**
    * Stores a webhook delivery once: a second call with the same delivery id adds nothing and
    * answers the inquiry stored the first time, with `created: false`.
@@ -73,9 +106,25 @@ export interface InquiryRepo {
   createOnce(
     deliveryId: string,
     inquiry: NewInquiry,
-  ): Promise<{ inquiry: Inquiry; created: boolean }>;
+  ): Promise<{ inquiry: InboxInquiry; created: boolean }>;
   /** Newest first. */
-  list(): Promise<Inquiry[]>;
+  list(): Promise<InboxInquiry[]>;
+  /**
+   * Up to `limit` inquiries matching the filter, newest first, starting after `after`; `more`
+   * tells whether any match beyond them.
+   */
+  page(
+    filter: InquiryFilter,
+    options: { after?: InquiryPosition; limit: number },
+  ): Promise<{ items: InboxInquiry[]; more: boolean }>;
+  /** Counts over every inquiry; `recent` are those created after `since` and not after `now`. */
+  stats(now: Date, since: Date): Promise<InquiryStats>;
+  /** Sets the status and/or the note; null when there is no such inquiry. */
+  update(id: string, changes: InquiryUpdate, at: Date): Promise<InboxInquiry | null>;
+  /** Deletes the inquiry for good; false when there was none. */
+  remove(id: string): Promise<boolean>;
+  /** Deletes every inquiry created before `cutoff` (retention); answers how many. */
+  removeCreatedBefore(cutoff: Date): Promise<number>;
   count(): Promise<number>;
 }
 

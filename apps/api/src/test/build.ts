@@ -47,6 +47,7 @@ export interface BuildTestOptions {
   dataDir?: string;
   /** Receives the log lines (set env.LOG_LEVEL too: tests log nothing by default). */
   logStream?: { write(line: string): void };
+  prettyLogs?: boolean;
   passwordChecks?: BuildOptions['passwordChecks'];
 }
 
@@ -100,6 +101,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     clock: clock.now,
     builder: options.builder,
     logStream: options.logStream,
+    prettyLogs: options.prettyLogs,
     passwordChecks: options.passwordChecks,
   });
   const testApp: TestApp = {

@@ -102,7 +102,7 @@ export function serverProcesses(name: string) {
     /** Runs the server and resolves once it listens. */
     async start(env: Record<string, string>): Promise<Server> {
       const server = run(env);
-      const [, base] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      const [, base] = await server.waitFor(/is running at (http:\/\/127\.0\.0\.1:\d+)/);
       return { ...server, base: base! };
     },
 

@@ -1,0 +1,264 @@
+// The backup archive: one gzip'd file of JSON lines.
+//
+//   line 1      {"format":"cedar-bluff-backup","version":1,"createdAt":…,"store":…,"counts":{…}}
+//   then        {"type":"admin","doc":{…}}       one per admin (password hash, never a session)
+//               {"type":"inquiry","doc":{…}}     one per inquiry (status, note, delivery id)
+//               {"type":"revision","doc":{…}}    one per saved revision of a section file
+//               {"type":"file","path":…,"size":…,"sha256":…,"base64":…}   one per file
+//   last line   {"type":"end","lines":N,"sha256":…}   N lines before it, and the sha256 of their
+//                                                     bytes (newlines included)
+//
+// Documents are the store's own (ids kept), dates as ISO 8601. `zcat file | head -1` shows what
+// a file holds. Reading checks everything before anything is written: the header, each line
+// against its schema, each file's and each revision's sha256, the counts and the final checksum.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { editableFilePathSchema, inquiryStatusSchema } from '@cedar/api-contract';
+import { z } from 'zod';
+import type { StoreSnapshot } from '../store';
+import { isBackedUpPath } from './backed-up-files';
+
+const BACKUP_FORMAT = 'cedar-bluff-backup';
+const BACKUP_VERSION = 1;
+
+export interface BackupFile {
+  /** From the repository root, `/`-separated. */
+  path: string;
+  content: Buffer;
+}
+
+export interface BackupContents {
+  createdAt: Date;
+  store: 'embedded' | 'mongodb';
+  snapshot: StoreSnapshot;
+  files: BackupFile[];
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+const date = z.iso.datetime().transform((s) => new Date(s));
+const text = z.string().max(1_000_000);
+const hex64 = z.string().regex(/^[a-f0-9]{64}$/);
+
+const counts = z.strictObject({
+  admins: z.number().int().nonnegative(),
+  inquiries: z.number().int().nonnegative(),
+  revisions: z.number().int().nonnegative(),
+  files: z.number().int().nonnegative(),
+});
+export type BackupCounts = z.infer<typeof counts>;
+
+const header = z.strictObject({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(BACKUP_VERSION),
+  createdAt: date,
+  store: z.enum(['embedded', 'mongodb']),
+  counts,
+});
+
+/** A relative path without `.`, `..` or empty parts, inside what a backup may hold. */
+const filePath = z
+  .string()
+  .max(1000)
+  .refine(
+    (p) => p.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
+    'must be a plain relative path',
+  )
+  .refine((p) => !p.includes('\\') && !p.includes('\0'), 'must be a plain relative path')
+  .refine(isBackedUpPath, 'is not among the files a backup holds');
+
+const entry = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('admin'),
+    doc: z.strictObject({
+      _id: text,
+      username: text,
+      passwordHash: text,
+      createdAt: date,
+      updatedAt: date,
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('inquiry'),
+    doc: z.strictObject({
+      _id: text,
+      deliveryId: text.optional(),
+      firstName: text,
+      lastName: text,
+      email: text,
+      phone: text,
+      preferredColor: text,
+      message: text.optional(),
+      createdAt: date,
+      status: inquiryStatusSchema,
+      note: text.optional(),
+      updatedAt: date.optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('revision'),
+    doc: z
+      .strictObject({
+        _id: text,
+        path: editableFilePathSchema,
+        savedAt: date,
+        savedBy: text,
+        sha256: hex64,
+        size: z.number().int().nonnegative(),
+        content: text,
+      })
+      .refine((r) => sha256(r.content) === r.sha256, 'its content does not match its sha256'),
+  }),
+  z.strictObject({
+    type: z.literal('file'),
+    path: filePath,
+    size: z.number().int().nonnegative(),
+    sha256: hex64,
+    base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/),
+  }),
+]);
+
+const end = z.strictObject({
+  type: z.literal('end'),
+  lines: z.number().int().nonnegative(),
+  sha256: hex64,
+});
+
+/** The archive of `contents` as a gzip stream. */
+export function archiveStream(contents: BackupContents): Readable {
+  const { snapshot, files } = contents;
+  function* lines() {
+    const hash = createHash('sha256');
+    let count = 0;
+    const line = (value: unknown) => {
+      const json = `${JSON.stringify(value)}\n`;
+      hash.update(json);
+      count += 1;
+      return json;
+    };
+    yield line({
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: contents.createdAt,
+      store: contents.store,
+      counts: {
+        admins: snapshot.admins.length,
+        inquiries: snapshot.inquiries.length,
+        revisions: snapshot.revisions.length,
+        files: files.length,
+      },
+    });
+    for (const doc of snapshot.admins) yield line({ type: 'admin', doc });
+    for (const doc of snapshot.inquiries) yield line({ type: 'inquiry', doc });
+    for (const doc of snapshot.revisions) yield line({ type: 'revision', doc });
+    for (const file of files)
+      yield line({
+        type: 'file',
+        path: file.path,
+        size: file.content.length,
+        sha256: sha256(file.content),
+        base64: file.content.toString('base64'),
+      });
+    yield `${JSON.stringify({ type: 'end', lines: count, sha256: hash.digest('hex') })}\n`;
+  }
+  return Readable.from(lines(), { objectMode: false }).pipe(zlib.createGzip());
+}
+
+/** A backup that cannot be read, said in one sentence for the operator. */
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupError';
+  }
+}
+
+const where = (issues: z.core.$ZodIssue[]) =>
+  issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ');
+
+/** Reads and checks a whole archive; throws a BackupError naming what is wrong and where. */
+export async function readArchive(
+  file: string,
+): Promise<BackupContents & { counts: BackupCounts }> {
+  let raw: Buffer;
+  try {
+    raw = await fs.readFile(file);
+  } catch (error) {
+    throw new BackupError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  if (raw.length < 2 || raw[0] !== 0x1f || raw[1] !== 0x8b)
+    throw new BackupError(`${file} is not a Cedar Bluff backup (not a gzip file).`);
+  let textContent: string;
+  try {
+    textContent = new TextDecoder('utf-8', { fatal: true }).decode(zlib.gunzipSync(raw));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupError(
+      code === 'Z_BUF_ERROR'
+        ? `${file} is cut short: the backup was not written to the end.`
+        : `${file} is damaged: it cannot be unpacked as gzip or is not UTF-8 text.`,
+    );
+  }
+  const lines = textContent.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const parse = (index: number) => {
+    try {
+      return JSON.parse(lines[index]!) as unknown;
+    } catch {
+      throw new BackupError(`${file} is damaged: line ${index + 1} is not JSON.`);
+    }
+  };
+
+  const first = header.safeParse(parse(0));
+  if (!first.success) {
+    const value = parse(0) as { format?: unknown; version?: unknown } | null;
+    if (value?.format === BACKUP_FORMAT && value.version !== BACKUP_VERSION)
+      throw new BackupError(
+        `${file} is in backup format ${String(value.version)}; this version reads format ${BACKUP_VERSION}.`,
+      );
+    throw new BackupError(
+      `${file} is not a Cedar Bluff backup (its first line is not one's header).`,
+    );
+  }
+  const last = end.safeParse(lines.length > 1 ? parse(lines.length - 1) : null);
+  if (!last.success)
+    throw new BackupError(`${file} is cut short: its last line is not the end of a backup.`);
+  const hash = createHash('sha256');
+  for (let i = 0; i < lines.length - 1; i++) hash.update(`${lines[i]}\n`);
+  if (last.data.lines !== lines.length - 1 || last.data.sha256 !== hash.digest('hex'))
+    throw new BackupError(`${file} is damaged: its checksum does not match its contents.`);
+
+  const contents: BackupContents = {
+    createdAt: first.data.createdAt,
+    store: first.data.store,
+    snapshot: { admins: [], inquiries: [], revisions: [] },
+    files: [],
+  };
+  for (let i = 1; i < lines.length - 1; i++) {
+    const parsed = entry.safeParse(parse(i));
+    if (!parsed.success)
+      throw new BackupError(`${file} is damaged at line ${i + 1}: ${where(parsed.error.issues)}.`);
+    const item = parsed.data;
+    if (item.type === 'admin') contents.snapshot.admins.push(item.doc);
+    else if (item.type === 'inquiry') contents.snapshot.inquiries.push(item.doc);
+    else if (item.type === 'revision') contents.snapshot.revisions.push(item.doc);
+    else {
+      const content = Buffer.from(item.base64, 'base64');
+      if (content.length !== item.size || sha256(content) !== item.sha256)
+        throw new BackupError(
+          `${file} is damaged at line ${i + 1}: ${item.path} does not match its sha256.`,
+        );
+      contents.files.push({ path: item.path, content });
+    }
+  }
+  const found: BackupCounts = {
+    admins: contents.snapshot.admins.length,
+    inquiries: contents.snapshot.inquiries.length,
+    revisions: contents.snapshot.revisions.length,
+    files: contents.files.length,
+  };
+  if (JSON.stringify(found) !== JSON.stringify(first.data.counts))
+    throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);
+  return { ...contents, counts: found };
+}

@@ -1,0 +1,19 @@
+import { EDITABLE_FILES } from '@cedar/api-contract';
+
+/**
+ * What a backup holds besides the store: the content the owner changes, as paths from the
+ * repository root, each a file or a folder (taken whole, its subfolders too). One list, so that
+ * what the owner can change next is backed up by adding it here.
+ */
+export const BACKED_UP_PATHS: readonly string[] = [
+  // The seven section files of the file editor.
+  ...EDITABLE_FILES.map((f) => f.path),
+  // Litters: the data file the owner's litters come from.
+  'packages/content/src/data/litters.ts',
+  // Photos: the ones the site ships, those the owner replaced, and those uploaded.
+  'packages/content/public/images',
+];
+
+/** Is `file` (relative, `/`-separated) one of BACKED_UP_PATHS or inside one of its folders? */
+export const isBackedUpPath = (file: string) =>
+  BACKED_UP_PATHS.some((p) => file === p || file.startsWith(`${p}/`));

@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileUrl } from '@cedar/api-contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Env } from '../env';
+import { Maintenance, backupFileName } from '../ops/maintenance';
+import { openEmbeddedStore } from '../store/embedded';
+import type { Store, StoreSnapshot } from '../store';
+import { build, buildLoggedIn } from '../test/build';
+import { archiveStream, BackupError, readArchive } from './archive';
+import { collectBackup, restoreBackup, saveArchive } from './backup';
+
+const HERO = 'apps/web/src/sections/hero-section.tsx';
+const LITTERS = 'packages/content/src/data/litters.ts';
+const PHOTO = 'packages/content/public/images/litters/spring-litter.jpg';
+const HOUR = 3_600_000;
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!();
+});
+
+async function tempDir(prefix: string) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A signed-in app with admins, inquiries (one with a status, note and delivery id), revisions, a litters file and a photo. */
+async function populated() {
+  const a = await buildLoggedIn();
+  cleanup.push(() => a.close());
+  await fs.mkdir(path.join(a.repoRoot, path.dirname(PHOTO)), { recursive: true });
+  await fs.writeFile(
+    path.join(a.repoRoot, PHOTO),
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 255]),
+  );
+  await fs.mkdir(path.join(a.repoRoot, path.dirname(LITTERS)), { recursive: true });
+  await fs.writeFile(path.join(a.repoRoot, LITTERS), 'export const litters = [];\n');
+  const { store } = a.services;
+  for (let i = 0; i < 30; i++)
+    await store.inquiries.create({
+      firstName: `Family${i}`,
+      lastName: 'Lane',
+      email: `f${i}@example.com`,
+      phone: '518-555-0100',
+      preferredColor: 'yellow',
+      message: i % 2 ? `Hello ${i} — ü "quoted"` : undefined,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + i * HOUR),
+    });
+  const { inquiry } = await store.inquiries.createOnce('delivery-1', {
+    firstName: 'Ada',
+    lastName: 'Lane',
+    email: 'ada@example.com',
+    phone: '518-555-0100',
+    preferredColor: 'black',
+    createdAt: a.clock.now(),
+  });
+  await store.inquiries.update(
+    inquiry.id,
+    { status: 'waitlist', note: 'Spring litter' },
+    a.clock.now(),
+  );
+  for (const n of [1, 2]) {
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: fileUrl(HERO),
+      headers: { ...a.headers, 'content-type': 'text/plain' },
+      payload: `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`,
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  return a;
+}
+
+const byId = <T extends { _id: string }>(docs: T[]) =>
+  [...docs].sort((x, y) => x._id.localeCompare(y._id));
+const sorted = (s: StoreSnapshot) => ({
+  admins: byId(s.admins),
+  inquiries: byId(s.inquiries),
+  revisions: byId(s.revisions),
+});
+
+async function hashes(root: string, files: string[]) {
+  return Object.fromEntries(
+    await Promise.all(
+      files.map(async (f) => [
+        f,
+        createHash('sha256')
+          .update(await fs.readFile(path.join(root, f)))
+          .digest('hex'),
+      ]),
+    ),
+  );
+}
+
+describe('a backup', () => {
+  it('round-trips: back up, wipe, restore, and every admin, inquiry, revision and file is identical', async () => {
+    const a = await populated();
+    const dir = await tempDir('cedar-backups-');
+    const file = path.join(dir, 'backup.jsonl.gz');
+    const contents = await collectBackup({ ...a.services, repoRoot: a.repoRoot });
+    const saved = await saveArchive(archiveStream(contents), file);
+    // The owner and the demo admin (a loopback-only test start); seven sections, litters, a photo.
+    expect(saved.counts).toEqual({ admins: 2, inquiries: 31, revisions: 3, files: 9 });
+    expect(contents.files.map((f) => f.path)).toEqual(
+      expect.arrayContaining([HERO, LITTERS, PHOTO]),
+    );
+    const before = sorted(await a.services.store.snapshot());
+    const paths = contents.files.map((f) => f.path);
+    const filesBefore = await hashes(a.repoRoot, paths);
+    const listBefore = await a.services.store.inquiries.list();
+    // No sessions, no login counters: the token of the signed-in admin is nowhere in the file.
+    const text = zlib.gunzipSync(await fs.readFile(file)).toString();
+    expect(text).not.toContain(a.token);
+    expect(text).not.toMatch(/"type":"(session|loginAttempt)"/);
+
+    // Wipe: a new, empty DATA_DIR, and files changed or gone.
+    await a.app.close();
+    const dataDir = await tempDir('cedar-restored-');
+    await fs.writeFile(path.join(a.repoRoot, HERO), 'broken');
+    await fs.rm(path.join(a.repoRoot, PHOTO));
+    const store = await openEmbeddedStore(dataDir);
+    cleanup.push(() => store.close());
+    await restoreBackup(await readArchive(file), { store, repoRoot: a.repoRoot, force: false });
+    expect(sorted(await store.snapshot())).toEqual(before);
+    expect(await store.inquiries.list()).toEqual(listBefore);
+    expect(await hashes(a.repoRoot, paths)).toEqual(filesBefore);
+  });
+
+  it('refuses to restore into a store that holds anything, unless forced; forced, it ends every session', async () => {
+    const a = await populated();
+    const file = path.join(await tempDir('cedar-backups-'), 'b.jsonl.gz');
+    await saveArchive(
+      archiveStream(await collectBackup({ ...a.services, repoRoot: a.repoRoot })),
+      file,
+    );
+    const contents = await readArchive(file);
+    const { store } = a.services;
+    await store.inquiries.create({
+      firstName: 'Late',
+      lastName: 'Comer',
+      email: 'late@example.com',
+      phone: '1',
+      preferredColor: 'black',
+      createdAt: a.clock.now(),
+    });
+    await expect(
+      restoreBackup(contents, { store, repoRoot: a.repoRoot, force: false }),
+    ).rejects.toThrow(/already holds admins, inquiries or revisions.*--force/);
+    expect(await store.inquiries.count()).toBe(32);
+    await restoreBackup(contents, { store, repoRoot: a.repoRoot, force: true });
+    expect(await store.inquiries.count()).toBe(31);
+    expect(
+      (await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: a.headers })).statusCode,
+    ).toBe(401);
+  });
+
+  it('is read while no save runs: a save asked for during the backup waits for it', async () => {
+    const a = await buildLoggedIn();
+    cleanup.push(() => a.close());
+    const order: string[] = [];
+    let release!: () => void;
+    const reading = a.services.files.whileNoSave(async () => {
+      order.push('backup starts');
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('backup ends');
+    });
+    const saving = a.services.files
+      .save(HERO, 'export function HeroSection() { return null; }\n', 'owner')
+      .then(() => order.push('saved'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await Promise.all([reading, saving]);
+    expect(order).toEqual(['backup starts', 'backup ends', 'saved']);
+  });
+});
+
+describe('reading an archive', () => {
+  let valid: Buffer;
+  let dir: string;
+
+  async function archive(): Promise<Buffer> {
+    const a = await build();
+    cleanup.push(() => a.close());
+    await a.services.store.inquiries.create({
+      firstName: 'Ada',
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '1',
+      preferredColor: 'black',
+      createdAt: a.clock.now(),
+    });
+    const file = path.join(dir, 'valid.jsonl.gz');
+    await saveArchive(
+      archiveStream(await collectBackup({ ...a.services, repoRoot: a.repoRoot })),
+      file,
+    );
+    return fs.readFile(file);
+  }
+
+  /** Rewrites the archive's lines, then puts a correct end line back (a forged but whole file). */
+  function forged(edit: (lines: string[]) => string[]): Buffer {
+    const lines = zlib.gunzipSync(valid).toString().trimEnd().split('\n').slice(0, -1);
+    const body = edit(lines)
+      .map((l) => `${l}\n`)
+      .join('');
+    const end = {
+      type: 'end',
+      lines: body.split('\n').length - 1,
+      sha256: createHash('sha256').update(body).digest('hex'),
+    };
+    return zlib.gzipSync(`${body}${JSON.stringify(end)}\n`);
+  }
+
+  const attempt = async (bytes: Buffer | string) => {
+    const file = path.join(dir, 'candidate');
+    await fs.writeFile(file, bytes);
+    return readArchive(file).then(
+      () => 'read',
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(BackupError);
+        return (error as Error).message.replace(file, '<file>');
+      },
+    );
+  };
+
+  it('refuses a foreign, corrupt, cut short or forged file with one sentence, before anything is written', async () => {
+    dir = await tempDir('cedar-archive-');
+    valid = await archive();
+    expect(await attempt(valid)).toBe('read');
+    const lines = zlib.gunzipSync(valid).toString();
+    expect(await attempt('')).toMatch(/^<file> is not a Cedar Bluff backup \(not a gzip file/);
+    expect(await attempt(Buffer.concat([valid.subarray(0, 20), Buffer.alloc(200, 7)]))).toMatch(
+      /^<file> is damaged: it cannot be unpacked/,
+    );
+    expect(await attempt('name,email\nAda,ada@example.com\n')).toMatch(
+      /^<file> is not a Cedar Bluff backup \(not a gzip file/,
+    );
+    expect(await attempt(zlib.gzipSync('{"hello":"world"}\n'))).toMatch(
+      /^<file> is not a Cedar Bluff backup \(its first line/,
+    );
+    expect(await attempt(valid.subarray(0, valid.length - 30))).toMatch(/^<file> is cut short/);
+    expect(await attempt(zlib.gzipSync(lines.split('\n').slice(0, -2).join('\n')))).toMatch(
+      /^<file> is cut short: its last line/,
+    );
+    expect(await attempt(zlib.gzipSync(lines.replace('"Ada"', '"Eve"')))).toBe(
+      '<file> is damaged: its checksum does not match its contents.',
+    );
+    expect(
+      await attempt(forged((l) => [l[0]!.replace('"version":1', '"version":2'), ...l.slice(1)])),
+    ).toBe('<file> is in backup format 2; this version reads format 1.');
+    const file = (p: string) =>
+      JSON.stringify({ type: 'file', path: p, size: 1, sha256: 'a'.repeat(64), base64: 'eA==' });
+    for (const p of [
+      '../../../etc/passwd',
+      'packages/content/public/images/../../../../etc/passwd',
+      '/etc/passwd',
+      'apps/api/src/server.ts',
+      'data/admins.db',
+    ])
+      expect(await attempt(forged((l) => [...l, file(p)]))).toMatch(
+        /^<file> is damaged at line \d+: path: (must be a plain relative path|is not among the files a backup holds)/,
+      );
+    expect(
+      await attempt(forged((l) => [...l, file('packages/content/public/images/x.jpg')])),
+    ).toMatch(/x\.jpg does not match its sha256/);
+    expect(
+      await attempt(
+        forged((l) => l.map((x) => x.replace('"firstName":"Ada"', '"firstName":{"$gt":""}'))),
+      ),
+    ).toMatch(/^<file> is damaged at line \d+: doc\.firstName:/);
+    expect(
+      await attempt(forged((l) => l.map((x) => x.replace('"status":"new"', '"status":"vip"')))),
+    ).toMatch(/doc\.status/);
+    expect(await attempt(forged((l) => l.filter((x) => !x.includes('"type":"inquiry"'))))).toBe(
+      '<file> is damaged: it holds other entries than its header counts.',
+    );
+  });
+});
+
+describe('daily backups and retention', () => {
+  /** The chores of an app whose environment has `env` on top (the app's own run without them). */
+  const withEnv = async (env: Partial<Env>) => {
+    const a = await build();
+    cleanup.push(() => a.close());
+    await a.services.store.inquiries.create({
+      firstName: 'Ada',
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '1',
+      preferredColor: 'black',
+      createdAt: a.clock.now(),
+    });
+    const services = { ...a.services, env: { ...a.services.env, ...env } };
+    return { a, maintenance: new Maintenance(services, a.app.log) };
+  };
+
+  it('writes a backup when the newest in BACKUP_DIR is a day old, keeping the BACKUP_KEEP newest and nothing else of its own', async () => {
+    const dir = await tempDir('cedar-daily-');
+    await fs.writeFile(path.join(dir, 'notes.txt'), 'the owner keeps this here');
+    const { a, maintenance } = await withEnv({ BACKUP_DIR: dir, BACKUP_KEEP: 2 });
+    const names = async () => (await fs.readdir(dir)).sort();
+    const written = [a.clock.now()];
+    expect(await maintenance.backupIfDue()).toBe(path.join(dir, backupFileName(written[0]!)));
+    expect(await names()).toEqual([backupFileName(written[0]!), 'notes.txt']);
+    a.clock.advance(23 * HOUR);
+    expect(await maintenance.backupIfDue()).toBeNull();
+    for (const step of [HOUR, 24 * HOUR, 24 * HOUR]) {
+      a.clock.advance(step);
+      written.push(a.clock.now());
+      expect(await maintenance.backupIfDue()).toBe(path.join(dir, backupFileName(a.clock.now())));
+    }
+    expect(await names()).toEqual([...written.slice(-2).map(backupFileName), 'notes.txt']);
+    const last = await readArchive(path.join(dir, backupFileName(written.at(-1)!)));
+    expect(last.counts.inquiries).toBe(1);
+  });
+
+  it('deletes inquiries older than INQUIRY_RETENTION_DAYS and keeps the rest', async () => {
+    const { a, maintenance } = await withEnv({ INQUIRY_RETENTION_DAYS: 30 });
+    const { store } = a.services as { store: Store };
+    const day = 24 * HOUR;
+    for (const age of [45, 31, 29])
+      await store.inquiries.create({
+        firstName: `Age${age}`,
+        lastName: 'Lane',
+        email: 'x@example.com',
+        phone: '1',
+        preferredColor: 'black',
+        createdAt: new Date(a.clock.now().getTime() - age * day),
+      });
+    expect(await maintenance.sweepOldInquiries()).toBe(2);
+    expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Ada', 'Age29']);
+  });
+});
