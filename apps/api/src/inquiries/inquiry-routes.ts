@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { ownSiteOnly, requireAdmin } from '../auth/guards';
 import { perAddressLimit } from '../lib/address-limit';
 import { HttpError } from '../lib/http-errors';
-import type { ZodTypeProvider } from '../lib/zod-schemas';
-import type { Services } from '../services';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** A delivery older than this, or signed this far in the future, is refused (a replay). */
 export const WEBHOOK_MAX_AGE_S = 5 * 60;
@@ -64,8 +63,8 @@ export function webhookHeaders(
 const header = (value: string | string[] | undefined) =>
   Array.isArray(value) ? undefined : value?.trim();
 
-export async function inquiryRoutes(app: FastifyInstance, services: Services) {
-  const { env, store, sessions, cookieName, clock } = services;
+export async function inquiryRoutes(app: FastifyInstance) {
+  const { env, store, sessions, cookieName, clock } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
