@@ -48,22 +48,37 @@ const table: RouteEntry[] = [
         ],
       },
       {
-        path: 'admin/login',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-pages')).LoginPage,
-        }),
-      },
-      {
+        // One layout for the admin area: its query client and toasts (client-only, noindex).
         path: 'admin',
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-pages')).DashboardPage,
+          Component: (await import('../features/admin/admin-layout')).AdminLayout,
         }),
-      },
-      {
-        path: 'admin/files',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-pages')).FilesPage,
-        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/admin/dashboard-screen')).DashboardScreen,
+            }),
+          },
+          {
+            path: 'login',
+            lazy: async () => ({
+              Component: (await import('../features/admin/login-screen')).LoginScreen,
+            }),
+          },
+          {
+            path: 'files',
+            lazy: async () => ({
+              Component: (await import('../features/admin/files-screen')).FilesScreen,
+            }),
+          },
+          {
+            path: 'security',
+            lazy: async () => ({
+              Component: (await import('../features/admin/security-screen')).SecurityScreen,
+            }),
+          },
+        ],
       },
     ],
   },
