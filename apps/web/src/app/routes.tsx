@@ -51,31 +51,31 @@ const table: RouteEntry[] = [
         // One layout for the admin area: its query client and toasts (client-only, noindex).
         path: 'admin',
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-layout')).AdminLayout,
+          Component: (await import('../features/admin/admin-area')).AdminLayout,
         }),
         children: [
           {
             index: true,
             lazy: async () => ({
-              Component: (await import('../features/admin/dashboard-screen')).DashboardScreen,
+              Component: (await import('../features/admin/admin-area')).DashboardScreen,
             }),
           },
           {
             path: 'login',
             lazy: async () => ({
-              Component: (await import('../features/admin/login-screen')).LoginScreen,
+              Component: (await import('../features/admin/admin-area')).LoginScreen,
             }),
           },
           {
             path: 'files',
             lazy: async () => ({
-              Component: (await import('../features/admin/files-screen')).FilesScreen,
+              Component: (await import('../features/admin/admin-area')).FilesScreen,
             }),
           },
           {
             path: 'security',
             lazy: async () => ({
-              Component: (await import('../features/admin/security-screen')).SecurityScreen,
+              Component: (await import('../features/admin/admin-area')).SecurityScreen,
             }),
           },
         ],

@@ -1,11 +1,12 @@
 import { STORAGE_KEYS } from '@cedar/content';
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from './lib/query-client';
+import { showError, showSuccess } from './lib/toasts';
 import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
 import { NOTIFICATIONS_LABEL } from './toast-region';
 
@@ -50,6 +51,16 @@ describe('admin layout: toasts', () => {
     });
     expect(await toasts().findByText('First')).toBeInTheDocument();
     expect(toasts().queryByText('Second')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a success', () => showSuccess('Saved', 'All good.')],
+    ['an error', () => showError('All good.')],
+  ])('names the close button of %s toast', async (_kind, show) => {
+    renderAdmin(<p>page</p>);
+    act(show);
+    const toast = (await toasts().findByText('All good.')).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(toast).getByRole('button')).toHaveAccessibleName('Close notification');
   });
 });
 

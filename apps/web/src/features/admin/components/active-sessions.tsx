@@ -107,7 +107,7 @@ export function ActiveSessions() {
         </Stack>
       )}
       <Group mt="md">
-        <Button color="red.8" variant="outline" onClick={() => setConfirming(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
           Sign out everywhere
         </Button>
       </Group>
@@ -116,7 +116,7 @@ export function ActiveSessions() {
         title="Sign out everywhere?"
         confirmLabel="Sign out everywhere"
         busy={endAll.isPending}
-        color="red.8"
+        color="red.9"
         onConfirm={signOutEverywhere}
         onClose={() => setConfirming(false)}
       >

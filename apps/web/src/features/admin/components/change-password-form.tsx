@@ -2,6 +2,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core'
 import { useRef, useState, type FormEvent } from 'react';
 import { passwordProblem, useChangePassword } from '../api/password';
 import { showSuccess } from '../lib/toasts';
+import classes from './password-field.module.css';
 
 const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
 type Field = keyof typeof EMPTY;
@@ -75,6 +76,7 @@ export function ChangePasswordForm() {
     // Mantine's PasswordInput sets aria-describedby for the error but not aria-invalid.
     'aria-invalid': errors[name] !== undefined,
     errorProps: { role: 'alert' },
+    classNames: { root: classes.field, description: classes.description },
     onChange: (event: { currentTarget: HTMLInputElement }) => {
       const { value } = event.currentTarget;
       setValues((current) => ({ ...current, [name]: value }));

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { passwordProblem, useConfirmPassword } from '../api/password';
+import classes from './password-field.module.css';
 
 const WHY = {
   save: 'Code in this file runs on the server when the site is rebuilt, so saving it needs your password again after 15 minutes.',
@@ -67,6 +68,7 @@ export function PasswordConfirmation({ action, onConfirmed, onCancel }: Password
           error={error}
           aria-invalid={error !== null}
           errorProps={{ role: 'alert' }}
+          classNames={{ root: classes.field }}
           maw={360}
         />
         <Group gap="sm">
