@@ -5,14 +5,14 @@ import { useNavigate } from 'react-router-dom';
 import { clearSession, readSession, type StoredSession } from './lib/session';
 import { showSuccess } from './lib/toasts';
 
-export type AdminSessionState =
+type AdminSessionState =
   { status: 'checking' } | { status: 'absent' } | { status: 'present'; session: StoredSession };
 
 /**
  * The admin gate (spec §5): reads the stored token and user after mount (never during render, so the
  * shell stays SSR-safe) and, without them, silently replaces the page with /admin/login.
  */
-export function useAdminSession(): AdminSessionState {
+function useAdminSession(): AdminSessionState {
   const navigate = useNavigate();
   const [state, setState] = useState<AdminSessionState>({ status: 'checking' });
   useEffect(() => {

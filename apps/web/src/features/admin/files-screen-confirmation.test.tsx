@@ -6,7 +6,15 @@ import { http, type HttpResponseResolver } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilesScreen } from './files-screen';
 import { HERO, HERO_URL, SHA_0, SHA_2, openHero, saved, serveEditor } from './test/editor-fixtures';
-import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
+import {
+  api,
+  callsTo,
+  deferred,
+  renderAdmin,
+  resetToasts,
+  signIn,
+  toasts,
+} from './test/render-admin';
 
 const EDITED = "export const hero = {\n  headline: 'Bluff Labs',\n};\n";
 const PASSWORD = 'correct horse battery staple';
@@ -114,6 +122,28 @@ describe('file editor: password confirmation for code saves', () => {
     await user.type(password, `${PASSWORD}{Enter}`);
     expect(await toasts().findByText('File saved successfully!')).toBeInTheDocument();
     expect(callsTo('PUT', HERO_URL)).toHaveLength(2);
+  });
+
+  it('saves the text as it is when the confirmation answers, even if typed meanwhile', async () => {
+    const answer = deferred<void>();
+    serveEditor({
+      save: inTurn(needsConfirmation, () => saved('r2', SHA_2, '2026-05-10T10:00:00.000Z')),
+    });
+    serveConfirm(async () => {
+      await answer.promise;
+      return confirmedUntil();
+    });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    const editor = await editAndSave(user);
+    const form = await prompt();
+    await user.type(form.getByLabelText('Your password'), PASSWORD);
+    await user.click(form.getByRole('button', { name: 'Confirm' }));
+    expect(await form.findByRole('button', { name: 'Confirming...' })).toBeDisabled();
+    fireEvent.change(editor, { target: { value: `${EDITED}// and one more line\n` } });
+    answer.resolve();
+    expect(await toasts().findByText('File saved successfully!')).toBeInTheDocument();
+    expect(await callsTo('PUT', HERO_URL)[1]?.text()).toBe(`${EDITED}// and one more line\n`);
   });
 
   it("after too many wrong tries shows the server's message", async () => {

@@ -1,6 +1,6 @@
 import type { EditableFilePath, Revision, SaveFileResponse } from '@cedar/api-contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import {
   classifyWriteError,
   etagOf,
@@ -16,9 +16,9 @@ import { formatDateTime } from './lib/dates';
 import { showError, showSuccess } from './lib/toasts';
 
 /** A save or restore that the server holds back until the password is confirmed again. */
-export type HeldWrite = { kind: 'save' } | { kind: 'restore'; revision: Revision };
+type HeldWrite = { kind: 'save' } | { kind: 'restore'; revision: Revision };
 
-export interface EditorState {
+interface EditorState {
   path: EditableFilePath | null;
   /** The text as the owner typed it: only loading a file replaces it. */
   draft: string;
@@ -41,7 +41,7 @@ type Action =
   | { type: 'write-failed'; failure: WriteFailure; write: HeldWrite }
   | { type: 'confirmation-closed' };
 
-export const initialEditorState: EditorState = {
+const initialEditorState: EditorState = {
   path: null,
   draft: '',
   etag: null,
@@ -52,7 +52,7 @@ export const initialEditorState: EditorState = {
   held: null,
 };
 
-export function editorReducer(state: EditorState, action: Action): EditorState {
+function editorReducer(state: EditorState, action: Action): EditorState {
   switch (action.type) {
     case 'selected':
       return { ...initialEditorState, path: action.path, pending: state.pending };
@@ -99,6 +99,12 @@ export function useFileEditor() {
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
   // The file chosen last: an answer for a file no longer selected is dropped.
   const selectedPath = useRef<EditableFilePath | null>(null);
+  // The state as last rendered, for a save retried when a confirmation answers: the owner may have
+  // typed while it was on its way, and the text saved is the text on screen.
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
   const saveMutation = useSaveFile();
   const restoreMutation = useRestoreRevision();
   const revisions = useRevisions(state.path);
@@ -124,7 +130,7 @@ export function useFileEditor() {
 
   const save = () => {
     // Spec §5: saving without a file does nothing.
-    const { path, draft, etag } = state;
+    const { path, draft, etag } = latest.current;
     if (!path || saveMutation.isPending) return;
     saveMutation.mutate(
       { path, content: draft, etag },
@@ -159,7 +165,7 @@ export function useFileEditor() {
 
   /** The password is confirmed: the held save or restore is tried again, once. */
   const confirmed = () => {
-    const { held } = state;
+    const { held } = latest.current;
     dispatch({ type: 'confirmation-closed' });
     if (held?.kind === 'save') save();
     if (held?.kind === 'restore') restore(held.revision);

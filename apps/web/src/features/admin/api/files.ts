@@ -15,7 +15,7 @@ export interface LoadedFile {
   etag: string | null;
 }
 
-export async function fetchFile(path: string): Promise<LoadedFile> {
+async function fetchFile(path: string): Promise<LoadedFile> {
   const res = await apiRequest('GET', fileUrl(path));
   return { content: await res.text(), etag: res.headers.get('ETag') };
 }
@@ -24,7 +24,7 @@ export async function fetchFile(path: string): Promise<LoadedFile> {
 export const fileQueryOptions = (path: EditableFilePath) =>
   queryOptions({ queryKey: ['admin-file', path], queryFn: () => fetchFile(path), staleTime: 0 });
 
-export interface SaveFileInput {
+interface SaveFileInput {
   path: EditableFilePath;
   content: string;
   etag: string | null;

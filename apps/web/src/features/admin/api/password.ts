@@ -13,7 +13,7 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-export const WRONG_PASSWORD_MESSAGE = 'That is not your current password.';
+const WRONG_PASSWORD_MESSAGE = 'That is not your current password.';
 
 /** Confirms the password for code saves and restores (the server asks again after 15 minutes). */
 export function useConfirmPassword() {
@@ -46,7 +46,7 @@ export function useChangePassword() {
 }
 
 /** Which field a refused password call is about, and what to tell the owner. */
-export interface PasswordProblem {
+interface PasswordProblem {
   field: 'currentPassword' | 'newPassword' | null;
   message: string;
 }

@@ -10,7 +10,7 @@ import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack
 import { apiRequest, parsedQueryFn } from '../lib/query-client';
 import { publishStatusQueryOptions } from './publish-status';
 
-export const revisionsQueryOptions = (path: string) =>
+const revisionsQueryOptions = (path: string) =>
   queryOptions({ queryKey: [revisionsUrl(path)], queryFn: parsedQueryFn(revisionListSchema) });
 
 export function useRevisions(path: string | null) {

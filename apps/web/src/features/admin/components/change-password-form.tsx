@@ -10,7 +10,7 @@ type FieldErrors = Partial<Record<Field, string>>;
 const FIELDS: Field[] = ['currentPassword', 'newPassword', 'repeat'];
 
 /** What can be told before asking the server; the server decides whether the new one is strong. */
-export function formErrors(values: typeof EMPTY): FieldErrors {
+function formErrors(values: typeof EMPTY): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.currentPassword) errors.currentPassword = 'Enter your current password.';
   if (!values.newPassword) errors.newPassword = 'Enter a new password.';
