@@ -1,7 +1,7 @@
 // The benchmark: `npm run bench` (builds first) or `node bench/run.mjs [--quick] [--no-lighthouse]
 // [--no-load] [--routes=/,/puppies]` against an existing build. See bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 import { BUDGETS, evaluateBudgets } from './budgets.mjs';
 import { headAssets, measureFirstLoad } from './lib/bundle-size.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
-import { runMixed, runTargets } from './lib/load.mjs';
+import { runLoginFlood, runMixed, runTargets } from './lib/load.mjs';
 import { fixed, kb, table } from './lib/table.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +47,13 @@ const { PUBLIC_ROUTES } = await tsImport(
   pathToFileURL(path.join(repoRoot, 'packages/content/src/page-meta.ts')).href,
   import.meta.url,
 );
-const { API_ROUTES, WEBHOOK_SIGNATURE_HEADER, KNOWN_PREFERRED_COLORS } = await tsImport(
+const {
+  API_ROUTES,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  WEBHOOK_DELIVERY_HEADER,
+  KNOWN_PREFERRED_COLORS,
+} = await tsImport(
   pathToFileURL(path.join(repoRoot, 'packages/api-contract/src/index.ts')).href,
   import.meta.url,
 );
@@ -145,7 +151,8 @@ async function startServer() {
   Object.assign(env, {
     NODE_ENV: 'production',
     DEMO_LOGIN: 'true',
-    LOG_LEVEL: 'warn',
+    // Security events (each refused login of the floods below) are warnings: not the bench's business.
+    LOG_LEVEL: 'error',
     PUBLISH: 'off',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -154,6 +161,8 @@ async function startServer() {
     REPO_ROOT: repoRoot,
     WEB_DIST: clientDir,
     INQUIRY_WEBHOOK_SECRET: webhookSecret,
+    // The login flood comes "through" one proxy hop, each login from an address of its own.
+    TRUST_PROXY: '1',
   });
   const child = spawn(
     process.execPath,
@@ -205,7 +214,11 @@ async function request(baseUrl, pathname, init = {}) {
   } catch {
     /* not JSON */
   }
-  return { status: response.status, body };
+  return {
+    status: response.status,
+    body,
+    headers: { 'set-cookie': response.headers.getSetCookie() },
+  };
 }
 
 const FIRST = [
@@ -244,27 +257,32 @@ const inquiryBody = (i) => ({
 });
 
 async function seedInquiries(server, count) {
-  const { createHmac } = await import('node:crypto');
-  const probe = await request(server.baseUrl, API_ROUTES.inquiryWebhook.path, { method: 'POST' });
-  if (probe.status === 404)
-    return { seeded: 0, skip: `${API_ROUTES.inquiryWebhook.path} answers 404` };
-  let next = 0;
   let failed = null;
-  const worker = async () => {
-    while (next < count && !failed) {
-      const body = JSON.stringify(inquiryBody(next++));
-      const signature = createHmac('sha256', server.webhookSecret).update(body).digest('hex');
-      const r = await request(server.baseUrl, API_ROUTES.inquiryWebhook.path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
-        body,
-      });
-      if (r.status !== 201)
-        failed = `webhook answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`;
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  for (let next = 0; next < count && !failed; next += 200) {
+    const batch = Array.from({ length: Math.min(200, count - next) }, (_, i) =>
+      inquiryBody(next + i),
+    );
+    const r = await request(server.baseUrl, '/__bench/seed', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(batch),
+    });
+    if (r.status !== 200)
+      failed = `seeding answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`;
+  }
   return failed ? { seeded: 0, skip: failed } : { seeded: count };
+}
+
+/** The three headers of a signed webhook delivery (apps/api/src/inquiries/inquiry-routes.ts). */
+function webhookHeaders(secret, body, id) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return {
+    'content-type': 'application/json',
+    [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+    [WEBHOOK_DELIVERY_HEADER]: id,
+    [WEBHOOK_SIGNATURE_HEADER]: signature,
+  };
 }
 
 async function signIn(server) {
@@ -274,11 +292,13 @@ async function signIn(server) {
     return { skip: `${API_ROUTES.authConfig.path} offers no demo login (status ${config.status})` };
   const login = await request(server.baseUrl, API_ROUTES.login.path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // Our own page's origin: the server takes state-changing calls from nowhere else.
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
     body: JSON.stringify(credentials),
   });
-  if (login.status !== 200 || !login.body?.token) return { skip: `login answered ${login.status}` };
-  return { token: login.body.token, credentials };
+  const cookie = login.headers?.['set-cookie']?.[0]?.split(';')[0];
+  if (login.status !== 200 || !cookie) return { skip: `login answered ${login.status}` };
+  return { cookie, credentials };
 }
 
 const memory = async (server, gc) =>
@@ -363,14 +383,14 @@ try {
     results.notes.push(`not signed in: ${session.skip}`);
   } else {
     const list = await request(server.baseUrl, API_ROUTES.inquiries.path, {
-      headers: { authorization: `Bearer ${session.token}` },
+      headers: { cookie: session.cookie },
     });
     inquiryCount = Array.isArray(list.body)
       ? list.body.length
       : (list.body?.inquiries?.length ?? null);
   }
   log(
-    `  seeded ${seed.seeded} inquiries through the signed webhook; GET ${API_ROUTES.inquiries.path} lists ${inquiryCount ?? '?'}`,
+    `  seeded ${seed.seeded} inquiries straight into the store; GET ${API_ROUTES.inquiries.path} lists ${inquiryCount ?? '?'}`,
   );
   results.inquiriesListed = inquiryCount;
 
@@ -456,11 +476,11 @@ try {
         entryJs
           ? { name: 'hashed asset (first script)', path: entryJs }
           : { name: 'hashed asset', path: '/assets/', skip: 'no entry script found in the build' },
-        session.token
+        session.cookie
           ? {
               name: `GET /api/inquiries (${inquiryCount ?? '?'}, signed in)`,
               path: API_ROUTES.inquiries.path,
-              headers: { authorization: `Bearer ${session.token}` },
+              headers: { cookie: session.cookie },
             }
           : { name: 'GET /api/inquiries', path: API_ROUTES.inquiries.path, skip: session.skip },
       ],
@@ -534,22 +554,32 @@ try {
       connections: settings.connections,
       pages: PUBLIC_ROUTES,
       assets,
-      token: session.token,
+      cookie: session.cookie,
       webhook: seed.skip
         ? null
         : {
             path: API_ROUTES.inquiryWebhook.path,
-            header: WEBHOOK_SIGNATURE_HEADER,
-            secret: server.webhookSecret,
+            headers: (body, n) => webhookHeaders(server.webhookSecret, body, `bench-mixed-${n}`),
             body: (n) => inquiryBody(settings.inquiries + n),
           },
       login: session.credentials
-        ? { path: API_ROUTES.login.path, credentials: session.credentials }
+        ? { path: API_ROUTES.login.path, credentials: session.credentials, origin: server.baseUrl }
         : null,
       mix: settings.mix,
       log,
     });
     results.memory.afterLoad = await memory(server, false);
+
+    section('A page while 500 logins with fresh usernames arrive');
+    results.loginFlood = await runLoginFlood({
+      baseUrl: server.baseUrl,
+      page: '/',
+      loginPath: API_ROUTES.login.path,
+      count: 500,
+      duration: 10,
+      connections: settings.connections,
+      log,
+    });
     results.memory.afterLoadGc = await memory(server, true);
     log('');
     const m = results.mixed;

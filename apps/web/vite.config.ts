@@ -19,9 +19,11 @@ export default defineConfig({
     manifest: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The page's entry is its boot script (src/entry-client.ts), named so in the page's HTML.
+      input: { boot: fileURLToPath(new URL('index.html', import.meta.url)) },
       output: {
         // React and the router in chunks of their own: the boot script evaluates the app's
-        // chunks one task at a time (scripts/prerender.mjs), so none blocks the page for long.
+        // chunks one task at a time (src/boot.ts), so none blocks the page for long.
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

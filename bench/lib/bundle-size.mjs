@@ -1,7 +1,7 @@
 // First-load JS and CSS of each public route, in gzip bytes, read from the client build.
 //
 // A route's first load is what the browser needs before the page is interactive: the HTML's entry
-// script, stylesheets and modulepreloads, plus the route's lazy page chunk (entry-client awaits it
+// script, stylesheets and modulepreloads, plus the route's lazy page chunk (the app awaits it
 // before hydrating) with everything it imports statically. The Vite manifest gives those edges.
 import fs from 'node:fs';
 import path from 'node:path';

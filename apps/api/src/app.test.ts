@@ -49,6 +49,43 @@ describe('env', () => {
     for (const name of Object.keys(bad)) expect(message).toContain(`${name}:`);
   });
 
+  it('starts on loopback only; the demo admin and a development webhook secret exist only there', () => {
+    expect(loadEnv({})).toMatchObject({
+      HOST: 'localhost',
+      PUBLIC_URL: 'http://localhost:3000',
+      LOOPBACK_ONLY: true,
+      DEMO_LOGIN: true,
+      INQUIRY_WEBHOOK_SECRET: DEV_WEBHOOK_SECRET,
+    });
+    expect(loadEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    for (const HOST of ['localhost', '127.0.0.1', '127.0.0.2', '::1', '[::1]'])
+      expect(loadEnv({ HOST }).LOOPBACK_ONLY, HOST).toBe(true);
+    for (const env of [
+      { HOST: '0.0.0.0' },
+      { HOST: '::' },
+      { HOST: '192.168.1.20' },
+      { HOST: 'cedar.local' },
+      { PUBLIC_URL: 'https://cedarblufflabradors.example' },
+      { HOST: '127.0.0.1', PUBLIC_URL: 'http://192.168.1.20:3000' },
+    ]) {
+      expect(loadEnv(env), JSON.stringify(env)).toMatchObject({
+        LOOPBACK_ONLY: false,
+        DEMO_LOGIN: false,
+        INQUIRY_WEBHOOK_SECRET: undefined,
+      });
+    }
+  });
+
+  it('stops a start that would put the demo admin where others can reach it, naming HOST or PUBLIC_URL', () => {
+    expect(() => loadEnv({ HOST: '0.0.0.0', DEMO_LOGIN: 'true' })).toThrow(
+      /HOST: DEMO_LOGIN=true needs a loopback-only start, but HOST=0\.0\.0\.0 lets other machines reach the demo admin/,
+    );
+    expect(() =>
+      loadEnv({ PUBLIC_URL: 'https://cedarblufflabradors.example', DEMO_LOGIN: 'true' }),
+    ).toThrow(/PUBLIC_URL: DEMO_LOGIN=true needs a loopback-only start/);
+    expect(loadEnv({ HOST: '127.0.0.1', DEMO_LOGIN: 'true' }).DEMO_LOGIN).toBe(true);
+  });
+
   it('turns demo login on by default and off in production', () => {
     expect(loadEnv({}).DEMO_LOGIN).toBe(true);
     expect(loadEnv({ NODE_ENV: 'production' }).DEMO_LOGIN).toBe(false);

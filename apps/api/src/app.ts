@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { API_ROUTES, healthResponseSchema } from '@cedar/api-contract';
@@ -23,8 +22,9 @@ import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
 import { type ZodTypeProvider, useZodSchemas } from './lib/zod-schemas';
 import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
 import { WebHost, webHost } from './plugins/web-host';
-import { type Builder, initialBuild, Publisher } from './publish/publisher';
+import { type Builder, Publisher } from './publish/publisher';
 import { chooseSandbox } from './publish/sandbox';
+import { startupBuild } from './publish/startup-build';
 import { webAppBuilder } from './publish/web-builder';
 import type { Services } from './services';
 import { openStore } from './store';
@@ -43,6 +43,8 @@ export interface BuildOptions {
   builder?: Builder;
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** Defaults to two password checks at a time; tests pass one they can watch. */
+  passwordChecks?: Gate;
 }
 
 // Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
@@ -83,6 +85,7 @@ export async function buildApp({
   clock = () => new Date(),
   builder,
   logStream,
+  passwordChecks = new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
 }: BuildOptions): Promise<FastifyInstance> {
   // Set once the store is open; the framework-error handler below needs it for the 404 page.
   const web: { host?: WebHost } = {};
@@ -96,13 +99,14 @@ export async function buildApp({
     frameworkErrors: (error, request, anyReply) => {
       const reply = (anyReply as FastifyReply).headers(security);
       if (web.host && !request.url.startsWith('/api')) {
-        return reply
+        void reply
           .code(404)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(web.host.current.notFound);
+        return;
       }
-      return errorHandler(error, request, reply);
+      void errorHandler(error, request, reply);
     },
     bodyLimit: env.BODY_LIMIT,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -118,13 +122,13 @@ export async function buildApp({
   // 2. Our own: the store and the services built on it.
   const webAppDir = path.join(env.REPO_ROOT, 'apps/web');
   const buildsDir = path.join(webAppDir, 'dist/builds');
-  const servesBuild =
-    env.WEB_DIST !== undefined && fs.existsSync(path.join(env.WEB_DIST, 'index.html'));
+  // The newest build made from the sources on disk; if none is, the publisher replaces it at once.
+  const startup = await startupBuild(env.WEB_DIST, buildsDir, env.REPO_ROOT);
   // Only a server that rebuilds the site runs edited code, and so needs the sandbox.
   const sandbox =
-    servesBuild && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
+    startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
   const store = await openStore(env);
-  const host = servesBuild ? new WebHost(initialBuild(env.WEB_DIST!, buildsDir)) : undefined;
+  const host = startup ? new WebHost(startup.build) : undefined;
   web.host = host;
   const services: Services = {
     env,
@@ -136,7 +140,7 @@ export async function buildApp({
       clock,
     }),
     limiter: new LoginLimiter(store, clock),
-    passwordChecks: new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
+    passwordChecks,
     files: new EditableFiles(env.REPO_ROOT, store, clock),
     publisher: new Publisher({
       host,
@@ -155,6 +159,7 @@ export async function buildApp({
       clock,
       log: app.log,
       sandbox,
+      startup,
     }),
     cookieName: sessionCookieName(env),
   };

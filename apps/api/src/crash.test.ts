@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 // Faults: the real server process killed with SIGKILL while signed inquiries and file saves stream
 // in, then started again on the same data; and start-up on a DATA_DIR that cannot hold the store.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,118 +10,24 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DEV_WEBHOOK_SECRET } from './env';
 import { inspectSource } from './files/editable-files';
 import { webhookHeaders } from './inquiries/inquiry-routes';
-import { build, componentOf, OWNER } from './test/build';
-import { bundleForTest } from './test/files';
+import { build, componentOf } from './test/build';
+import { logIn, serverProcesses } from './test/server-process';
 
-const apiDir = path.resolve(import.meta.dirname, '..');
-// The current source, bundled like build.mjs does (dist/ may be stale), run with plain node.
-const bundleDir = path.join(apiDir, 'node_modules', `.crash-test-${process.pid}`);
 const ROUNDS = 3;
 const WEBHOOK_WORKERS = 4;
 
+const servers = serverProcesses('crash-test');
+const { start, startFailing } = servers;
 let root: string;
 beforeAll(async () => {
-  await bundleForTest(apiDir, { server: 'src/server.ts' }, bundleDir);
+  await servers.bundle();
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-crash-'));
 }, 60_000);
 
-const children = new Set<ChildProcess>();
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  await fs.rm(bundleDir, { recursive: true, force: true });
+  await servers.cleanup();
   await fs.rm(root, { recursive: true, force: true });
 });
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-}
-
-function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    WEB_DIST: '',
-    PUBLISH: 'off',
-    DEMO_LOGIN: 'false',
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    ...env,
-  };
-}
-
-/** Starts the bundled server and resolves once it listens (or rejects with its output when it stops). */
-function start(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
-    cwd: apiDir,
-    env: serverEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  void exited.then(() => children.delete(child));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the server did not start:\n${output}`)),
-      30_000,
-    );
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ child, base: listening[1]!, exited });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server stopped (exit code ${code}):\n${output}`));
-    });
-  });
-}
-
-/** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
-function startFailing(
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
-    cwd: apiDir,
-    env: serverEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      children.delete(child);
-      resolve({ code, output });
-    });
-  });
-}
-
-/** Signs in as our own page would; answers the headers of a signed-in call (cookie, Origin). */
-async function logIn(base: string): Promise<Record<string, string>> {
-  const res = await fetch(base + API_ROUTES.login.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(OWNER),
-  });
-  expect(res.status).toBe(200);
-  return { cookie: res.headers.getSetCookie()[0]!.split(';')[0]!, origin: base };
-}
 
 /** A section file of a realistic size (about 4 kB) that exports its component. */
 const sectionSource = (file: string, note: string) =>

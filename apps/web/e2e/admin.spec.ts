@@ -114,6 +114,12 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await testLogin.click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  // The build `npm start` made records the sources it read, so the server found a build made from
+  // the files on disk and did not start publishing them again.
+  const startup = (await (await page.request.get('/api/admin/publish')).json()) as {
+    state: string;
+  };
+  expect(startup.state).toBe('idle');
 
   // The dashboard shows the seeded inquiries.
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();

@@ -2,11 +2,14 @@
 // variants, the prerendered pages, sitemap.xml and robots.txt, each text file also precompressed
 // as .br and .gz) and <out>/server (the SSR bundle the prerender uses). The API server runs
 // this with a fresh folder each time it publishes an edit, so the live build is never touched.
+// <out>/client/.build-info.json, written last, records the fingerprint of the sources the owner
+// edits as they were when the build began (decision 006): a build without it is unfinished.
 // Usage: node scripts/build.mjs [--out-dir <dir>]   (or WEB_OUT_DIR=<dir>; default dist)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import { build } from 'vite';
 import { compressTree } from './compress.mjs';
 import { prerenderNodeArgs } from './prerender-permissions.mjs';
@@ -21,6 +24,8 @@ const outDir = path.resolve(
 );
 
 try {
+  // Before anything reads them: a save during the build can only make this look stale.
+  const sources = await readSources(path.resolve(root, '../..'));
   await build({ root, build: { outDir: path.join(outDir, 'client'), emptyOutDir: true } });
   await build({
     root,
@@ -53,6 +58,12 @@ try {
   });
   const compressed = await compressTree(path.join(outDir, 'client'));
   console.log(`precompressed ${compressed} files (brotli and gzip)`);
+  const { fingerprint } = await writeBuildInfo(path.join(outDir, 'client'), sources);
+  console.log(
+    fingerprint
+      ? `sources fingerprint ${fingerprint.slice(0, 12)}`
+      : 'a source was saved during the build: recorded as stale, to be rebuilt',
+  );
 } catch (error) {
   // Vite has already printed the details; one last line says what stopped.
   console.error(`web build failed: ${error instanceof Error ? error.message : error}`);

@@ -2,7 +2,6 @@
 // sitemap.xml and robots.txt beside them.
 // Usage: node scripts/prerender.mjs [--out-dir <dir>]   (or WEB_OUT_DIR; default dist), reading
 // <dir>/server/entry-server.js and writing into <dir>/client. Any route that fails stops it.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,17 +44,13 @@ const ENTRY_SCRIPT = /\s*<script type="module"[^>]*src="\/([^"]+\.js)"[^>]*><\/s
 const entryScript = ENTRY_SCRIPT.exec(template)?.[1];
 if (!entryScript) throw new Error('index.html lost its entry script');
 
-/**
- * The page is whole without JavaScript: its HTML, its inline CSS and its images. The app that
- * hydrates it starts once the page has loaded (or at the visitor's first touch or key), so on a
- * slow connection the page's images get the bandwidth first and the scripts follow. This small
- * file (CSP-safe: a file of our own, not inline) is the only script the HTML names.
- */
-// What the boot script evaluates, one module per task, dependencies first: the app's chunk
-// (src/app/client-app.tsx, which the entry imports) and the page's own chunk, each after the
-// chunks they import, then the entry, which starts the app. A module evaluates only once, so by
-// the time the entry asks for the app and the app for the page, both are there.
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// The page's only script is its entry, the boot script (src/entry-client.ts, src/boot.ts): it
+// evaluates the modules its tag lists in data-steps, one per task, then starts the app. Those are
+// the app's chunk (src/app/client-app.tsx) and the page's own, each after the chunks it imports;
+// the entry itself is already running. A module evaluates only once, so by the time the app asks
+// for the page, it is there.
+const entryKey = 'index.html';
+if (manifest[entryKey]?.file !== entryScript) throw new Error('index.html names no entry script');
 const appKey = (manifest[entryKey].dynamicImports ?? []).find((k) =>
   k.endsWith('src/app/client-app.tsx'),
 );
@@ -70,66 +65,15 @@ function bootSteps(pageKey) {
   };
   visit(appKey);
   visit(pageKey);
-  return [...steps, `/${entryScript}`];
+  return steps;
 }
-
-const bootCode = `// Starts the app once the loaded page has painted, or at the first touch or key: evaluates the
-// modules the page's script tag lists (data-steps), one task at a time, the entry last.
-const tag = document.querySelector('script[data-steps]');
-const steps = (tag?.dataset.steps ?? ${JSON.stringify(`/${entryScript}`)}).split(' ');
-// Links work without the app, buttons (menus, popups) do not: the last button pressed before the
-// app is running is pressed again once React has hydrated the page (PublicLayout marks <html>).
-// Pressing stops being remembered when the entry starts the app, as React then replays clicks itself.
-let pressed = null;
-const remember = (event) => {
-  const button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
-  if (button) pressed = button;
-};
-addEventListener('click', remember, { capture: true });
-new MutationObserver((_, observer) => {
-  if (!document.documentElement.hasAttribute('data-hydrated')) return;
-  observer.disconnect();
-  if (pressed?.isConnected) pressed.click();
-  pressed = null;
-}).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
-let started = false;
-const start = async () => {
-  if (started) return;
-  started = true;
-  // Fetched all at once; evaluated one by one.
-  for (const href of steps) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  for (const [index, step] of steps.entries()) {
-    if (index === steps.length - 1) removeEventListener('click', remember, { capture: true });
-    await import(step);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-};
-// The hero image (fetchpriority=high) is decoded and on screen before any script is fetched: on a
-// slow phone the page's largest paint does not wait behind the app's download and evaluation.
-const heroes = [...document.querySelectorAll('img[fetchpriority="high"]')];
-const decoded = Promise.race([
-  Promise.all(heroes.map((img) => img.decode().catch(() => {}))),
-  new Promise((resolve) => setTimeout(resolve, 3000)),
-]);
-const afterPaint = () =>
-  decoded.then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0))));
-if (document.readyState === 'complete') afterPaint();
-else addEventListener('load', afterPaint, { once: true });
-for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true, passive: true });
-`;
-const bootFile = `assets/boot-${createHash('sha256').update(bootCode).digest('hex').slice(0, 10)}.js`;
-await fs.writeFile(path.join(clientDir, bootFile), bootCode);
 
 const shell = template
   .replace(STYLESHEET, '')
   .replace(
     ENTRY_SCRIPT,
-    () => `\n    <script type="module" src="/${bootFile}" data-steps="<!--boot-steps-->"></script>`,
+    () =>
+      `\n    <script type="module" src="/${entryScript}" data-steps="<!--boot-steps-->"></script>`,
   )
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 

@@ -142,6 +142,8 @@ export const publishStatusSchema = z.object({
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),
   error: z.string().nullable(),
+  /** Why the site is what it is when no save explains it, e.g. a stop during a publish. */
+  reason: z.string().nullable(),
 });
 export type PublishStatus = z.infer<typeof publishStatusSchema>;
 

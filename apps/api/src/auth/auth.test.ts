@@ -69,6 +69,26 @@ describe('GET /api/auth/config', () => {
     expect(await t.services.store.admins.find('admin')).toBeNull();
     expect((await login(t.app, DEMO_ADMIN)).statusCode).toBe(401);
   });
+
+  it('removes the demo admin on any start others can reach, and reveals no credentials there', async () => {
+    t = await build();
+    const before = await logIn(t.app, DEMO_ADMIN);
+    const site = 'https://cedarblufflabradors.example';
+    t = await t.restart({ HOST: '0.0.0.0', PUBLIC_URL: site });
+    const host = 'cedarblufflabradors.example';
+    const config = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/config',
+      headers: { host },
+    });
+    expect(config.json()).toEqual({ demoLogin: null });
+    expect(await t.services.store.admins.find(DEMO_ADMIN.username)).toBeNull();
+    // Its sessions ended with it.
+    expect((await inquiries(t.app, { host, cookie: before.cookie })).statusCode).toBe(401);
+    expect((await login(t.app, DEMO_ADMIN, undefined, { host, origin: site })).statusCode).toBe(
+      401,
+    );
+  });
 });
 
 describe('POST /api/auth/login', () => {

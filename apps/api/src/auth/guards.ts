@@ -1,5 +1,5 @@
 import { SESSION_COOKIE, SESSION_COOKIE_PRODUCTION } from '@cedar/api-contract';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Env } from '../env';
 import { HttpError } from '../lib/http-errors';
 import { isLoopbackHost } from '../lib/net';
@@ -25,7 +25,10 @@ export function tokenOf(request: FastifyRequest, cookieName: string): string | u
 }
 
 /** onRequest: before the body is even read, a request without a live session gets 401. */
-export function requireAdmin(sessions: SessionService, cookieName: string): onRequestHookHandler {
+export function requireAdmin(
+  sessions: SessionService,
+  cookieName: string,
+): onRequestAsyncHookHandler {
   return async (request) => {
     const token = tokenOf(request, cookieName);
     const admin = token ? await sessions.check(token) : null;
@@ -55,7 +58,9 @@ function normalHost(protocol: string, host: string | undefined): string | null {
  *   loopback-only start, to the loopback origin the request was sent to.
  * Any other pair gets 403.
  */
-export function ownSiteOnly(env: Pick<Env, 'PUBLIC_URL' | 'LOOPBACK_ONLY'>): onRequestHookHandler {
+export function ownSiteOnly(
+  env: Pick<Env, 'PUBLIC_URL' | 'LOOPBACK_ONLY'>,
+): onRequestAsyncHookHandler {
   const publicUrl = new URL(env.PUBLIC_URL);
   const refuse = (message: string) => new HttpError(403, 'forbidden', message);
   return async (request) => {

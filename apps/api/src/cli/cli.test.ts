@@ -88,6 +88,44 @@ describe('admin CLI', { timeout: 60_000 }, () => {
     expect(await withStore((s) => s.sessions.find('a'.repeat(64)))).toBeNull();
   });
 
+  it('signs an admin out everywhere with revoke, and a reset lifts any delay on their logins', async () => {
+    await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
+    const session = (tokenHash: string) => ({
+      tokenHash,
+      username: 'owner',
+      createdAt: new Date(),
+      lastSeenAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      idleExpiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await withStore(async (s) => {
+      await s.sessions.create(session('a'.repeat(64)));
+      await s.sessions.create(session('b'.repeat(64)));
+      // An attacker's guesses at the owner's name from many addresses.
+      for (let i = 0; i < 30; i++)
+        await s.loginAttempts.add('username|owner', { id: `g${i}`, at: new Date() }, 86_400_000);
+    });
+    const revoked = await run('admin', ['revoke', 'owner']);
+    expect(revoked).toMatchObject({
+      code: 0,
+      stdout: 'Signed owner out everywhere: ended 2 sessions.\n',
+    });
+    expect(await withStore((s) => s.sessions.listFor('owner'))).toEqual([]);
+    expect(await run('admin', ['revoke', 'nobody'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no admin named nobody/),
+    });
+
+    expect(
+      await withStore((s) => s.loginAttempts.list('username|owner', new Date(), 86_400_000)),
+    ).toHaveLength(30);
+    const reset = await run('admin', ['reset', 'owner'], {}, 'willow-creek-retriever-7\n');
+    expect(reset.code).toBe(0);
+    expect(
+      await withStore((s) => s.loginAttempts.list('username|owner', new Date(), 86_400_000)),
+    ).toEqual([]);
+  });
+
   it('refuses short and common passwords, the demo name, unknown admins and bad usage', async () => {
     const short = await run('admin', ['create', 'owner'], {}, 'short\n');
     expect(short).toMatchObject({
@@ -96,6 +134,11 @@ describe('admin CLI', { timeout: 60_000 }, () => {
     });
     const common = await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'password1234' });
     expect(common).toMatchObject({ code: 1, stderr: expect.stringMatching(/too common/) });
+    const guessable = await run('admin', ['create', 'owner'], {}, 'cedarbluffowner\n');
+    expect(guessable).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/too easy to guess \(it contains the username/),
+    });
     const demo = await run('admin', ['create', 'admin'], {
       ADMIN_PASSWORD: 'kennel-ledger-harbor-42',
     });

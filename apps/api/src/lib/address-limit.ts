@@ -1,4 +1,4 @@
-import type { onRequestHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from './http-errors';
 import { clientNetwork } from './net';
 
@@ -21,7 +21,7 @@ export function perAddressLimit({
   windowMs,
   now = Date.now,
   message,
-}: AddressLimitOptions): onRequestHookHandler {
+}: AddressLimitOptions): onRequestAsyncHookHandler {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return async (request, reply) => {
     const at = now();

@@ -2,12 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
+import { BUILD_INFO_FILE, readSources } from '@cedar/api-contract/source-fingerprint';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   build,
   buildLoggedIn,
   logIn,
   type LoggedIn,
+  makeRepoCopy,
   type TestApp,
   writeFakeBuild,
 } from '../test/build';
@@ -28,24 +30,34 @@ async function tempDir(prefix: string) {
   return dir;
 }
 
-/** A builder that writes a fake build labelled by the saved hero file, and counts its runs. */
-function fakeBuilder() {
+// outDir is <repo>/apps/web/dist/builds/<id>
+const repoOf = (outDir: string) => path.resolve(outDir, '../../../../..');
+const heroLabel = (hero: string) => /Version (\d+)/.exec(hero)?.[1] ?? 'x';
+
+/**
+ * A builder that does what build.mjs does in miniature: reads the sources' fingerprint, then the
+ * hero file, writes a fake build labelled by it and records the fingerprint last. Counts its runs;
+ * `during` runs once the fingerprint is read.
+ */
+function fakeBuilder(during?: (run: number, repoRoot: string) => Promise<void>) {
   const runs: string[] = [];
   const builder: Builder = async (outDir) => {
-    // outDir is <repo>/apps/web/dist/builds/<id>
-    const repoRoot = path.resolve(outDir, '../../../../..');
-    const hero = await fs.readFile(path.join(repoRoot, HERO), 'utf8');
-    const label = /Version (\d+)/.exec(hero)?.[1] ?? 'x';
+    const repoRoot = repoOf(outDir);
+    const sources = await readSources(repoRoot);
+    await during?.(runs.length + 1, repoRoot);
+    const label = heroLabel(await fs.readFile(path.join(repoRoot, HERO), 'utf8'));
     runs.push(label);
-    await writeFakeBuild(path.join(outDir, 'client'), `v${label}`);
+    await writeFakeBuild(path.join(outDir, 'client'), `v${label}`, undefined, sources);
   };
   return { builder, runs };
 }
 
+/** The app serving a WEB_DIST labelled v1 that was built from its repository's sources. */
 async function setup(builder?: Builder, env: Record<string, string> = {}) {
+  const repoRoot = await makeRepoCopy();
   const webDist = await tempDir('cedar-dist-');
-  await writeFakeBuild(webDist, 'v1');
-  const a = await buildLoggedIn({ webDist, builder, env });
+  await writeFakeBuild(webDist, 'v1', undefined, await readSources(repoRoot));
+  const a = await buildLoggedIn({ webDist, builder, env, repoRoot });
   cleanup.push(() => a.close());
   return a;
 }
@@ -79,6 +91,7 @@ describe('publishing', () => {
       finishedAt: null,
       error: null,
       sandbox: null,
+      reason: null,
     });
     expect((await save(a, 2)).statusCode).toBe(200);
     expect((await status(a)).state).toBe('live-reload');
@@ -87,7 +100,7 @@ describe('publishing', () => {
   it('rebuilds after a save into a new folder and swaps it in once it is complete', async () => {
     const { builder, runs } = fakeBuilder();
     const a = await setup(builder);
-    expect(await status(a)).toMatchObject({ state: 'idle', buildId: 'initial' });
+    expect(await status(a)).toMatchObject({ state: 'idle', buildId: 'initial', reason: null });
     expect(await page(a)).toContain('v1 /');
 
     expect((await save(a, 2)).statusCode).toBe(200);
@@ -105,10 +118,10 @@ describe('publishing', () => {
     expect((await a.app.inject({ method: 'GET', url: '/assets/app-v2.js' })).statusCode).toBe(200);
     expect((await a.app.inject({ method: 'GET', url: '/assets/app-v1.js' })).statusCode).toBe(200);
     expect(await page(a, '/robots.txt')).toContain('v2');
-    const buildsDir = path.join(a.repoRoot, 'apps/web/dist/builds');
-    expect(JSON.parse(await fs.readFile(path.join(buildsDir, 'current.json'), 'utf8'))).toEqual({
-      id: after.buildId,
-    });
+    // The build's record of its sources stays private.
+    const record = await a.app.inject({ method: 'GET', url: `/${BUILD_INFO_FILE}` });
+    expect(record.statusCode).toBe(404);
+    expect(record.body).toContain('v2 404');
   });
 
   it('keeps the old site live when the build fails, and reports the last lines of the error', async () => {
@@ -136,7 +149,7 @@ describe('publishing', () => {
 
   it('refuses a build that lacks a page the live site has', async () => {
     const partial: Builder = async (outDir) =>
-      writeFakeBuild(path.join(outDir, 'client'), 'v2', ['/']);
+      writeFakeBuild(path.join(outDir, 'client'), 'v2', ['/'], await readSources(repoOf(outDir)));
     const a = await setup(partial);
     await save(a, 2);
     await a.services.publisher.settled();
@@ -145,6 +158,33 @@ describe('publishing', () => {
       error: expect.stringContaining('/puppies'),
     });
     expect(await page(a, '/puppies')).toContain('v1 /puppies');
+  });
+
+  it('refuses a build that does not record the sources it was made from', async () => {
+    const unrecorded: Builder = async (outDir) => writeFakeBuild(path.join(outDir, 'client'), 'v2');
+    const a = await setup(unrecorded);
+    await save(a, 2);
+    await a.services.publisher.settled();
+    expect(await status(a)).toMatchObject({
+      state: 'failed',
+      error: `the build did not record the sources it was made from (${BUILD_INFO_FILE})`,
+    });
+    expect(await page(a)).toContain('v1 /');
+  });
+
+  it('builds again when a source was written during the build, by a save or by hand', async () => {
+    const { builder, runs } = fakeBuilder(async (run, repoRoot) => {
+      if (run === 1) await fs.writeFile(path.join(repoRoot, HERO), source(7));
+    });
+    const a = await setup(builder);
+    await save(a, 2);
+    await a.services.publisher.settled();
+    expect(runs).toEqual(['7', '7']);
+    expect(await page(a)).toContain('v7 /');
+    const live = path.join(buildsDirOf(a), (await status(a)).buildId!, 'client');
+    expect(JSON.parse(await fs.readFile(path.join(live, BUILD_INFO_FILE), 'utf8'))).toMatchObject({
+      fingerprint: (await readSources(a.repoRoot)).fingerprint,
+    });
   });
 
   it('queues exactly one more build for saves made during a build', async () => {
@@ -193,26 +233,7 @@ describe('publishing', () => {
       await a.services.publisher.settled();
     }
     const buildsDir = path.join(a.repoRoot, 'apps/web/dist/builds');
-    const folders = (await fs.readdir(buildsDir)).filter((f) => f !== 'current.json');
-    expect(folders).toHaveLength(3);
-  });
-
-  it('serves the last published build after a restart without a rebuild', async () => {
-    const { builder } = fakeBuilder();
-    const a = await setup(builder);
-    await save(a, 2);
-    await a.services.publisher.settled();
-    const id = (await status(a)).buildId;
-    const restarted = await a.restart();
-    cleanup.push(() => restarted.app.close());
-    const session = await logIn(restarted.app);
-    expect(await page(restarted)).toContain('v2 /');
-    const res = await restarted.app.inject({
-      method: 'GET',
-      url: '/api/admin/publish',
-      headers: { ...session.headers },
-    });
-    expect(res.json()).toMatchObject({ state: 'idle', buildId: id });
+    expect(await fs.readdir(buildsDir)).toHaveLength(3);
   });
 
   it('does not build with PUBLISH=off', async () => {
@@ -222,6 +243,233 @@ describe('publishing', () => {
     await a.services.publisher.settled();
     expect(runs).toEqual([]);
     expect(await status(a)).toMatchObject({ state: 'idle', buildId: 'initial' });
+  });
+});
+
+/** Restarts the app on the same folders, signed in again. */
+async function restart(a: TestApp) {
+  const r = await a.restart();
+  cleanup.push(() => r.app.close());
+  return Object.assign(r, await logIn(r.app));
+}
+
+const buildsDirOf = (a: TestApp) => path.join(a.repoRoot, 'apps/web/dist/builds');
+/**
+ * Touches the builds' records in this order, oldest first, so they count as landing on disk in
+ * it: the file system's clock ticks too coarsely to order fast fake builds by their change times
+ * alone, and their modification times break the ties.
+ */
+async function landInOrder(...clientDirs: string[]) {
+  const start = Date.now() - clientDirs.length * 60_000;
+  for (const [i, dir] of clientDirs.entries()) {
+    const when = new Date(start + i * 60_000);
+    await fs.utimes(path.join(dir, BUILD_INFO_FILE), when, when);
+  }
+}
+/** Resolves once the file system's clock has moved past the change time of `file`. */
+async function afterTick(file: string) {
+  const probe = `${file}.tick`;
+  const { ctimeMs } = await fs.stat(file);
+  for (;;) {
+    await fs.writeFile(probe, '');
+    if ((await fs.stat(probe)).ctimeMs > ctimeMs) return fs.rm(probe);
+  }
+}
+/** Writes a section file behind the server's back, as a save acknowledged just before a stop leaves it. */
+const writeHero = (a: TestApp, n: number) => fs.writeFile(path.join(a.repoRoot, HERO), source(n));
+/** A builder whose second run waits until released, so a test can look at the site meanwhile. */
+function heldSecondRun() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const fake = fakeBuilder(async (run) => {
+    if (run === 2) await held;
+  });
+  return { ...fake, release };
+}
+
+describe('at start-up', () => {
+  it('serves the last published build when it was made from the saved files', async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder);
+    await save(a, 2);
+    await a.services.publisher.settled();
+    const id = (await status(a)).buildId;
+    const restarted = await restart(a);
+    expect(await page(restarted)).toContain('v2 /');
+    expect(await status(restarted)).toMatchObject({ state: 'idle', buildId: id, reason: null });
+    expect(runs).toEqual(['2']);
+  });
+
+  it('republishes at once when the saved files changed since every build, and says why', async () => {
+    const { builder, runs, release } = heldSecondRun();
+    const a = await setup(builder);
+    await save(a, 2);
+    await a.services.publisher.settled();
+    const id = (await status(a)).buildId;
+    await writeHero(a, 3);
+
+    const restarted = await restart(a);
+    // The newest build stays up while the saved files are published, without another save.
+    expect(await page(restarted)).toContain('v2 /');
+    const during = await status(restarted);
+    expect(during.state).toBe('building');
+    expect(during.reason).toBe(
+      `No build is made from the saved files (hero-section.tsx changed since build ${id}): publishing them now, without waiting for a save.`,
+    );
+    release();
+    await restarted.services.publisher.settled();
+    expect(await page(restarted)).toContain('v3 /');
+    expect(await status(restarted)).toMatchObject({ state: 'published', reason: during.reason });
+    expect(runs).toEqual(['2', '3']);
+
+    // The next save's build needs no explaining.
+    await save(restarted, 4);
+    await restarted.services.publisher.settled();
+    expect(await status(restarted)).toMatchObject({ state: 'published', reason: null });
+  });
+
+  it('serves an older build made from the saved files when the newest was not, without building', async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder);
+    await save(a, 2);
+    await a.services.publisher.settled();
+    const older = (await status(a)).buildId!;
+    await save(a, 3);
+    await a.services.publisher.settled();
+    const newest = (await status(a)).buildId!;
+    await landInOrder(
+      a.env.WEB_DIST!,
+      path.join(buildsDirOf(a), older, 'client'),
+      path.join(buildsDirOf(a), newest, 'client'),
+    );
+    // Taken back to version 2, and stopped before that save's build began.
+    await writeHero(a, 2);
+
+    const restarted = await restart(a);
+    expect(await page(restarted)).toContain('v2 /');
+    expect(await status(restarted)).toEqual({
+      state: 'idle',
+      sandbox: null,
+      buildId: older,
+      startedAt: null,
+      finishedAt: null,
+      error: null,
+      reason: `The newest build is not made from the saved files (hero-section.tsx changed since build ${newest}): serving build ${older}, the newest one that is.`,
+    });
+    expect(runs).toEqual(['2', '3']);
+  });
+
+  it('counts WEB_DIST from when it landed, even when turbo restored it from its cache with an old date', async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder);
+    // A publish build made from these same sources by other code (before a checkout of older
+    // code), then `npm start`, which restores that older code's WEB_DIST with its old dates.
+    const other = path.join(buildsDirOf(a), '20260101000000000-other-code', 'client');
+    await writeFakeBuild(other, 'other code', undefined, await readSources(a.repoRoot));
+    const record = path.join(a.env.WEB_DIST!, BUILD_INFO_FILE);
+    await afterTick(path.join(other, BUILD_INFO_FILE));
+    await fs.writeFile(record, await fs.readFile(record));
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
+    await fs.utimes(record, longAgo, longAgo);
+
+    const restarted = await restart(a);
+    expect(await page(restarted)).toContain('v1 /');
+    expect(await status(restarted)).toMatchObject({ buildId: 'initial', reason: null });
+    expect(runs).toEqual([]);
+  });
+
+  it('never takes a build during which a source was written for current, even if the content came back', async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder);
+    const original = await fs.readFile(path.join(a.repoRoot, HERO), 'utf8');
+    // A finished build that read the sources, then saw the hero saved as version 5 (which is what
+    // it shows) and taken back before it ended.
+    const id = '20260101000000000-mixed';
+    const sources = await readSources(a.repoRoot);
+    await writeHero(a, 5);
+    await writeFakeBuild(path.join(buildsDirOf(a), id, 'client'), 'v5', undefined, sources);
+    await landInOrder(a.env.WEB_DIST!, path.join(buildsDirOf(a), id, 'client'));
+    await fs.writeFile(path.join(a.repoRoot, HERO), original);
+    expect((await readSources(a.repoRoot)).fingerprint).toBe(sources.fingerprint);
+
+    const restarted = await restart(a);
+    expect(await page(restarted)).toContain('v1 /');
+    expect(await status(restarted)).toMatchObject({
+      state: 'idle',
+      buildId: 'initial',
+      reason: `The newest build is not made from the saved files (a file was saved while build ${id} was being made): serving the build in WEB_DIST, the newest one that is.`,
+    });
+    expect(runs).toEqual([]);
+  });
+
+  it('passes over a build left unfinished, and one whose removal was cut short', async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder);
+    const sources = await readSources(a.repoRoot);
+    // An interrupted build has pages but no record; a folder being removed is renamed first.
+    await writeFakeBuild(path.join(buildsDirOf(a), '20260101000000000-cut', 'client'), 'cut');
+    await writeFakeBuild(
+      path.join(buildsDirOf(a), '.20260101000000000-old.removing', 'client'),
+      'removing',
+      ['/'],
+      sources,
+    );
+    const restarted = await restart(a);
+    expect(await page(restarted)).toContain('v1 /');
+    expect(await status(restarted)).toMatchObject({
+      state: 'idle',
+      buildId: 'initial',
+      reason: null,
+    });
+    expect(runs).toEqual([]);
+  });
+
+  it.each([
+    ['emptied', false],
+    ['half-built', true],
+  ])(
+    'serves the newest publish build when WEB_DIST was left %s by a stopped build, and republishes',
+    async (_, withPage) => {
+      const { builder, runs, release } = heldSecondRun();
+      const a = await setup(builder);
+      await save(a, 2);
+      await a.services.publisher.settled();
+      // `npm run build` empties WEB_DIST first, then writes the pages, its record last.
+      await fs.rm(a.env.WEB_DIST!, { recursive: true });
+      if (withPage) {
+        await fs.mkdir(a.env.WEB_DIST!);
+        await fs.writeFile(path.join(a.env.WEB_DIST!, 'index.html'), '<title>half</title>');
+      }
+      await writeHero(a, 3);
+
+      const restarted = await restart(a);
+      expect(await page(restarted)).toContain('v2 /');
+      expect((await status(restarted)).state).toBe('building');
+      release();
+      await restarted.services.publisher.settled();
+      expect(await page(restarted)).toContain('v3 /');
+      expect(runs).toEqual(['2', '3']);
+    },
+  );
+
+  it('with PUBLISH=off, serves the newest build and says that it is behind the saved files', async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder, { PUBLISH: 'off' });
+    await writeHero(a, 2);
+    const restarted = await restart(a);
+    expect(await page(restarted)).toContain('v1 /');
+    expect(await status(restarted)).toMatchObject({
+      state: 'idle',
+      reason:
+        'No build is made from the saved files (hero-section.tsx changed since the build in WEB_DIST), and publishing is off (PUBLISH=off).',
+    });
+    expect(runs).toEqual([]);
+  });
+
+  it('stops with a message when there is no whole build to serve', async () => {
+    const webDist = await tempDir('cedar-dist-');
+    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>half</title>');
+    await expect(build({ webDist })).rejects.toThrow(`No complete web build in ${webDist} or `);
   });
 });
 

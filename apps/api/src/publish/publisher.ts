@@ -1,11 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PublishStatus, SandboxKind } from '@cedar/api-contract';
+import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import { securityEvent } from '../lib/security-log';
-import { loadWebBuild, type WebBuild, type WebHost } from '../plugins/web-host';
+import { loadWebBuild, type WebHost } from '../plugins/web-host';
+import type { StartupBuild } from './startup-build';
 
 /** Builds and prerenders the web app into `outDir` (client/ and server/ below it); rejects on failure. */
 export type Builder = (outDir: string, signal: AbortSignal) => Promise<void>;
@@ -21,9 +22,13 @@ export interface PublisherOptions {
   log: FastifyBaseLogger;
   /** How the builds that run edited code are contained (reported in the status). */
   sandbox: SandboxKind | null;
+  /**
+   * What the start-up check found (startup-build.ts): a build not made from the sources on disk
+   * is replaced at once.
+   */
+  startup?: Pick<StartupBuild, 'current' | 'reason'>;
 }
 
-const POINTER = 'current.json';
 const ERROR_LINES = 20;
 
 // eslint-disable-next-line no-control-regex
@@ -41,7 +46,9 @@ export class Publisher {
   private startedAt: Date | null = null;
   private finishedAt: Date | null = null;
   private error: string | null = null;
+  private reason: string | null = null;
   private pending = false;
+  private pendingReason: string | null = null;
   /** Who saved the changes the next build publishes. */
   private requestedBy = new Set<string>();
   private running: Promise<void> | null = null;
@@ -49,6 +56,14 @@ export class Publisher {
 
   constructor(private readonly options: PublisherOptions) {
     this.state = options.host ? 'idle' : 'live-reload';
+    const { startup } = options;
+    this.reason = startup?.reason ?? null;
+    if (startup && !startup.current) {
+      if (options.host && options.enabled) {
+        this.pendingReason = `${startup.reason}: publishing them now, without waiting for a save.`;
+        this.request();
+      } else this.reason = `${startup.reason}, and publishing is off (PUBLISH=off).`;
+    }
   }
 
   status(): PublishStatus {
@@ -59,6 +74,7 @@ export class Publisher {
       finishedAt: this.finishedAt?.toISOString() ?? null,
       error: this.error,
       sandbox: this.options.host ? this.options.sandbox : null,
+      reason: this.reason,
     };
   }
 
@@ -85,6 +101,8 @@ export class Publisher {
   private async loop() {
     while (this.pending && !this.abort.signal.aborted) {
       this.pending = false;
+      this.reason = this.pendingReason;
+      this.pendingReason = null;
       await this.buildOnce();
     }
   }
@@ -105,6 +123,11 @@ export class Publisher {
     try {
       await fs.mkdir(buildsDir, { recursive: true });
       await builder(outDir, this.abort.signal);
+      const info = await readBuildInfo(path.join(outDir, 'client'));
+      if (!info)
+        throw new Error(
+          `the build did not record the sources it was made from (${BUILD_INFO_FILE})`,
+        );
       const build = loadWebBuild(path.join(outDir, 'client'), id);
       // Every page the live site has must be in the new build (the prerender also fails on any
       // route that does not render).
@@ -114,7 +137,12 @@ export class Publisher {
       host.swap(build);
       this.finish('published', null);
       securityEvent(log, 'publish', 'success', { username: by, buildId: id });
-      await fs.writeFile(path.join(buildsDir, POINTER), JSON.stringify({ id }));
+      if (info.fingerprint === null) {
+        // A source was written while it built (by a save, which queued a build already, or by
+        // hand): it may hold part of that change, so build again.
+        log.info({ buildId: id }, 'publishing: a source changed during the build; building again');
+        this.pending = true;
+      }
       await this.prune(host.roots);
     } catch (error) {
       if (host.current.id === id) {
@@ -128,7 +156,7 @@ export class Publisher {
       );
       // The previous build stays live.
       securityEvent(log, 'publish', 'failure', { username: by, buildId: id, error: this.error });
-      await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined);
+      await removeBuild(outDir).catch(() => undefined);
     }
   }
 
@@ -145,32 +173,26 @@ export class Publisher {
     await Promise.all(
       entries
         .filter((e) => e.isDirectory() && !keep.has(e.name))
-        .map((e) =>
-          fs.rm(path.join(this.options.buildsDir, e.name), { recursive: true, force: true }),
-        ),
+        .map((e) => removeBuild(path.join(this.options.buildsDir, e.name))),
     );
   }
 }
 
 /**
- * The build to serve at start-up: the last published one when it is newer than WEB_DIST (a
- * restart without a rebuild), else WEB_DIST itself (a fresh `npm start` rebuilds it from the
- * edited sources, so it is the newer one).
+ * Renamed out of the way first: a removal cut short by a crash must never leave a build that a
+ * restart would take for whole (startup-build.ts skips dot folders; the next prune removes them).
  */
-export function initialBuild(webDist: string, buildsDir: string): WebBuild {
-  try {
-    const pointer = path.join(buildsDir, POINTER);
-    const { id } = JSON.parse(readFileSync(pointer, 'utf8')) as { id: unknown };
-    const published =
-      typeof id === 'string' && /^[\w-]+$/.test(id) ? path.join(buildsDir, id, 'client') : null;
-    if (
-      published &&
-      statSync(pointer).mtimeMs > statSync(path.join(webDist, 'index.html')).mtimeMs
-    ) {
-      return loadWebBuild(published, id as string);
+async function removeBuild(dir: string) {
+  const name = path.basename(dir);
+  let target = dir;
+  if (!name.startsWith('.')) {
+    target = path.join(path.dirname(dir), `.${name}.removing`);
+    try {
+      await fs.rename(dir, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
     }
-  } catch {
-    // No published build, or an unreadable one: serve WEB_DIST.
   }
-  return loadWebBuild(webDist);
+  await fs.rm(target, { recursive: true, force: true });
 }

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EDITABLE_FILES } from '@cedar/api-contract';
+import { type SourceSnapshot, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { type Env, loadEnv } from '../env';
 import type { Builder } from '../publish/publisher';
 import type { Services } from '../services';
@@ -46,6 +47,7 @@ export interface BuildTestOptions {
   dataDir?: string;
   /** Receives the log lines (set env.LOG_LEVEL too: tests log nothing by default). */
   logStream?: { write(line: string): void };
+  passwordChecks?: BuildOptions['passwordChecks'];
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -59,7 +61,7 @@ export const componentOf = (file: string) =>
     .join('');
 
 /** A stand-in for the repository: the seven section files (small stubs) and files outside them. */
-async function makeRepoCopy(): Promise<string> {
+export async function makeRepoCopy(): Promise<string> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-repo-'));
   for (const { path: file, name } of EDITABLE_FILES) {
     const target = path.join(root, file);
@@ -98,6 +100,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     clock: clock.now,
     builder: options.builder,
     logStream: options.logStream,
+    passwordChecks: options.passwordChecks,
   });
   const testApp: TestApp = {
     app,
@@ -166,11 +169,15 @@ export async function buildLoggedIn(options: BuildTestOptions = {}): Promise<Tes
   return Object.assign(testApp, await logIn(testApp.app));
 }
 
-/** Writes a minimal client build (the pages the server needs) whose HTML carries `label`. */
+/**
+ * Writes a minimal client build (the pages the server needs) whose HTML carries `label`, and
+ * with `sources` (read before it "read" anything), the record of them a real build ends with.
+ */
 export async function writeFakeBuild(
   clientDir: string,
   label: string,
   pages: string[] = ['/', '/puppies'],
+  sources?: SourceSnapshot,
 ) {
   await fs.mkdir(path.join(clientDir, 'assets'), { recursive: true });
   for (const page of pages) {
@@ -194,4 +201,5 @@ export async function writeFakeBuild(
     `console.log(${JSON.stringify(label)});`,
   );
   await fs.writeFile(path.join(clientDir, 'robots.txt'), `# ${label}\n`);
+  if (sources) await writeBuildInfo(clientDir, sources);
 }

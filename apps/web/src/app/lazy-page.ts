@@ -17,12 +17,12 @@ export function loadPage(load: PageLoader): Promise<PageModule> {
     // Marked settled the way React's `use` reads a promise: a loaded page then renders without suspending.
     const created: Promise<PageModule> = load().then(
       (module) => {
-        Object.assign(created, { status: 'fulfilled', value: module });
+        void Object.assign(created, { status: 'fulfilled', value: module });
         return module;
       },
       (error: unknown) => {
         if (typeof window === 'undefined') {
-          Object.assign(created, { status: 'rejected', reason: error });
+          void Object.assign(created, { status: 'rejected', reason: error });
           throw error;
         }
         loads.delete(load);

@@ -7,10 +7,15 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
 /** Every route change scrolls to the top instantly and updates the head tags. */
 export function RouteEffects() {
   const { pathname } = useLocation();
+  // The first page is where the browser put it: a visitor who scrolled before the app started
+  // keeps their place, and the link under their finger stays there.
+  const scrolledFor = useRef(pathname);
   // The first page's head tags come prerendered; the page meta of every route is loaded only
   // once the visitor moves to another page, so it is no part of the first load.
   const headShown = useRef(pathname);
   useIsomorphicLayoutEffect(() => {
+    if (scrolledFor.current === pathname) return;
+    scrolledFor.current = pathname;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
   useEffect(() => {

@@ -1,5 +1,7 @@
 let hydrating = false;
 let hydrated = false;
+let resolveHydrated = () => {};
+const hydratedPromise = new Promise<void>((resolve) => (resolveHydrated = resolve));
 
 /** Called just before the prerendered page is hydrated (src/app/client-app.tsx). */
 export function beginHydration(): void {
@@ -10,6 +12,12 @@ export function beginHydration(): void {
 export function markHydrated(): void {
   hydrating = false;
   hydrated = true;
+  resolveHydrated();
+}
+
+/** Resolves once the prerendered page has hydrated (src/boot.ts then replays an early press). */
+export function whenHydrated(): Promise<void> {
+  return hydratedPromise;
 }
 
 /**

@@ -23,7 +23,7 @@ export function AdminLayout() {
       if (readSession() === null) return;
       clearSession();
       queryClient.clear();
-      navigateRef.current('/admin/login', { replace: true });
+      void navigateRef.current('/admin/login', { replace: true });
     }),
   );
   return (

@@ -21,7 +21,7 @@ function useAdminSession(): AdminSessionState {
       setState({ status: 'present', session });
     } else {
       setState({ status: 'absent' });
-      navigate('/admin/login', { replace: true });
+      void navigate('/admin/login', { replace: true });
     }
   }, [navigate]);
   return state;
@@ -49,6 +49,6 @@ export function useSignedOut() {
     clearSession();
     queryClient.clear();
     showSuccess(title, message);
-    navigate('/admin/login');
+    void navigate('/admin/login');
   };
 }

@@ -275,6 +275,17 @@ describe('file editor', () => {
     expect(callsTo('GET', '/api/admin/publish')).toHaveLength(polls);
   });
 
+  it('says why the site is being published when no save explains it', async () => {
+    const reason =
+      'No build is made from the saved files (hero-section.tsx changed since build b1): publishing them now, without waiting for a save.';
+    serveEditor({ publish: () => Response.json(publish('building', { reason })) });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await openHero(user);
+    const note = screen.getByTestId('publish-status');
+    await waitFor(() => expect(note).toHaveTextContent(`Publishing…${reason}`));
+  });
+
   it('words every publish state', () => {
     expect(publishMessage(publish('building'), false)).toBe('Publishing…');
     expect(publishMessage(publish('published'), false)).toBe('Live: your change is on the site');

@@ -42,7 +42,7 @@ export function LoginScreen() {
         queryClient.clear();
         saveSession({ token, user });
         showSuccess('Success', 'Logged in successfully!');
-        navigate('/admin');
+        void navigate('/admin');
       },
       onError: (error) => showError(loginFailureMessage(error)),
     });

@@ -30,7 +30,7 @@ interface SaveFileInput {
   etag: string | null;
 }
 
-export async function saveFile({ path, content, etag }: SaveFileInput): Promise<SaveFileResponse> {
+async function saveFile({ path, content, etag }: SaveFileInput): Promise<SaveFileResponse> {
   const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
   if (etag) headers['If-Match'] = etag;
   const res = await apiRequest('PUT', fileUrl(path), { headers, body: content });

@@ -9,6 +9,7 @@ const status = (state: PublishStatus['state'], startedAt: string | null): Publis
   startedAt,
   finishedAt: null,
   error: null,
+  reason: null,
 });
 const pending = { savedAt: '2026-05-10T10:00:00.000Z', since: 1000 };
 

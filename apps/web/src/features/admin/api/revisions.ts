@@ -25,7 +25,7 @@ export function refreshAfterWrite(client: QueryClient, path: string): Promise<un
   ]);
 }
 
-export async function restoreRevision(revision: Revision): Promise<SaveFileResponse> {
+async function restoreRevision(revision: Revision): Promise<SaveFileResponse> {
   const res = await apiRequest('POST', restoreUrl(revision.path, revision.id));
   return saveFileResponseSchema.parse(await res.json());
 }

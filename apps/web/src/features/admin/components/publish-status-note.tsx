@@ -55,6 +55,12 @@ export function PublishStatusNote({
             {message}
           </Text>
         )}
+        {/* Why, when no save of the owner's explains it (a restart after a stop, say). */}
+        {status?.reason && (
+          <Text size="sm" c={COLORS.idle}>
+            {status.reason}
+          </Text>
+        )}
       </Group>
       {sandbox && (
         <Text size="xs" c="gray.7">

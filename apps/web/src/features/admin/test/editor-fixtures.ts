@@ -19,10 +19,10 @@ export const SHA_1 = 'a'.repeat(64);
 export const SHA_2 = 'b'.repeat(64);
 export const SHA_0 = 'c'.repeat(64);
 
-export function revision(id: string, sha256: string, savedAt: string, savedBy = 'owner'): Revision {
+function revision(id: string, sha256: string, savedAt: string, savedBy = 'owner'): Revision {
   return { id, path: HERO.path, sha256, savedAt, savedBy, size: 100 };
 }
-export const REVISIONS = [
+const REVISIONS = [
   revision('r1', SHA_1, '2026-05-10T09:00:00.000Z'),
   revision('r0', SHA_0, '2026-05-01T08:00:00.000Z', 'setup'),
 ];
@@ -38,6 +38,7 @@ export function publish(
     startedAt: '2026-05-10T08:00:00.000Z',
     finishedAt: '2026-05-10T08:01:00.000Z',
     error: null,
+    reason: null,
     ...extra,
   };
 }

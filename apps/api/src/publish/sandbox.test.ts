@@ -1,0 +1,376 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { SandboxKind } from '@cedar/api-contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findRepoRoot } from '../lib/repo-root';
+import { buildEnvironment, chooseSandbox } from './sandbox';
+import { webAppBuilder } from './web-builder';
+
+// The rebuild of edited sections runs their code; these tests prove the sandbox alone contains
+// it (the static check of saves is not in the way here: the code is written straight to disk).
+
+const repoRoot = findRepoRoot()!;
+const temps: string[] = [];
+afterAll(async () => {
+  for (const dir of temps) await fs.rm(dir, { recursive: true, force: true });
+});
+async function tempDir(prefix: string) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+let bubblewrapProblem: string | null = null;
+try {
+  if (chooseSandbox('auto') !== 'bubblewrap') bubblewrapProblem = 'bubblewrap cannot run here';
+} catch (error) {
+  bubblewrapProblem = (error as Error).message;
+}
+if (bubblewrapProblem)
+  console.warn(
+    `SKIPPED the bubblewrap sandbox tests: ${bubblewrapProblem}. Install Debian's bubblewrap.`,
+  );
+const KINDS: SandboxKind[] = bubblewrapProblem
+  ? ['node-permissions']
+  : ['bubblewrap', 'node-permissions'];
+
+/** A secret in the server's own environment, a store file and a file outside the repository. */
+const SECRET = `sekrit-${randomBytes(8).toString('hex')}`;
+const STORE_BYTES = `store-bytes-${randomBytes(8).toString('hex')}`;
+const OUTSIDE_BYTES = `outside-bytes-${randomBytes(8).toString('hex')}`;
+
+/** A TCP server on the host's loopback that counts who reaches it. */
+let listener: net.Server;
+let port = 0;
+let connections = 0;
+beforeAll(async () => {
+  process.env.CEDAR_TEST_SECRET = SECRET;
+  listener = net.createServer((socket) => {
+    connections++;
+    socket.end('hello');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  port = (listener.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  delete process.env.CEDAR_TEST_SECRET;
+  await new Promise((resolve) => listener.close(resolve));
+});
+afterEach(() => {
+  connections = 0;
+});
+
+/** What hostile page code tries; it writes down how each attempt went. */
+const HOSTILE = (dataFile: string, outsideFile: string, writeTargets: string[]) => `
+const results = {};
+const attempt = async (name, fn) => {
+  try { results[name] = { ok: true, value: String(await fn()).slice(0, 200) }; }
+  catch (error) { results[name] = { ok: false, error: String(error && error.code || error).slice(0, 120) }; }
+};
+const { readFileSync, writeFileSync } = await import('node:fs');
+await attempt('env', () => JSON.stringify(process.env));
+await attempt('readStore', () => readFileSync(${JSON.stringify(dataFile)}, 'utf8'));
+await attempt('readOutside', () => readFileSync(${JSON.stringify(outsideFile)}, 'utf8'));
+await attempt('readShadow', () => readFileSync('/etc/shadow', 'utf8'));
+${writeTargets.map((f, i) => `await attempt('write${i}', () => { writeFileSync(${JSON.stringify(f)}, 'pwned'); return 'written'; });`).join('\n')}
+await attempt('socket', () => new Promise((resolve, reject) => {
+  import('node:net').then(({ default: net }) => {
+    const s = net.connect(${port}, '127.0.0.1', () => { s.end(); resolve('connected'); });
+    s.on('error', reject);
+    setTimeout(() => reject(new Error('timeout')), 2000);
+  }).catch(reject);
+}));
+await attempt('fetch', async () => (await fetch('http://127.0.0.1:${port}/')).status);
+await attempt('childProcess', async () => (await import('node:child_process')).execSync('id').toString());
+`;
+
+interface Results {
+  [name: string]: { ok: boolean; value?: string; error?: string };
+}
+
+/**
+ * A stand-in web app laid out like the real one (apps/web in a repository with its store
+ * inside), whose build runs `prerender.mjs` the way the real build does: through
+ * prerenderNodeArgs, under Node's permission model and with the network closed.
+ */
+async function standInRepo(prerenderCode: string, buildPrelude = '') {
+  const root = await tempDir('cedar-sandbox-repo-');
+  const web = path.join(root, 'apps/web');
+  const scripts = path.join(web, 'scripts');
+  await fs.mkdir(scripts, { recursive: true });
+  await fs.mkdir(path.join(root, 'node_modules'));
+  await fs.mkdir(path.join(root, 'packages'));
+  await fs.writeFile(path.join(root, 'package.json'), '{"type":"module"}');
+  await fs.writeFile(path.join(web, 'package.json'), '{"type":"module"}');
+  for (const name of ['prerender-permissions.mjs', 'no-network.mjs'])
+    await fs.copyFile(path.join(repoRoot, 'apps/web/scripts', name), path.join(scripts, name));
+  await fs.writeFile(
+    path.join(scripts, 'build.mjs'),
+    `import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { prerenderNodeArgs } from './prerender-permissions.mjs';
+const out = process.argv[process.argv.indexOf('--out-dir') + 1];
+fs.mkdirSync(path.join(out, 'client'), { recursive: true });
+${buildPrelude}
+const child = spawn(process.execPath, prerenderNodeArgs(path.resolve('.'), out), { stdio: 'inherit' });
+child.on('close', (code) => process.exit(code ?? 1));
+`,
+  );
+  const dataDir = path.join(root, 'data');
+  await fs.mkdir(dataDir);
+  await fs.writeFile(path.join(dataDir, 'admins.db'), `{"passwordHash":"${STORE_BYTES}"}\n`);
+  const repo = { root, web, dataDir };
+  await writePrerender(repo, prerenderCode);
+  return repo;
+}
+
+/** The stand-in's page code: what the prerender runs. */
+const writePrerender = (repo: { web: string }, code: string) =>
+  fs.writeFile(
+    path.join(repo.web, 'scripts/prerender.mjs'),
+    `import fs from 'node:fs';\nconst out = process.argv[process.argv.indexOf('--out-dir') + 1];\n${code}`,
+  );
+
+async function outsideFile() {
+  const dir = await tempDir('cedar-outside-');
+  const file = path.join(dir, 'private.txt');
+  await fs.writeFile(file, OUTSIDE_BYTES);
+  return file;
+}
+
+const builder = (
+  kind: SandboxKind,
+  repo: { root: string; web: string; dataDir: string },
+  timeoutMs = 60_000,
+) =>
+  webAppBuilder({
+    webAppDir: repo.web,
+    repoRoot: repo.root,
+    dataDir: repo.dataDir,
+    sandbox: kind,
+    timeoutMs,
+    publicUrl: 'https://cedarblufflabradors.example',
+  });
+
+/** Every file below `dir`, as text, joined: what the build published. */
+async function everything(dir: string): Promise<string> {
+  const parts: string[] = [];
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile())
+      parts.push(await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8'));
+  return parts.join('\n');
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+describe('the environment of a rebuild', () => {
+  it('carries what the build needs and no secret of the server', () => {
+    const env = buildEnvironment('https://cedarblufflabradors.example');
+    expect(Object.keys(env).sort()).toEqual(
+      [
+        'HOME',
+        'LANG',
+        'NODE_ENV',
+        'PATH',
+        'PUBLIC_URL',
+        'TMPDIR',
+        ...(process.env.TZ ? ['TZ'] : []),
+      ].sort(),
+    );
+    expect(JSON.stringify(env)).not.toContain(SECRET);
+  });
+
+  it('is contained by bubblewrap wherever it can run, else by Node permissions', () => {
+    expect(chooseSandbox('node')).toBe('node-permissions');
+    expect(chooseSandbox('auto')).toBe(KINDS[0]);
+  });
+});
+
+describe.each(KINDS)('a rebuild in the %s sandbox', (kind) => {
+  it('runs scripts/build.mjs with --out-dir in the web app, and rejects with the output tail on failure', async () => {
+    const repo = await standInRepo(
+      `fs.writeFileSync(out + '/client/ok.txt', 'built');\nconsole.log('prerendered 11 routes');`,
+    );
+    const out = path.join(repo.web, 'dist/builds/one');
+    await builder(kind, repo)(out, new AbortController().signal);
+    expect(await fs.readFile(path.join(out, 'client/ok.txt'), 'utf8')).toBe('built');
+
+    const failing = await standInRepo(
+      `console.log('vite building...');\nconsole.error('src/sections/hero-section.tsx (3:9): Expected ";"');\nprocess.exit(2);`,
+    );
+    await expect(
+      builder(kind, failing)(
+        path.join(failing.web, 'dist/builds/two'),
+        new AbortController().signal,
+      ),
+    ).rejects.toThrow(/vite building[\s\S]*hero-section\.tsx \(3:9\)[\s\S]*exit code 2/);
+  });
+
+  it('gives page code no secret, no store byte, no file outside, no write outside its build, and no network', async () => {
+    const repo = await standInRepo('');
+    const outside = await outsideFile();
+    const targets = [
+      path.join(repo.web, 'src-pwned.txt'),
+      path.join(repo.dataDir, 'pwned.db'),
+      path.join(path.dirname(outside), 'pwned.txt'),
+      path.join(repo.web, 'dist/builds/pwned.txt'),
+    ];
+    await writePrerender(
+      repo,
+      `${HOSTILE(path.join(repo.dataDir, 'admins.db'), outside, targets)}\nfs.writeFileSync(out + '/client/results.json', JSON.stringify(results));`,
+    );
+    const out = path.join(repo.web, 'dist/builds/evil');
+    await builder(kind, repo)(out, new AbortController().signal);
+
+    const results = JSON.parse(
+      await fs.readFile(path.join(out, 'client/results.json'), 'utf8'),
+    ) as Results;
+    const published = await everything(out);
+    expect(results.env?.ok).toBe(true);
+    expect(published).not.toContain(SECRET);
+    expect(published).not.toContain(STORE_BYTES);
+    expect(published).not.toContain(OUTSIDE_BYTES);
+    for (const name of [
+      'readStore',
+      'readOutside',
+      'readShadow',
+      'socket',
+      'fetch',
+      'childProcess',
+    ])
+      expect(results[name], `${name}: ${JSON.stringify(results[name])}`).toMatchObject({
+        ok: false,
+      });
+    for (let i = 0; i < targets.length; i++) {
+      expect(results[`write${i}`]?.ok, `write${i}`).toBe(false);
+      expect(await exists(targets[i]!), targets[i]).toBe(false);
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('kills the build and every process it started after PUBLISH_TIMEOUT, and reports it', async () => {
+    // The build starts a helper that ticks a file, then never ends; so does the prerender.
+    const repo = await standInRepo(
+      `setInterval(() => fs.writeFileSync(out + '/client/prerender-tick', String(Date.now())), 50);`,
+      `const helper = spawn(process.execPath, ['-e', "setInterval(() => require('fs').writeFileSync(process.argv[1], String(Date.now())), 50)", path.join(out, 'helper-tick')], { stdio: 'ignore' });\nhelper.unref();`,
+    );
+    const out = path.join(repo.web, 'dist/builds/loop');
+    const started = Date.now();
+    await expect(builder(kind, repo, 3000)(out, new AbortController().signal)).rejects.toThrow(
+      /PUBLISH_TIMEOUT \(3 s\)/,
+    );
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(3000 + 5000);
+    // Both tickers ran, and both are gone: their files stop changing.
+    const ticks = async () =>
+      Promise.all(
+        ['helper-tick', 'client/prerender-tick'].map((f) => fs.readFile(path.join(out, f), 'utf8')),
+      );
+    const before = await ticks();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await ticks()).toEqual(before);
+  });
+});
+
+/** A copy of the repository made of hard links (fast, no extra space) for a real build. */
+async function linkCopy(from: string, to: string, skip: Set<string>) {
+  await fs.mkdir(to, { recursive: true });
+  for (const entry of await fs.readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (skip.has(path.relative(repoRoot, source))) continue;
+    if (entry.isSymbolicLink()) await fs.symlink(await fs.readlink(source), target);
+    else if (entry.isDirectory()) await linkCopy(source, target, skip);
+    else if (entry.isFile())
+      await fs.link(source, target).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EXDEV') await fs.copyFile(source, target);
+        else if (error.code !== 'ENOENT') throw error;
+      });
+  }
+}
+
+describe('a real rebuild of the web app with a hostile section', { timeout: 240_000 }, () => {
+  it(`publishes nothing of the server's secrets, store or files (${KINDS[0]} sandbox)`, async () => {
+    const copy = await tempDir('cedar-real-build-');
+    // Only what the web build reads: not the server (whose tests write bundles there meanwhile).
+    const skip = new Set([
+      '.git',
+      'data',
+      'apps/api',
+      'apps/web/dist',
+      'apps/web/e2e',
+      '.turbo',
+      'bench',
+      'docs',
+    ]);
+    await linkCopy(repoRoot, copy, skip);
+    const dataDir = path.join(copy, 'data');
+    await fs.mkdir(dataDir);
+    await fs.writeFile(path.join(dataDir, 'admins.db'), `{"passwordHash":"${STORE_BYTES}"}\n`);
+    const outside = await outsideFile();
+    const targets = [
+      path.join(copy, 'apps/web/src/pwned.txt'),
+      path.join(path.dirname(outside), 'pwned.txt'),
+    ];
+    // A hero section that tries everything when the prerender renders it. Written by unlinking
+    // first: the copy's files are hard links to the real repository's.
+    const hero = path.join(copy, 'apps/web/src/sections/hero-section.tsx');
+    await fs.rm(hero);
+    await fs.writeFile(
+      hero,
+      `${HOSTILE(path.join(dataDir, 'admins.db'), outside, targets)}
+export function HeroSection() {
+  return <section id="hostile-results">{JSON.stringify(results)}</section>;
+}
+`,
+    );
+    const out = path.join(copy, 'apps/web/dist/builds/hostile');
+    await webAppBuilder({
+      webAppDir: path.join(copy, 'apps/web'),
+      repoRoot: copy,
+      dataDir,
+      sandbox: KINDS[0]!,
+      timeoutMs: 180_000,
+      publicUrl: 'http://localhost:3000',
+    })(out, new AbortController().signal);
+
+    const home = await fs.readFile(path.join(out, 'client/index.html'), 'utf8');
+    const shown = /<section id="hostile-results">([^<]*)<\/section>/.exec(home)?.[1];
+    expect(shown, 'the hostile section rendered its results').toBeDefined();
+    const unescaped = shown!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+    const results = JSON.parse(unescaped) as Results;
+    for (const name of ['readStore', 'readOutside', 'socket', 'fetch', 'childProcess'])
+      expect(results[name], `${name}: ${JSON.stringify(results[name])}`).toMatchObject({
+        ok: false,
+      });
+    const published = await everything(path.join(out, 'client'));
+    expect(published).not.toContain(SECRET);
+    expect(published).not.toContain(STORE_BYTES);
+    expect(published).not.toContain(OUTSIDE_BYTES);
+    for (const target of targets) expect(await exists(target), target).toBe(false);
+    expect(connections).toBe(0);
+    // The real repository was never touched through the links.
+    expect(
+      createHash('sha256')
+        .update(await fs.readFile(path.join(repoRoot, 'apps/web/src/sections/hero-section.tsx')))
+        .digest('hex'),
+    ).not.toBe(
+      createHash('sha256')
+        .update(await fs.readFile(hero))
+        .digest('hex'),
+    );
+  });
+});

@@ -1,0 +1,291 @@
+// Every press counts, from the moment a page is painted: before its app has started (the browser
+// follows links on its own; the boot script presses a button again once the app can act on it),
+// while the app starts, and after. Each public page is loaded with the CPU slowed 4x, like a
+// mid-range phone, and tapped at one of six moments after DOMContentLoaded; over all the loads,
+// every page's calls to action and every header link are pressed, the header's at every moment.
+import { layoutCopy, pageMeta, PUBLIC_ROUTES, site } from '@cedar/content';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** Milliseconds after DOMContentLoaded: before the app starts, while it starts, after. */
+const MOMENTS = [0, 50, 150, 300, 600, 1000] as const;
+/** A tap: the finger rests this long between press and release. */
+const TAP_MS = 80;
+
+interface Target {
+  /** The landmark the control is in. */
+  within: 'banner' | 'main' | 'contentinfo';
+  role: 'link' | 'button';
+  name: string | RegExp;
+}
+/** A control and what pressing it once does: open a page of the site, another site in a new tab, or show something. */
+type Press = Target & ({ to: string } | { tab: string } | { shows: (page: Page) => Locator });
+
+const link = (within: Target['within'], name: Target['name'], to: string): Press => ({
+  within,
+  role: 'link',
+  name,
+  to,
+});
+
+const { primaryNav, careMenu, book, contact, footer } = layoutCopy;
+const HEADER: Press[] = [
+  link('banner', site.brandName, '/'),
+  ...primaryNav.map((item) => link('banner', item.label, item.to)),
+  {
+    within: 'banner',
+    role: 'button',
+    name: careMenu.label,
+    shows: (page) => page.getByRole('menu'),
+  },
+  { within: 'banner', role: 'link', name: book.label, tab: site.urls.book },
+  link('banner', contact.label, contact.to),
+];
+const FOOTER: Press[] = footer.quickLinks.map((item) => link('contentinfo', item.label, item.to));
+
+/** Each page's calls to action (spec §2). */
+const CALLS_TO_ACTION: Record<string, Press[]> = {
+  '/': [
+    link('main', 'Meet Our Dogs', '/breeding-dogs'),
+    link('main', 'Contact Us', '/contact'),
+    link('main', /Halloween Costume Contest/, '/halloween-contest'),
+    link('main', 'Our Dogs', '/breeding-dogs'),
+    link('main', 'Puppy Placement', '/puppies'),
+    link('main', 'Behavior Academy Options', '/training'),
+    link('main', 'Start Your Journey', '/contact'),
+  ],
+  '/puppies': [
+    link('main', 'Start Your Journey Today', '/puppy-application'),
+    // Drawn once the visitor's clock is known, so pressed as soon as it is painted.
+    link('main', /^(Contact About This Litter|Reserve Your Spot)$/, '/puppy-application'),
+  ],
+  '/breeding-dogs': [
+    {
+      within: 'main',
+      role: 'button',
+      name: 'View Full Pedigree',
+      shows: (page) => page.getByRole('dialog', { name: /Pedigree/ }),
+    },
+  ],
+  '/health-testing': [
+    {
+      within: 'main',
+      role: 'button',
+      name: 'Read the full article: Fresh Dog Food',
+      shows: (page) => page.getByRole('dialog', { name: 'Fresh Dog Food' }),
+    },
+  ],
+  '/training': [link('main', 'Begin Your Journey', '/puppy-application')],
+  '/boarding': [
+    { within: 'main', role: 'link', name: 'Request a Retreat', tab: site.urls.retreatForm },
+  ],
+  '/raw-dog-food': [
+    { within: 'main', role: 'link', name: 'Place Your Order Here', tab: site.urls.foodOrder },
+  ],
+  '/halloween-contest': [
+    { within: 'main', role: 'link', name: 'Upload Your Photo', tab: site.urls.contestUpload },
+  ],
+  '/contact': [
+    {
+      within: 'main',
+      role: 'button',
+      name: 'Read More',
+      shows: (page) => page.getByRole('main').getByRole('button', { name: 'Read Less' }),
+    },
+  ],
+};
+
+const label = (press: Press) =>
+  `${press.within === 'banner' ? 'header' : press.within === 'main' ? 'page' : 'footer'} ${press.role} "${typeof press.name === 'string' ? press.name : press.name.source}"`;
+const leadsTo = (press: Press, route: string) => 'to' in press && press.to === route;
+
+/**
+ * One load per (page, moment) and one press per load. A page's calls to action come first, each
+ * at another moment; the other loads press a header link not yet pressed at that moment, else the
+ * footer link pressed least (the check below says every header link gets every moment).
+ */
+function schedule() {
+  const rows: Array<{ route: string; press: Press; moment: number }> = [];
+  PUBLIC_ROUTES.forEach((route, r) => {
+    const own = CALLS_TO_ACTION[route] ?? [];
+    for (let i = 0; i < Math.max(MOMENTS.length, own.length); i++) {
+      const moment = MOMENTS[(i + r) % MOMENTS.length] ?? 0;
+      const rank = (press: Press) =>
+        (rows.some((row) => row.press === press && row.moment === moment) ? 1000 : 0) +
+        (FOOTER.includes(press) ? 100 : 0) +
+        rows.filter((row) => row.press === press).length;
+      const [press] = own[i]
+        ? [own[i]]
+        : [...HEADER, ...FOOTER]
+            .filter((candidate) => !leadsTo(candidate, route))
+            .sort((a, b) => rank(a) - rank(b));
+      if (press) rows.push({ route, press, moment });
+    }
+  });
+  return rows;
+}
+const SCHEDULE = schedule();
+
+test('the loads press every call to action, and every header link at every moment', () => {
+  for (const [route, presses] of Object.entries(CALLS_TO_ACTION))
+    for (const press of presses)
+      expect(SCHEDULE.some((row) => row.route === route && row.press === press)).toBe(true);
+  const missing = HEADER.flatMap((press) =>
+    MOMENTS.filter((moment) => !SCHEDULE.some((r) => r.press === press && r.moment === moment)).map(
+      (moment) => `${label(press)} at ${moment} ms`,
+    ),
+  );
+  expect(missing).toEqual([]);
+});
+
+// Other sites cannot load here: a new tab gets a stand-in page, the forms embed a stand-in script.
+test.beforeEach(async ({ context }) => {
+  await context.route(/^https:\/\//, (route) =>
+    route.request().resourceType() === 'script'
+      ? route.fulfill({
+          contentType: 'text/javascript',
+          body: 'window.hbspt = { forms: { create() {} } };',
+        })
+      : route.fulfill({ contentType: 'text/html', body: '<title>Elsewhere</title>' }),
+  );
+});
+
+/** What the page says at DOMContentLoaded: where to press (if painted yet), how many visits. */
+interface Found {
+  spot: { x: number; y: number } | null;
+  visits: number;
+}
+const FOUND = 'early-press: ';
+
+/**
+ * Once the page has hydrated. The boot script presses an early button again as the page
+ * hydrates, in the same task: by the time the mark is seen, any second press has happened.
+ */
+async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+test.describe('a press at any moment after the first paint arrives, with the CPU slowed 4x', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const { route, press, moment } of SCHEDULE) {
+    test(`${route}: ${label(press)} pressed ${moment} ms after DOMContentLoaded`, async ({
+      page,
+    }) => {
+      const target = {
+        landmark: { banner: 'header', main: 'main', contentinfo: 'footer' }[press.within],
+        selector: press.role === 'link' ? 'a[href]' : 'button, [role="button"]',
+        name: typeof press.name === 'string' ? press.name : null,
+        pattern: typeof press.name === 'string' ? null : press.name.source,
+      };
+      // In the page, at DOMContentLoaded: where the finger will go (the control scrolled into
+      // view if below the fold), found by landmark, tag and name with plain DOM calls and told
+      // through the console, which needs no round trip to the page: while the page lays itself
+      // out and the app starts, any call into it waits for the slowed main thread (the locators'
+      // accessibility queries cost it hundreds of ms more). And when the press lands, for the
+      // report: before the boot script asked for the app's code, while the app started, or once
+      // the page was hydrated.
+      await page.addInitScript(
+        ({ spec, prefix }) => {
+          document.addEventListener('DOMContentLoaded', () => {
+            const control = [
+              ...(document.querySelector(spec.landmark)?.querySelectorAll(spec.selector) ?? []),
+            ].find((element) => {
+              const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+              const named = spec.pattern ? new RegExp(spec.pattern).test(name) : name === spec.name;
+              return named && element.checkVisibility();
+            });
+            control?.scrollIntoView({ block: 'nearest' });
+            const box = control?.getBoundingClientRect();
+            const spot = box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+            console.debug(prefix + JSON.stringify({ spot, visits: history.length }));
+          });
+          addEventListener(
+            'pointerdown',
+            (event) => {
+              const [navigation] = performance.getEntriesByType('navigation');
+              const since =
+                event.timeStamp -
+                (navigation as PerformanceNavigationTiming).domContentLoadedEventStart;
+              const phase = document.documentElement.hasAttribute('data-hydrated')
+                ? 'after the app started'
+                : document.querySelector('link[rel="modulepreload"]')
+                  ? 'while the app started'
+                  : 'before the app started';
+              sessionStorage.setItem('press', `${Math.round(since)} ms, ${phase}`);
+            },
+            { capture: true, once: true },
+          );
+        },
+        { spec: target, prefix: FOUND },
+      );
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const tabs: Page[] = [];
+      page.context().on('page', (tab) => tabs.push(tab));
+
+      const said = page.waitForEvent('console', (message) => message.text().startsWith(FOUND));
+      await page.goto(route, { waitUntil: 'commit' });
+      const found = JSON.parse((await said).text().slice(FOUND.length)) as Found;
+      let spot = found.spot;
+      if (spot) {
+        // The moment of the press is the point of this test: wait for it, from outside the page.
+        await new Promise((resolve) => setTimeout(resolve, moment));
+      } else {
+        // Not painted at first (the litter cards wait for the visitor's clock): pressed as soon
+        // as it is.
+        const control = page
+          .getByRole(press.within)
+          .getByRole(press.role, { name: press.name, exact: true })
+          .first();
+        await control.scrollIntoViewIfNeeded();
+        const box = await control.boundingBox();
+        if (!box) throw new Error(`${label(press)} is not on the page`);
+        spot = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      }
+      // A finger goes down and up whatever the page is doing: the release is not held back until
+      // the page has handled the press (page.mouse waits for that, and moves the mouse first).
+      const button = { x: spot.x, y: spot.y, button: 'left', clickCount: 1 } as const;
+      const down = cdp.send('Input.dispatchMouseEvent', {
+        type: 'mousePressed',
+        buttons: 1,
+        ...button,
+      });
+      await new Promise((resolve) => setTimeout(resolve, TAP_MS));
+      await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...button });
+      await down;
+      // The page has handled the press (the protocol answers once it has): the rest, loading the
+      // next page or hydrating this one, may run at full speed. It changes how long the test
+      // takes, not where the press went; the one thing left to happen, the boot pressing an
+      // early button again, does not depend on the speed.
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+      try {
+        if ('to' in press) {
+          const heading = pageMeta.find((meta) => meta.path === press.to)?.heading ?? '';
+          await expect(page).toHaveURL(press.to);
+          await expect(
+            page.getByRole('heading', { level: 1, name: heading, exact: true }),
+          ).toBeVisible();
+          expect(await page.evaluate(() => history.length), 'one visit, not two').toBe(
+            found.visits + 1,
+          );
+        } else if ('tab' in press) {
+          await expect.poll(() => tabs.length, 'a new tab').toBe(1);
+          await expect(tabs[0] ?? page).toHaveURL(press.tab);
+          await hydrated(page);
+          expect(tabs, 'one new tab, not two').toHaveLength(1);
+          expect(page.url()).toMatch(new RegExp(`${route}$`));
+        } else {
+          await hydrated(page);
+          // A lost press shows nothing; two would close the menu or the testimonial again.
+          await expect(press.shows(page), 'shown after one press').toBeVisible();
+        }
+      } finally {
+        const pressed = await page
+          .evaluate(() => sessionStorage.getItem('press'))
+          .catch(() => null);
+        test.info().annotations.push({ type: 'pressed', description: pressed ?? 'unknown' });
+      }
+    });
+  }
+});
