@@ -48,22 +48,37 @@ const table: RouteEntry[] = [
         ],
       },
       {
-        path: 'admin/login',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-pages')).LoginPage,
-        }),
-      },
-      {
+        // One layout for the admin area: its query client and toasts (client-only, noindex).
         path: 'admin',
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-pages')).DashboardPage,
+          Component: (await import('../features/admin/admin-area')).AdminLayout,
         }),
-      },
-      {
-        path: 'admin/files',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-pages')).FilesPage,
-        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/admin/admin-area')).DashboardScreen,
+            }),
+          },
+          {
+            path: 'login',
+            lazy: async () => ({
+              Component: (await import('../features/admin/admin-area')).LoginScreen,
+            }),
+          },
+          {
+            path: 'files',
+            lazy: async () => ({
+              Component: (await import('../features/admin/admin-area')).FilesScreen,
+            }),
+          },
+          {
+            path: 'security',
+            lazy: async () => ({
+              Component: (await import('../features/admin/admin-area')).SecurityScreen,
+            }),
+          },
+        ],
       },
     ],
   },
