@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 const gzipCache = new Map();
 
 /** Gzip size of a file at level 9, as a server or CDN would send it. */
-export function gzipBytes(file) {
+function gzipBytes(file) {
   let size = gzipCache.get(file);
   if (size === undefined) {
     size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;

@@ -14,7 +14,7 @@ import {
   type ImageManifest,
 } from '../src/lib/image-variants.ts';
 
-export const IMAGES_MODULE = 'virtual:cedar-images';
+const IMAGES_MODULE = 'virtual:cedar-images';
 const RESOLVED = `\0${IMAGES_MODULE}`;
 
 /**

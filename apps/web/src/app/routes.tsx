@@ -92,7 +92,7 @@ function toRouteObject({ lazy, children, element, path, index }: RouteEntry): Ro
   return { ...base, path, children: children?.map(toRouteObject) };
 }
 
-export const routes: RouteObject[] = table.map(toRouteObject);
+const routes: RouteObject[] = table.map(toRouteObject);
 
 /**
  * Loads the page modules a URL renders, before the first render: the prerender renders the
