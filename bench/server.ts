@@ -30,7 +30,7 @@ app.post<{
   }[];
 }>('/__bench/seed', async (request) => {
   for (const { submittedAt, ...inquiry } of request.body)
-    await app.services.store.inquiries.create({ ...inquiry, createdAt: new Date(submittedAt) });
+    await app.store.inquiries.create({ ...inquiry, createdAt: new Date(submittedAt) });
   return { added: request.body.length };
 });
 

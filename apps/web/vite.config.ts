@@ -42,5 +42,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     css: false,
+    // Rendering a whole page in jsdom takes well under a second alone, several on a loaded 2-core
+    // machine: the default 5 s failed healthy tests there.
+    testTimeout: 20_000,
   },
 });

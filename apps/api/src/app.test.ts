@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authPlugin } from './plugins/auth';
 import { DEV_WEBHOOK_SECRET, loadEnv } from './env';
 import { build, type TestApp, writeFakeBuild } from './test/build';
 
@@ -12,6 +14,18 @@ let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
+});
+
+describe('the app as plugins', () => {
+  it('is built from named plugins, each declaring what it needs', async () => {
+    t = await build();
+    for (const name of ['app', 'config', 'store', 'auth', 'files', 'publisher', 'maintenance'])
+      expect(t.app.hasPlugin(name), name).toBe(true);
+    // A plugin registered without what it depends on says so instead of failing later.
+    const lone = Fastify({ logger: false });
+    await expect(lone.register(authPlugin).ready()).rejects.toThrow(/config|store/);
+    await lone.close();
+  });
 });
 
 describe('health', () => {

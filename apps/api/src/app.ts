@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { prettyFactory } from 'pino-pretty';
 import Fastify, {
@@ -8,37 +7,29 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/auth-routes';
-import { ensureAdmins } from './auth/bootstrap';
-import { ownSiteOnly, requireAdmin, sessionCookieName } from './auth/guards';
-import { LoginLimiter } from './auth/login-limiter';
-import { type Clock, SessionService } from './auth/sessions';
+import { ownSiteOnly, requireAdmin } from './auth/guards';
+import type { Clock } from './auth/sessions';
 import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
-import { EditableFiles } from './files/editable-files';
 import { inboxRoutes } from './inquiries/inbox-routes';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
-import { Gate } from './lib/gate';
+import type { Gate } from './lib/gate';
 import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
 import { RequestLog } from './lib/request-log';
-import { useZodSchemas } from './lib/zod-schemas';
 import { healthRoutes } from './ops/health-routes';
-import { Maintenance } from './ops/maintenance';
+import { authPlugin } from './plugins/auth';
+import { configPlugin } from './plugins/config';
+import { filesPlugin } from './plugins/files';
+import { maintenancePlugin } from './plugins/maintenance';
+import { publisherPlugin } from './plugins/publisher';
 import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
-import { WebHost, webHost } from './plugins/web-host';
-import { type Builder, Publisher } from './publish/publisher';
-import { chooseSandbox } from './publish/sandbox';
-import { startupBuild } from './publish/startup-build';
-import { webAppBuilder } from './publish/web-builder';
-import type { Services } from './services';
-import { openStore } from './store';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services;
-  }
-}
+import { storePlugin } from './plugins/store';
+import { webHost } from './plugins/web-host';
+import type { Builder } from './publish/publisher';
 
 export interface BuildOptions {
   env: Env;
@@ -90,28 +81,16 @@ function loggerOptions(
   };
 }
 
-/** Password checks (scrypt) at once, and how many more may wait for their turn. */
-const PASSWORD_CHECKS = { parallel: 2, waiting: 32 } as const;
-
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N addresses". */
 const trustProxyOption = (value: Env['TRUST_PROXY']) =>
   typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 
-/** Builds the app without listening, so tests can use inject(). */
-export async function buildApp({
-  env,
-  clock = () => new Date(),
-  builder,
-  logStream,
-  prettyLogs = false,
-  passwordChecks = new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
-}: BuildOptions): Promise<FastifyInstance> {
-  // Set once the store is open; the framework-error handler below needs it for the 404 page.
-  const web: { host?: WebHost } = {};
-  const production = env.NODE_ENV === 'production';
-  const security = await securityHeaders(production);
-  const adminCsp = (await securityHeaders(production, []))['content-security-policy'];
-  const app = Fastify({
+/** The server's own options: logging, request ids, limits, proxies, and the errors of routing. */
+function serverOptions(
+  { env, logStream, prettyLogs = false }: BuildOptions,
+  security: Record<string, string>,
+): FastifyServerOptions {
+  return {
     logger: loggerOptions(env, logStream, prettyLogs),
     logController: new RequestLog(),
     // Unique across restarts too, so a request id found in an old log names one request.
@@ -120,12 +99,13 @@ export async function buildApp({
     // reach the hooks, so the security headers are set here too.
     frameworkErrors: (error, request, anyReply) => {
       const reply = (anyReply as FastifyReply).headers(security);
-      if (web.host && !request.url.startsWith('/api')) {
+      const site = (request.server as FastifyInstance).site;
+      if (site && !request.url.startsWith('/api')) {
         void reply
           .code(404)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(web.host.current.notFound);
+          .send(site.current.notFound);
         return;
       }
       void errorHandler(error, request, reply);
@@ -133,108 +113,94 @@ export async function buildApp({
     bodyLimit: env.BODY_LIMIT,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
-  });
-  useZodSchemas(app);
-  useErrorHandling(app);
+  };
+}
+
+interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks'> {
+  env: Env;
+  clock: Clock;
+  /** The security headers of every response (computed once, see plugins/security-headers.ts). */
+  security: Record<string, string>;
+  /** The admin pages' own Content-Security-Policy. */
+  adminCsp: string | undefined;
+}
+
+/**
+ * The app, as a plugin in three stages: the external plugins and the security headers; our own
+ * named plugins (config, store, auth, files, publisher, maintenance), each declaring what it
+ * needs; then thin routes, each declaring its schemas.
+ */
+async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  useErrorHandling(fastify);
 
   // 1. External plugins, and the security headers (CSP, HSTS, ...) on every response.
-  useSecurityHeaders(app, security);
-  await app.register(fastifyCookie);
+  useSecurityHeaders(fastify, options.security);
+  await fastify.register(fastifyCookie);
 
-  // 2. Our own: the store and the services built on it.
-  const webAppDir = path.join(env.REPO_ROOT, 'apps/web');
-  const buildsDir = path.join(webAppDir, 'dist/builds');
-  // The newest build made from the sources on disk; if none is, the publisher replaces it at once.
-  const startup = await startupBuild(env.WEB_DIST, buildsDir, env.REPO_ROOT);
-  // Only a server that rebuilds the site runs edited code, and so needs the sandbox.
-  const sandbox =
-    startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
-  const store = await openStore(env);
-  const host = startup ? new WebHost(startup.build) : undefined;
-  web.host = host;
-  const services: Services = {
-    env,
-    clock,
-    store,
-    sessions: new SessionService(store, {
-      ttlMs: env.SESSION_TTL,
-      idleTtlMs: env.SESSION_IDLE_TTL,
-      clock,
-    }),
-    limiter: new LoginLimiter(store, clock),
-    passwordChecks,
-    files: new EditableFiles(env.REPO_ROOT, store, clock),
-    publisher: new Publisher({
-      host,
-      enabled: env.PUBLISH === 'auto',
-      buildsDir,
-      builder:
-        builder ??
-        webAppBuilder({
-          webAppDir,
-          repoRoot: env.REPO_ROOT,
-          dataDir: env.DATA_DIR,
-          sandbox: sandbox ?? 'node-permissions',
-          timeoutMs: env.PUBLISH_TIMEOUT,
-          publicUrl: env.PUBLIC_URL,
-        }),
-      clock,
-      log: app.log,
-      sandbox,
-      startup,
-    }),
-    cookieName: sessionCookieName(env),
-  };
-  app.decorate('services', services);
-  app.decorateRequest('admin', null);
+  // 2. Our own.
+  await fastify.register(configPlugin, { env: options.env, clock: options.clock });
+  await fastify.register(publisherPlugin, { builder: options.builder });
+  await fastify.register(storePlugin);
+  await fastify.register(authPlugin, { passwordChecks: options.passwordChecks });
+  await fastify.register(filesPlugin);
+  await fastify.register(maintenancePlugin);
 
-  // Expired sessions and login counters (the stores' TTL indexes only catch them on read),
-  // retention and daily backups.
-  const maintenance = new Maintenance(services, app.log);
-  app.addHook('onClose', async () => {
-    await maintenance.stop();
-    await services.publisher.close();
-    await store.close();
-  });
-
-  try {
-    await ensureAdmins(store, env, clock, app.log);
-    const removed = await services.files.removeInterruptedWrites();
-    if (removed > 0)
-      app.log.info(`removed ${removed} temp file(s) of section saves a crash interrupted`);
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-
-  maintenance.start();
-
-  // 3. Thin routes, each declaring its schemas.
-  await app.register(healthRoutes, services);
-  await app.register(authRoutes, services);
-  await app.register(inquiryRoutes, services);
+  // 3. Thin routes.
+  await fastify.register(healthRoutes);
+  await fastify.register(authRoutes);
+  await fastify.register(inquiryRoutes);
   // Everything under /api/admin: our own site only, and a live session, checked before the body
   // is read; the routes below never see a request that fails either.
-  await app.register(async (admin) => {
-    admin.addHook('onRequest', ownSiteOnly(env));
-    admin.addHook('onRequest', requireAdmin(services.sessions, services.cookieName));
-    await admin.register(fileRoutes, services);
-    await admin.register(accountRoutes, services);
-    await admin.register(inboxRoutes, services);
+  await fastify.register(async (admin) => {
+    admin.addHook('onRequest', ownSiteOnly(admin.env));
+    admin.addHook('onRequest', requireAdmin(admin.sessions, admin.cookieName));
+    await admin.register(fileRoutes);
+    await admin.register(accountRoutes);
+    await admin.register(inboxRoutes);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.
   const noSuchApiRoute = async (request: FastifyRequest) => {
     throw notFound(request);
   };
-  app.all('/api', noSuchApiRoute);
-  app.all('/api/*', noSuchApiRoute);
+  fastify.all('/api', noSuchApiRoute);
+  fastify.all('/api/*', noSuchApiRoute);
 
-  if (host) await webHost(app, host, adminCsp);
+  if (fastify.site) await webHost(fastify, fastify.site, options.adminCsp);
   else {
-    app.setNotFoundHandler(async (request) => {
+    fastify.setNotFoundHandler(async (request) => {
       throw notFound(request);
     });
   }
-  return app;
+}
+
+/**
+ * Not encapsulated: what the app's plugins decorate is the server's (tests and server.ts use it).
+ * @public the app as a plugin, for a host server that registers it among its own
+ */
+export const app = fp(appPlugin, { name: 'app' });
+
+/** Builds the app without listening (tests use inject(); the benchmark adds its own routes). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const production = options.env.NODE_ENV === 'production';
+  const security = await securityHeaders(production);
+  const adminCsp = (await securityHeaders(production, []))['content-security-policy'];
+  const fastify = Fastify(serverOptions(options, security));
+  try {
+    await fastify.register(app, {
+      env: options.env,
+      clock: options.clock ?? (() => new Date()),
+      builder: options.builder,
+      passwordChecks: options.passwordChecks,
+      security,
+      adminCsp,
+    });
+  } catch (error) {
+    // Whatever opened already (the store and its lock) is closed again.
+    await fastify.close().catch(() => undefined);
+    throw error;
+  }
+  return fastify;
 }

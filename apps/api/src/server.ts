@@ -18,7 +18,7 @@ async function main() {
   const env = loadEnv(process.env, { WEB_DIST: path.resolve(here, '../../web/dist/client') });
   const app = await buildApp({ env, prettyLogs: process.stdout.isTTY === true });
   if (env.DEMO_LOGIN) {
-    const seeded = await seedIfEmpty(app.services.store, new Date());
+    const seeded = await seedIfEmpty(app.store, new Date());
     if (seeded > 0)
       app.log.info(`demo login is on: added ${seeded} demo inquiries to the empty store`);
   }
@@ -52,7 +52,7 @@ async function main() {
   } finally {
     app.log.level = level;
   }
-  const { store, files, clock } = app.services;
+  const { store, files, clock } = app;
   if (store.kind === 'embedded') {
     // Only this process may open the embedded store: the admin CLI asks it for backups.
     control = await serveControl(
@@ -71,8 +71,8 @@ async function main() {
   app.log.info(
     startupLine(env, {
       port: (app.server.address() as AddressInfo).port,
-      store: app.services.store.kind,
-      sandbox: app.services.publisher.status().sandbox,
+      store: app.store.kind,
+      sandbox: app.publisher.status().sandbox,
     }),
   );
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { axeFindings } from './axe';
 
 // This test edits a real source file through the editor; afterAll puts it back byte for byte.
 const HERO_PATH = 'apps/web/src/sections/hero-section.tsx';
@@ -14,6 +15,10 @@ const SCREENSHOTS = path.resolve(
   'artifacts/screenshots',
 );
 const PUBLISH_TIMEOUT_MS = 150_000;
+
+// The tests share one server and run in this order: the editor test signs out at its end, and the
+// security test signs out everywhere and leaves the demo admin with another password.
+test.describe.configure({ mode: 'serial' });
 
 let original: string | null = null;
 /** Every content this test saved through the editor: only those are ours to undo. */
@@ -65,6 +70,28 @@ async function waitForPublished(page: Page, since: number) {
   await expect(page.getByText('Live: your change is on the site')).toBeVisible({ timeout: 10_000 });
 }
 
+async function expectAccessible(page: Page, what: string) {
+  const { blocking } = await axeFindings(page);
+  expect(blocking, `${what}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+}
+
+/** The demo admin's published credentials, as the login page's Test Login uses them. */
+async function demoAdmin(page: Page): Promise<{ username: string; password: string }> {
+  const res = await page.request.get('/api/auth/config');
+  const { demoLogin } = (await res.json()) as {
+    demoLogin: { username: string; password: string } | null;
+  };
+  expect(demoLogin, 'the e2e server runs with demo login on').not.toBeNull();
+  return demoLogin!;
+}
+
+async function testLogin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Test Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();
+}
+
 test('the owner signs in, edits the hero, survives a syntax error, restores the original and signs out', async ({
   page,
 }) => {
@@ -83,6 +110,7 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   const testLogin = page.getByRole('button', { name: 'Test Login' });
   await expect(testLogin).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-login.png'), fullPage: true });
+  await expectAccessible(page, 'login');
   await testLogin.click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
@@ -103,6 +131,7 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await expect(page.getByRole('region', { name: 'Most Requested' })).not.toContainText('—');
   await expect(page.getByText('Logged in successfully!')).toBeHidden({ timeout: 10_000 });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-dashboard.png'), fullPage: true });
+  await expectAccessible(page, 'dashboard');
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-dashboard-mobile.png') });
@@ -116,11 +145,56 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   const edited = originalContent.replace(HEADLINE_LINE, `  headline: '${NEW_HEADLINE}',`);
   await editor.fill(edited);
   ours.add(edited);
-  const savedAt = Date.now();
+
+  // Signing in counts as confirming the password for 15 minutes, and the server has no way to age
+  // that without a test-only door: the first save is answered here as the server answers a stale
+  // confirmation. The password check and the retried save below are the real server's.
+  let heldBack = false;
+  await page.route('**/api/admin/files/**', async (route) => {
+    if (route.request().method() !== 'PUT' || heldBack) return route.fallback();
+    heldBack = true;
+    await route.fulfill({
+      status: 403,
+      json: {
+        error: 'confirmation_required',
+        message: 'Confirm your password to save code. It is asked again after 15 minutes.',
+      },
+    });
+  });
   await page.getByRole('button', { name: 'Save File' }).click();
+  const confirm = page.getByRole('form', { name: 'Confirm your password to save this file' });
+  await expect(confirm).toBeVisible();
+  await expect(
+    confirm.getByText(
+      'Code in this file runs on the server when the site is rebuilt, so saving it needs your password again after 15 minutes.',
+    ),
+  ).toBeVisible();
+  const password = confirm.getByLabel('Your password');
+  await expect(password).toBeFocused();
+  await expect(editor).toHaveValue(edited);
+  await password.fill('not-the-password');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm.getByText('That is not your current password.')).toBeVisible();
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-editor-confirm-password.png'),
+    fullPage: true,
+  });
+  await expectAccessible(page, 'editor asking for the password');
+  expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(originalContent);
+  await page.unroute('**/api/admin/files/**');
+
+  await password.fill((await demoAdmin(page)).password);
+  const savedAt = Date.now();
+  await password.press('Enter');
   await expect(page.getByText('File saved successfully!')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(editor).toHaveValue(edited);
   expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
   await waitForPublished(page, savedAt);
+  // The server rebuilds edited code contained; the editor says how.
+  await expect(
+    page.getByText(/^Rebuilds run in a sandbox \((bubblewrap|Node permissions)\)$/),
+  ).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor.png'), fullPage: true });
 
   await page.goto('/');
@@ -177,4 +251,102 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Simple Admin Login' })).toBeVisible();
+});
+
+test('the owner sees where they are signed in, signs another browser out, changes the password and signs out everywhere', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(3 * 60_000);
+  const demo = await demoAdmin(page);
+  // Strong enough for the server's rule; nothing after this test signs in with the demo password
+  // (every start of the server gives the demo admin its published password back).
+  const newPassword = 'quiet otter lantern harbor 97';
+
+  // Signed in here, and on a second browser (another device).
+  await testLogin(page);
+  const otherDevice = await browser.newContext();
+  const other = await otherDevice.newPage();
+  await testLogin(other);
+
+  // Security, from the dashboard's Quick Actions: both sessions, this one marked.
+  await page
+    .getByRole('region', { name: 'Quick Actions' })
+    .getByRole('link', { name: 'Sessions and password' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/security$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  const sessions = page.getByRole('region', { name: 'Active sessions' });
+  const items = sessions.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  const mine = items.filter({ hasText: 'This device' });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('Chrome on Windows');
+  await expect(mine).toContainText('Address 127.0.0.1');
+  await expect(mine.getByRole('button')).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-security.png'), fullPage: true });
+  await expectAccessible(page, 'security');
+
+  // Sign the other browser out: it is sent to the login page at its next step.
+  await sessions.getByRole('button', { name: /^Sign out Chrome on Windows, last active / }).click();
+  await expect(page.getByText('Chrome on Windows has been signed out.')).toBeVisible();
+  await expect(items).toHaveCount(1);
+  await other.goto('/admin');
+  await expect(other).toHaveURL(/\/admin\/login$/);
+  await testLogin(other);
+
+  // Change the password: a wrong current one and a weak new one are refused beside their field.
+  const form = page.getByRole('region', { name: 'Change password' });
+  const current = form.getByLabel('Current password');
+  const next = form.getByLabel('New password', { exact: true });
+  const repeat = form.getByLabel('Repeat the new password');
+  const submit = form.getByRole('button', { name: 'Change password' });
+  await current.fill('not-the-password');
+  await next.fill(newPassword);
+  await repeat.fill(newPassword);
+  await submit.click();
+  await expect(form.getByText('That is not your current password.')).toBeVisible();
+  await expect(current).toBeFocused();
+  await current.fill(demo.password);
+  await next.fill('password1234');
+  await repeat.fill('password1234');
+  await submit.click();
+  await expect(form.getByText(/^The new password /)).toBeVisible();
+  await expect(next).toBeFocused();
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-security-weak-password.png'),
+    fullPage: true,
+  });
+  await expectAccessible(page, 'security with a refused password');
+  await next.fill(newPassword);
+  await repeat.fill(newPassword);
+  await submit.click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(page.getByText('1 other session was signed out.')).toBeVisible();
+  for (const field of [current, next, repeat]) await expect(field).toHaveValue('');
+
+  // The other browser was signed out by the change, and signs in with the new password.
+  await other.goto('/admin');
+  await expect(other).toHaveURL(/\/admin\/login$/);
+  await other.getByLabel('Username').fill(demo.username);
+  await other.getByLabel('Password', { exact: true }).fill(newPassword);
+  await other.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(other).toHaveURL(/\/admin$/);
+
+  // Sign out everywhere, after a confirmation: both browsers end on the login page.
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-security-sign-out-everywhere.png'),
+    fullPage: true,
+  });
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Every session has ended. Sign in again to continue.')).toBeVisible();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await other.goto('/admin');
+  await expect(other).toHaveURL(/\/admin\/login$/);
+  await otherDevice.close();
 });

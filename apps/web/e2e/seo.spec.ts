@@ -207,7 +207,7 @@ test('unknown paths answer the not-found page with status 404, never indexed', a
 });
 
 test('admin pages are never indexed', async ({ request }) => {
-  for (const path of ['/admin/login', '/admin', '/admin/files']) {
+  for (const path of ['/admin/login', '/admin', '/admin/files', '/admin/security']) {
     const { response, parsed } = await page(request, path);
     expect(response.status(), path).toBe(200);
     expect(parsed.meta.get('robots'), path).toEqual(['noindex']);

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { layoutCopy, notFoundMeta, pageMeta, PUBLIC_ROUTES, site } from '@cedar/content';
+import { axeFindings } from './axe';
 
 const SHOTS = path.join(import.meta.dirname, 'artifacts/screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const WIDTHS = [375, 900, 1440] as const;
 const routeName = (route: string) => (route === '/' ? 'home' : route.slice(1));
@@ -276,33 +275,7 @@ test.describe('accessibility (axe-core)', () => {
         await hydrated(page);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await loadLazyImages(page);
-        // From our own origin: the site's CSP refuses inline scripts, injected ones included.
-        await page.route('**/__e2e/axe.min.js', (r) =>
-          r.fulfill({ path: AXE_SCRIPT, contentType: 'application/javascript' }),
-        );
-        await page.addScriptTag({ url: '/__e2e/axe.min.js' });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> };
-            }
-          ).axe;
-          const result = await axe.run(document);
-          return result.violations.map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            help: v.help,
-            nodes: v.nodes.slice(0, 5).map((n) => ({
-              target: n.target.join(' '),
-              html: n.html.slice(0, 200),
-              why: n.failureSummary,
-            })),
-          }));
-        });
-        const blocking = violations.filter(
-          (v) => v.impact === 'serious' || v.impact === 'critical',
-        );
-        const other = violations.filter((v) => !blocking.includes(v));
+        const { blocking, other } = await axeFindings(page);
         if (other.length > 0)
           console.log(`${route} @${width}: minor axe findings`, JSON.stringify(other));
         expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
@@ -310,10 +283,3 @@ test.describe('accessibility (axe-core)', () => {
     }
   }
 });
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; html: string; failureSummary?: string }>;
-}

@@ -10,8 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-errors';
 import { securityEvent } from '../lib/security-log';
-import type { ZodTypeProvider } from '../lib/zod-schemas';
-import type { Services } from '../services';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionCookieOptions } from './auth-routes';
 import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
@@ -26,8 +25,8 @@ const signedIn = (request: FastifyRequest): SignedIn => {
  * The signed-in admin's own account (inside /api/admin, behind its session check): confirming the
  * password for code edits, changing it, and the list of sessions with sign-out everywhere.
  */
-export async function accountRoutes(app: FastifyInstance, services: Services) {
-  const { env, store, sessions, limiter, passwordChecks, cookieName } = services;
+export async function accountRoutes(app: FastifyInstance) {
+  const { env, store, sessions, limiter, passwordChecks, cookieName, clock } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -99,7 +98,7 @@ export async function accountRoutes(app: FastifyInstance, services: Services) {
         });
       }
       const hash = await passwordChecks.run(() => hashPassword(newPassword));
-      await store.admins.setPassword(admin.username, hash, services.clock());
+      await store.admins.setPassword(admin.username, hash, clock());
       const endedSessions = await sessions.endAll(admin.username, admin);
       securityEvent(request, 'password-change', 'success', {
         username: admin.username,

@@ -6,16 +6,16 @@ import {
   loginResponseSchema,
 } from '@cedar/api-contract';
 import type { FastifyInstance } from 'fastify';
+import type { Env } from '../env';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-errors';
 import { securityEvent } from '../lib/security-log';
-import type { ZodTypeProvider } from '../lib/zod-schemas';
-import type { Services } from '../services';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownSiteOnly, tokenOf } from './guards';
 import { decoyHash, verifyPassword } from './password';
 import { DEMO_ADMIN } from './password-policy';
 
-export const sessionCookieOptions = (env: Services['env']) => ({
+export const sessionCookieOptions = (env: Pick<Env, 'NODE_ENV'>) => ({
   httpOnly: true,
   sameSite: 'strict' as const,
   path: '/',
@@ -23,8 +23,8 @@ export const sessionCookieOptions = (env: Services['env']) => ({
 });
 
 /** /api/auth/*: the login page's configuration, login and logout. */
-export async function authRoutes(app: FastifyInstance, services: Services) {
-  const { env, store, sessions, limiter, passwordChecks, cookieName } = services;
+export async function authRoutes(app: FastifyInstance) {
+  const { env, store, sessions, limiter, passwordChecks, cookieName } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = sessionCookieOptions(env);
   app.addHook('onRequest', ownSiteOnly(env));

@@ -23,7 +23,7 @@ const login = (
     url: '/api/auth/login',
     payload,
     remoteAddress,
-    headers: { origin: app.services.env.PUBLIC_URL, ...headers },
+    headers: { origin: app.env.PUBLIC_URL, ...headers },
   });
 const inquiries = (app: TestApp['app'], headers: Record<string, string>) =>
   app.inject({ method: 'GET', url: '/api/inquiries', headers });

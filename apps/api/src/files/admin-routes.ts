@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { HttpError } from '../lib/http-errors';
 import { securityEvent } from '../lib/security-log';
 import { ID_PATTERN } from '../lib/ids';
-import type { ZodTypeProvider } from '../lib/zod-schemas';
-import type { Services } from '../services';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 // A path that is not one of the seven editable files fails this schema, which answers 404.
 const fileParams = z.strictObject({ path: editableFilePathSchema });
@@ -26,10 +25,8 @@ const contentTypeOf = (header: string | undefined) =>
   (header ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** The section files, their revisions and the publish state (inside /api/admin, signed in). */
-export async function fileRoutes(
-  app: FastifyInstance,
-  { env, sessions, files, publisher }: Services,
-) {
+export async function fileRoutes(app: FastifyInstance) {
+  const { env, sessions, files, publisher } = app;
   /**
    * Code is what the rebuild runs: saving or restoring it needs the password confirmed in this
    * session within the last 15 minutes (signing in counts), so a stolen session alone cannot.

@@ -5,7 +5,8 @@ import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
-import { checkSection, SECTION_IMPORTS } from './section-check';
+import { SECTION_IMPORTS } from '../web-app';
+import { checkSection } from './section-check';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const repoRoot = findRepoRoot()!;

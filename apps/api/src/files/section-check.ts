@@ -1,45 +1,6 @@
 import type { EditableFilePath } from '@cedar/api-contract';
 import ts from 'typescript';
-
-/**
- * The module specifiers each section file imports as shipped. An edited file may import these
- * and nothing else: no file of the server, no Node module, no `?raw` trick of the bundler.
- * (A test keeps this table equal to the shipped files' imports.)
- */
-export const SECTION_IMPORTS: Record<EditableFilePath, readonly string[]> = {
-  'apps/web/src/sections/hero-section.tsx': [
-    '@mantine/core',
-    '@cedar/content',
-    'react',
-    'react-router-dom',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/about-section.tsx': [
-    '@mantine/core',
-    '@cedar/content',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/puppies-section.tsx': ['@mantine/core', 'react-router-dom'],
-  'apps/web/src/sections/contact-section.tsx': ['@mantine/core', '@cedar/content', 'react'],
-  'apps/web/src/sections/testimonials-section.tsx': [
-    '@mantine/core',
-    '@cedar/content',
-    'react',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/facilities-section.tsx': [
-    '@mantine/core',
-    '@cedar/content',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/health-testing-section.tsx': [
-    '@mantine/core',
-    '@cedar/content',
-    'react',
-    '../components/site-image',
-    '../components/popup',
-  ],
-};
+import { SECTION_IMPORTS } from '../web-app';
 
 /** Globals a section may use: plain values and functions that reach nothing outside the page. */
 const ALLOWED_GLOBALS = new Set([

@@ -16,8 +16,7 @@ import { z } from 'zod';
 import { HttpError } from '../lib/http-errors';
 import { ID_PATTERN } from '../lib/ids';
 import { securityEvent } from '../lib/security-log';
-import type { ZodTypeProvider } from '../lib/zod-schemas';
-import type { Services } from '../services';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InquiryPosition, Store } from '../store';
 import { CSV_HEADER, csvRows } from './csv';
 
@@ -58,7 +57,8 @@ async function* matching(store: Store, filter: InquiryFilter) {
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The owner's inbox (inside /api/admin: our own site and a live session only). */
-export async function inboxRoutes(app: FastifyInstance, { store, clock }: Services) {
+export async function inboxRoutes(app: FastifyInstance) {
+  const { store, clock } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

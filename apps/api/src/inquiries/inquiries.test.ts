@@ -38,7 +38,7 @@ function deliver(
   body: string,
   {
     secret = DEV_WEBHOOK_SECRET,
-    at = (app.services.clock as () => Date)(),
+    at = app.clock(),
     id = `delivery-${++deliveries}`,
     contentType = 'application/json',
     headers = {},

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RequestValidationError } from './zod-schemas';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An answer to a client's mistake: status, machine-readable code, human message. */
 export class HttpError extends Error {
@@ -51,16 +51,25 @@ export function errorHandler(
       .send({ error: error.code, message: error.message, ...error.extra });
   }
   const fastifyError = error as FastifyError & { validationContext?: string };
-  if (error instanceof RequestValidationError || fastifyError.code === 'FST_ERR_VALIDATION') {
+  if (fastifyError.code === 'FST_ERR_VALIDATION') {
     // A path parameter that fails its schema names no resource of ours: that is a 404, not a 400.
     if (fastifyError.validationContext === 'params') {
       return reply.code(404).send({ error: 'not_found', message: 'Not found' });
     }
-    const details = error instanceof RequestValidationError ? error.issues : undefined;
+    // Each zod issue as `{ path: 'a.b', message }`; the message lists them the same way.
+    const details = hasZodFastifySchemaValidationErrors(error)
+      ? error.validation.map((v) => ({
+          path: v.instancePath.slice(1).replaceAll('/', '.'),
+          message: v.message ?? 'is not valid',
+        }))
+      : undefined;
+    const reasons = details?.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message));
     const where = fastifyError.validationContext ?? 'request';
-    return reply
-      .code(400)
-      .send({ error: 'bad_request', message: `Invalid ${where}: ${error.message}`, details });
+    return reply.code(400).send({
+      error: 'bad_request',
+      message: `Invalid ${where}: ${reasons?.join('; ') ?? error.message}`,
+      details,
+    });
   }
   if (fastifyError.code === 'FST_ERR_BAD_URL' || fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // A path that cannot even be decoded, or is far longer than any of ours, names nothing here.

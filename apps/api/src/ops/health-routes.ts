@@ -1,8 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { API_ROUTES, healthResponseSchema, readyResponseSchema } from '@cedar/api-contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from '../lib/zod-schemas';
-import type { Services } from '../services';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** A probe must answer quickly: a store that takes longer than this counts as not answering. */
 const READY_STORE_TIMEOUT_MS = 2000;
@@ -13,7 +12,8 @@ const READY_STORE_TIMEOUT_MS = 2000;
  * (WEB_DIST) is loaded. The reasons name what is wrong without details from inside the server
  * (those go to the log).
  */
-export async function healthRoutes(app: FastifyInstance, { env, store, publisher }: Services) {
+export async function healthRoutes(app: FastifyInstance) {
+  const { env, store, publisher } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

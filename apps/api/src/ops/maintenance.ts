@@ -1,10 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { archiveStream } from '../backup/archive';
 import { collectBackup, saveArchive } from '../backup/backup';
 import { securityEvent } from '../lib/security-log';
-import type { Services } from '../services';
+/** What the chores work with: the app itself, or a test's stand-in. */
+export type MaintenanceDeps = Pick<
+  FastifyInstance,
+  'env' | 'store' | 'clock' | 'files' | 'sessions' | 'limiter'
+>;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -29,7 +33,7 @@ export class Maintenance {
   private running: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly services: Services,
+    private readonly deps: MaintenanceDeps,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -54,10 +58,7 @@ export class Maintenance {
         chores.unshift([
           'sweep of sessions and login counters',
           () =>
-            Promise.all([
-              this.services.sessions.removeExpired(),
-              this.services.limiter.removeExpired(),
-            ]),
+            Promise.all([this.deps.sessions.removeExpired(), this.deps.limiter.removeExpired()]),
         ]);
       for (const [name, chore] of chores) {
         await chore().catch((error: unknown) => this.log.warn({ err: error }, `${name} failed`));
@@ -66,7 +67,7 @@ export class Maintenance {
   }
 
   async sweepOldInquiries(): Promise<number> {
-    const { env, store, clock } = this.services;
+    const { env, store, clock } = this.deps;
     if (env.INQUIRY_RETENTION_DAYS === undefined) return 0;
     const cutoff = new Date(clock().getTime() - env.INQUIRY_RETENTION_DAYS * DAY_MS);
     const removed = await store.inquiries.removeCreatedBefore(cutoff);
@@ -79,7 +80,7 @@ export class Maintenance {
 
   /** Writes a backup into BACKUP_DIR when the newest there is a day old or missing; the path. */
   async backupIfDue(): Promise<string | null> {
-    const { env, store, clock, files } = this.services;
+    const { env, store, clock, files } = this.deps;
     const dir = env.BACKUP_DIR;
     if (dir === undefined) return null;
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/http-errors';
+import { WEB_APP } from '../web-app';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -92,14 +93,14 @@ function readHtmlTree(
 
 /** Reads a client build into memory; throws when a piece the server needs is missing. */
 export function loadWebBuild(root: string, id = 'initial'): WebBuild {
-  const notFoundFile = path.join(root, '404.html');
+  const notFoundFile = path.join(root, WEB_APP.notFoundPage);
   return {
     id,
     root: path.resolve(root),
     pages: readHtmlTree(root),
     notFound: fs.readFileSync(notFoundFile, 'utf8'),
     notFoundPage: loadPage(notFoundFile),
-    adminShell: loadPage(path.join(root, 'admin.html')),
+    adminShell: loadPage(path.join(root, WEB_APP.adminShell)),
     assets: readAssets(root),
   };
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import { securityEvent } from '../lib/security-log';
 import { loadWebBuild, type WebHost } from '../plugins/web-host';
+import { WEB_APP } from '../web-app';
 import type { StartupBuild } from './startup-build';
 
 /** Builds and prerenders the web app into `outDir` (client/ and server/ below it); rejects on failure. */
@@ -123,12 +124,12 @@ export class Publisher {
     try {
       await fs.mkdir(buildsDir, { recursive: true });
       await builder(outDir, this.abort.signal);
-      const info = await readBuildInfo(path.join(outDir, 'client'));
+      const info = await readBuildInfo(path.join(outDir, WEB_APP.client));
       if (!info)
         throw new Error(
           `the build did not record the sources it was made from (${BUILD_INFO_FILE})`,
         );
-      const build = loadWebBuild(path.join(outDir, 'client'), id);
+      const build = loadWebBuild(path.join(outDir, WEB_APP.client), id);
       // Every page the live site has must be in the new build (the prerender also fails on any
       // route that does not render).
       const missing = [...host.current.pages.keys()].filter((p) => !build.pages.has(p));

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SandboxKind } from '@cedar/api-contract';
+import { WEB_APP } from '../web-app';
 
 export type SandboxPreference = 'auto' | 'bubblewrap' | 'node';
 
@@ -140,7 +141,7 @@ export function sandboxed(
     if (fs.existsSync(data)) args.push('--tmpfs', fs.realpathSync(data));
   }
   // Vite writes its bundled config next to node_modules; a scratch folder stands in for it.
-  const viteTemp = path.join(cwd, 'node_modules/.vite-temp');
+  const viteTemp = path.join(cwd, WEB_APP.viteScratch);
   if (fs.existsSync(viteTemp)) args.push('--tmpfs', fs.realpathSync(viteTemp));
   args.push('--bind', out, out, '--chdir', cwd);
   for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);

@@ -7,6 +7,7 @@ import {
   readSources,
 } from '@cedar/api-contract/source-fingerprint';
 import { loadWebBuild, type WebBuild } from '../plugins/web-host';
+import { WEB_APP } from '../web-app';
 
 export interface StartupBuild {
   build: WebBuild;
@@ -46,7 +47,7 @@ async function publishedBuilds(buildsDir: string): Promise<(Candidate | null)[]>
   return Promise.all(
     entries
       .filter((e) => e.isDirectory() && /^[\w-]+$/.test(e.name))
-      .map((e) => candidate(path.join(buildsDir, e.name, 'client'), e.name)),
+      .map((e) => candidate(path.join(buildsDir, e.name, WEB_APP.client), e.name)),
   );
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SandboxKind } from '@cedar/api-contract';
+import { WEB_APP } from '../web-app';
 import type { Builder } from './publisher';
 import { buildEnvironment, killTree, sandboxed, spawnSandboxed } from './sandbox';
 
@@ -28,10 +29,10 @@ export function webAppBuilder(options: WebBuilderOptions): Builder {
     new Promise((resolve, reject) => {
       fs.mkdirSync(outDir, { recursive: true });
       // The sandbox's stand-in for Vite's scratch folder needs its mount point.
-      fs.mkdirSync(path.join(options.webAppDir, 'node_modules/.vite-temp'), { recursive: true });
+      fs.mkdirSync(path.join(options.webAppDir, WEB_APP.viteScratch), { recursive: true });
       const command = sandboxed(
         options.sandbox,
-        ['scripts/build.mjs', '--out-dir', outDir],
+        [WEB_APP.buildScript, '--out-dir', outDir],
         options.webAppDir,
         { repoRoot: options.repoRoot, dataDir: options.dataDir, outDir },
         buildEnvironment(options.publicUrl),

@@ -7,12 +7,25 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { type Env, loadEnv } from '../env';
 import type { Builder } from '../publish/publisher';
-import type { Services } from '../services';
+
+/** The app's plugins' decorations a test reaches into (the store, the publisher, the clock...). */
+type Services = Pick<
+  FastifyInstance,
+  | 'env'
+  | 'clock'
+  | 'store'
+  | 'sessions'
+  | 'limiter'
+  | 'passwordChecks'
+  | 'files'
+  | 'publisher'
+  | 'cookieName'
+>;
 
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
 
 /** A clock the test moves by hand. */
-export class FakeClock {
+class FakeClock {
   private ms: number;
   constructor(start: Date = new Date()) {
     this.ms = start.getTime();
@@ -107,7 +120,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
   const testApp: TestApp = {
     app,
     env,
-    services: app.services,
+    services: app,
     clock,
     repoRoot,
     dataDir,
@@ -141,7 +154,7 @@ export interface LoggedIn {
 }
 
 /** The Origin header our own pages send (PUBLIC_URL's origin). */
-export const originOf = (app: FastifyInstance) => app.services.env.PUBLIC_URL;
+const originOf = (app: FastifyInstance) => app.env.PUBLIC_URL;
 
 export async function logIn(
   app: FastifyInstance,
@@ -156,7 +169,7 @@ export async function logIn(
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json<{ token: string }>();
-  const cookie = `${app.services.cookieName}=${token}`;
+  const cookie = `${app.cookieName}=${token}`;
   return {
     token,
     cookie,

@@ -4,14 +4,14 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../app/theme';
 
-/** The one test wrapper: Mantine theme and a router at `route`. */
+/** The one test wrapper: Mantine theme (test env: no transitions, no portals) and a router at `route`. */
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', ...options }: RenderOptions & { route?: string } = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
       </MantineProvider>
     );

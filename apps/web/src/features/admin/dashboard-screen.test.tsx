@@ -1,14 +1,20 @@
-import type { Inquiry } from '@cedar/api-contract';
-import { KNOWN_PREFERRED_COLORS } from '@cedar/api-contract';
+import { API_ROUTES, KNOWN_PREFERRED_COLORS, type Inquiry } from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http, type HttpResponseResolver } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_LABEL } from './admin-providers';
-import { formatCreatedAt } from './components/inquiry-card';
 import { DashboardScreen } from './dashboard-screen';
-import { saveSession } from './lib/session';
-import { callsTo, deferred, mockApi, renderAdmin, resetToasts } from './test/render-admin';
+import { formatDateTime } from './lib/dates';
+import {
+  api,
+  callsTo,
+  deferred,
+  renderAdmin,
+  resetToasts,
+  signIn,
+  toasts,
+} from './test/render-admin';
 
 const NOW = new Date('2026-05-10T12:00:00.000Z');
 const fixedNow = () => NOW;
@@ -54,12 +60,10 @@ const INQUIRIES: Inquiry[] = [
   }),
 ];
 
-function signIn(username = 'owner') {
-  saveSession({ token: 'tok', user: { username, role: 'admin' } });
+function serveInquiries(resolver: HttpResponseResolver) {
+  api.use(http.get(API_ROUTES.inquiries.path, resolver));
 }
-function toasts() {
-  return within(screen.getByRole('region', { name: NOTIFICATIONS_LABEL }));
-}
+
 function stat(label: string) {
   return within(screen.getByRole('region', { name: label }));
 }
@@ -68,32 +72,28 @@ function stat(label: string) {
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+afterEach(resetToasts);
 
 describe('admin dashboard', () => {
   it('without a stored session says Redirecting to login... and goes to /admin/login without asking for inquiries', async () => {
-    const fetchMock = mockApi({});
     renderAdmin(<DashboardScreen now={fixedNow} />);
     expect(await screen.findByText('Redirecting to login...')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsTo()).toHaveLength(0);
   });
 
   it('counts a stored user that is not parseable as no session', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
     localStorage.setItem(STORAGE_KEYS.user, 'not json');
-    mockApi({});
     renderAdmin(<DashboardScreen now={fixedNow} />);
     expect(await screen.findByText('Redirecting to login...')).toBeInTheDocument();
+    expect(callsTo()).toHaveLength(0);
   });
 
   it('shows Loading inquiries... while they load', async () => {
     signIn();
     const answer = deferred<Response>();
-    mockApi({ 'GET /api/inquiries': () => answer.promise });
+    serveInquiries(() => answer.promise);
     renderAdmin(<DashboardScreen now={fixedNow} />);
     expect(await screen.findByText('Loading inquiries...')).toBeInTheDocument();
     answer.resolve(Response.json([]));
@@ -103,7 +103,7 @@ describe('admin dashboard', () => {
 
   it('on error says Error loading inquiries and Try Again reloads the page', async () => {
     signIn();
-    mockApi({ 'GET /api/inquiries': () => new Response('boom', { status: 500 }) });
+    serveInquiries(() => new Response('boom', { status: 500 }));
     const reload = vi.fn();
     const user = userEvent.setup();
     renderAdmin(<DashboardScreen now={fixedNow} reload={reload} />);
@@ -114,13 +114,13 @@ describe('admin dashboard', () => {
 
   it('greets the user and shows the stats, computed with the injected clock', async () => {
     signIn('kate');
-    const fetchMock = mockApi({ 'GET /api/inquiries': () => Response.json(INQUIRIES) });
+    serveInquiries(() => Response.json(INQUIRIES));
     renderAdmin(<DashboardScreen now={fixedNow} />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, kate!' }),
     ).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Customer Inquiries' });
-    expect(callsTo(fetchMock, 'GET', '/api/inquiries')[0]?.[1]).toEqual({ credentials: 'include' });
+    expect(callsTo('GET', '/api/inquiries')[0]?.credentials).toBe('include');
 
     expect(stat('Total Inquiries').getByText('4')).toBeInTheDocument();
     expect(stat('Recent (24h)').getByText('2')).toBeInTheDocument();
@@ -132,18 +132,24 @@ describe('admin dashboard', () => {
       '/admin/files',
     );
     const quick = within(screen.getByRole('region', { name: 'Quick Actions' }));
-    expect(quick.getByRole('link')).toHaveAttribute('href', '/admin/files');
+    expect(quick.getByRole('link', { name: 'Edit website files' })).toHaveAttribute(
+      'href',
+      '/admin/files',
+    );
+    expect(quick.getByRole('link', { name: 'Sessions and password' })).toHaveAttribute(
+      'href',
+      '/admin/security',
+    );
   });
 
   it('says which colour won a tie: the most recently requested one', async () => {
     signIn();
-    mockApi({
-      'GET /api/inquiries': () =>
-        Response.json([
-          inquiry('1', { preferredColor: 'chocolate', createdAt: '2026-05-09T00:00:00.000Z' }),
-          inquiry('2', { preferredColor: 'silver', createdAt: '2026-05-08T00:00:00.000Z' }),
-        ]),
-    });
+    serveInquiries(() =>
+      Response.json([
+        inquiry('1', { preferredColor: 'chocolate', createdAt: '2026-05-09T00:00:00.000Z' }),
+        inquiry('2', { preferredColor: 'silver', createdAt: '2026-05-08T00:00:00.000Z' }),
+      ]),
+    );
     renderAdmin(<DashboardScreen now={fixedNow} />);
     await screen.findByRole('heading', { name: 'Customer Inquiries' });
     expect(stat('Most Requested').getByText('Chocolate')).toBeInTheDocument();
@@ -154,7 +160,7 @@ describe('admin dashboard', () => {
 
   it("shows 'No inquiries yet', zero counts and '—' as Most Requested when there are none", async () => {
     signIn();
-    mockApi({ 'GET /api/inquiries': () => Response.json([]) });
+    serveInquiries(() => Response.json([]));
     renderAdmin(<DashboardScreen now={fixedNow} />);
     expect(await screen.findByText('No inquiries yet')).toBeInTheDocument();
     expect(stat('Total Inquiries').getByText('0')).toBeInTheDocument();
@@ -164,7 +170,7 @@ describe('admin dashboard', () => {
 
   it('shows each inquiry with its name, colour badge, e-mail, phone, date and the message only when present', async () => {
     signIn();
-    mockApi({ 'GET /api/inquiries': () => Response.json(INQUIRIES) });
+    serveInquiries(() => Response.json(INQUIRIES));
     renderAdmin(<DashboardScreen now={fixedNow} />);
     const maya = within(await screen.findByRole('article', { name: 'Maya Turner' }));
     expect(maya.getByRole('heading', { name: 'Maya Turner' })).toBeInTheDocument();
@@ -176,8 +182,8 @@ describe('admin dashboard', () => {
       'href',
       'tel:5185550100',
     );
-    expect(maya.getByText(formatCreatedAt('2026-05-10T09:30:00.000Z'))).toBeInTheDocument();
-    expect(formatCreatedAt('2026-05-10T09:30:00.000Z')).toMatch(
+    expect(maya.getByText(formatDateTime('2026-05-10T09:30:00.000Z'))).toBeInTheDocument();
+    expect(formatDateTime('2026-05-10T09:30:00.000Z')).toMatch(
       /^May 10, 2026, \d{1,2}:\d{2}\s?[AP]M$/,
     );
     expect(maya.getByText('Message:')).toBeInTheDocument();
@@ -193,7 +199,7 @@ describe('admin dashboard', () => {
     const all = [...KNOWN_PREFERRED_COLORS, 'dudley-blue'].map((color, i) =>
       inquiry(String(i), { firstName: 'Pat', lastName: color, preferredColor: color }),
     );
-    mockApi({ 'GET /api/inquiries': () => Response.json(all) });
+    serveInquiries(() => Response.json(all));
     const { container } = renderAdmin(<DashboardScreen now={fixedNow} />);
     await screen.findByRole('article', { name: 'Pat yellow' });
     const badges = [...container.querySelectorAll('[data-color]')].map((el) => [
@@ -215,17 +221,13 @@ describe('admin dashboard', () => {
 
   it('Logout calls the server, clears the stored session, toasts and goes to /admin/login', async () => {
     signIn();
-    const fetchMock = mockApi({
-      'GET /api/inquiries': () => Response.json([]),
-      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
-    });
+    serveInquiries(() => Response.json([]));
+    api.use(http.post(API_ROUTES.logout.path, () => new Response(null, { status: 204 })));
     const user = userEvent.setup();
     renderAdmin(<DashboardScreen now={fixedNow} />);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
-    expect(callsTo(fetchMock, 'POST', '/api/auth/logout')[0]?.[1]).toMatchObject({
-      credentials: 'include',
-    });
+    expect(callsTo('POST', '/api/auth/logout')[0]?.credentials).toBe('include');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(toasts().getByText('Logged out')).toBeInTheDocument();
@@ -234,10 +236,8 @@ describe('admin dashboard', () => {
 
   it('Logout still signs out locally when the server cannot be reached', async () => {
     signIn();
-    mockApi({
-      'GET /api/inquiries': () => Response.json([]),
-      'POST /api/auth/logout': () => Promise.reject(new TypeError('Failed to fetch')),
-    });
+    serveInquiries(() => Response.json([]));
+    api.use(http.post(API_ROUTES.logout.path, () => HttpResponse.error()));
     const user = userEvent.setup();
     renderAdmin(<DashboardScreen now={fixedNow} />);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -247,16 +247,15 @@ describe('admin dashboard', () => {
 
   it('a 401 from the server clears the stored session and goes to /admin/login', async () => {
     signIn();
-    const fetchMock = mockApi({
-      'GET /api/inquiries': () =>
-        Response.json({ error: 'unauthorized', message: 'Please sign in' }, { status: 401 }),
-    });
+    serveInquiries(() =>
+      Response.json({ error: 'unauthorized', message: 'Please sign in' }, { status: 401 }),
+    );
     renderAdmin(<DashboardScreen now={fixedNow} />);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     // The screen here stays mounted after the redirect: it may ask once more, but never loops.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(callsTo(fetchMock, 'GET', '/api/inquiries').length).toBeLessThanOrEqual(2);
+    expect(callsTo('GET', '/api/inquiries').length).toBeLessThanOrEqual(2);
   });
 });

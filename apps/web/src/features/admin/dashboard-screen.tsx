@@ -1,15 +1,14 @@
-import { Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { AdminGate, useSignedOut } from './admin-session';
 import { useInquiries } from './api/inquiries';
 import { logout } from './api/logout';
 import { InquiryCard } from './components/inquiry-card';
+import { QuickActions } from './components/quick-actions';
 import { StatCards } from './components/stat-cards';
 import { computeInquiryStats } from './lib/inquiry-stats';
-import { clearSession } from './lib/session';
-import { showSuccess } from './lib/toasts';
-import { useAdminSession } from './use-admin-session';
+import type { StoredSession } from './lib/session';
 
 export interface DashboardScreenProps {
   /** The clock of the Recent (24h) count; tests fix it. */
@@ -21,32 +20,21 @@ export interface DashboardScreenProps {
 const realNow = () => new Date();
 const realReload = () => window.location.reload();
 
-export function DashboardScreen({ now = realNow, reload = realReload }: DashboardScreenProps) {
-  const sessionState = useAdminSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = sessionState.status === 'present' ? sessionState.session : null;
-  const { data: inquiries, isPending, isError } = useInquiries(session !== null);
+function Dashboard({
+  session,
+  now,
+  reload,
+}: Required<DashboardScreenProps> & { session: StoredSession }) {
+  const signedOut = useSignedOut();
+  const { data: inquiries, isPending, isError } = useInquiries();
   const stats = useMemo(
     () => (inquiries ? computeInquiryStats(inquiries, now()) : null),
     [inquiries, now],
   );
 
-  if (sessionState.status === 'checking') return null;
-  if (!session) {
-    return (
-      <Container py="xl">
-        <Text>Redirecting to login...</Text>
-      </Container>
-    );
-  }
-
   const onLogout = async () => {
     await logout();
-    clearSession();
-    queryClient.clear();
-    showSuccess('Logged out', 'You have been logged out successfully.');
-    void navigate('/admin/login');
+    signedOut('Logged out', 'You have been logged out successfully.');
   };
 
   const username = session.user.username || 'Admin';
@@ -67,23 +55,7 @@ export function DashboardScreen({ now = realNow, reload = realReload }: Dashboar
           </Group>
         </Group>
 
-        <Card
-          withBorder
-          radius="md"
-          padding="lg"
-          component="section"
-          aria-labelledby="quick-actions"
-        >
-          <Title order={2} fz="xl" id="quick-actions">
-            Quick Actions
-          </Title>
-          <Text size="sm" c="gray.7" mt={4}>
-            Update the text of the website&apos;s sections and see each change go live.
-          </Text>
-          <Anchor component={Link} to="/admin/files" mt="sm" fw={600}>
-            Edit website files
-          </Anchor>
-        </Card>
+        <QuickActions />
 
         {isPending && (
           <Group gap="sm" role="status">
@@ -116,5 +88,12 @@ export function DashboardScreen({ now = realNow, reload = realReload }: Dashboar
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** /admin (spec §2): the owner's inquiries at a glance. */
+export function DashboardScreen({ now = realNow, reload = realReload }: DashboardScreenProps) {
+  return (
+    <AdminGate>{(session) => <Dashboard session={session} now={now} reload={reload} />}</AdminGate>
   );
 }

@@ -1,80 +1,26 @@
-import {
-  EDITABLE_FILES,
-  fileUrl,
-  restoreUrl,
-  revisionsUrl,
-  type PublishStatus,
-  type Revision,
-} from '@cedar/api-contract';
+import { restoreUrl, revisionsUrl } from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_LABEL } from './admin-providers';
 import { PUBLISH_POLL_MS } from './api/publish-status';
 import { EDITOR_WARNINGS } from './components/editor-warnings';
-import { publishMessage } from './components/publish-status-note';
+import { publishMessage, sandboxMessage } from './components/publish-status-note';
 import { FilesScreen } from './files-screen';
-import { saveSession } from './lib/session';
-import { callsTo, deferred, mockApi, renderAdmin, resetToasts } from './test/render-admin';
-
-const HERO = EDITABLE_FILES[0];
-const HERO_URL = fileUrl(HERO.path);
-const SOURCE = "export const hero = {\n  headline: 'Cedar Bluff Labradors',\n};\n";
-const SHA_1 = 'a'.repeat(64);
-const SHA_2 = 'b'.repeat(64);
-const SHA_0 = 'c'.repeat(64);
-
-function revision(id: string, sha256: string, savedAt: string, savedBy = 'owner'): Revision {
-  return { id, path: HERO.path, sha256, savedAt, savedBy, size: 100 };
-}
-const REVISIONS = [
-  revision('r1', SHA_1, '2026-05-10T09:00:00.000Z'),
-  revision('r0', SHA_0, '2026-05-01T08:00:00.000Z', 'setup'),
-];
-
-function publish(state: PublishStatus['state'], extra: Partial<PublishStatus> = {}): PublishStatus {
-  return {
-    state,
-    sandbox: 'bubblewrap',
-    buildId: 'b1',
-    startedAt: '2026-05-10T08:00:00.000Z',
-    finishedAt: '2026-05-10T08:01:00.000Z',
-    error: null,
-    reason: null,
-    ...extra,
-  };
-}
-
-type Routes = Parameters<typeof mockApi>[0];
-function api(extra: Routes = {}) {
-  return mockApi({
-    [`GET ${HERO_URL}`]: () =>
-      new Response(SOURCE, { headers: { 'Content-Type': 'text/plain', ETag: `"${SHA_1}"` } }),
-    [`GET ${revisionsUrl(HERO.path)}`]: () => Response.json(REVISIONS),
-    'GET /api/admin/publish': () => Response.json(publish('published')),
-    ...extra,
-  });
-}
-
-function signIn() {
-  saveSession({ token: 'tok', user: { username: 'owner', role: 'admin' } });
-}
-function toasts() {
-  return within(screen.getByRole('region', { name: NOTIFICATIONS_LABEL }));
-}
-
-async function chooseFile(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(await screen.findByRole('combobox', { name: 'File to edit' }));
-  await user.click(await screen.findByRole('option', { name, hidden: true }));
-}
-
-async function openHero(user: ReturnType<typeof userEvent.setup>) {
-  await chooseFile(user, HERO.name);
-  const editor = await screen.findByRole('textbox', { name: HERO.path });
-  await waitFor(() => expect(editor).toHaveValue(SOURCE));
-  return editor;
-}
+import {
+  HERO,
+  HERO_URL,
+  SHA_0,
+  SHA_1,
+  SHA_2,
+  SOURCE,
+  chooseFile,
+  openHero,
+  publish,
+  saved,
+  serveEditor,
+} from './test/editor-fixtures';
+import { callsTo, deferred, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
 
 // Mantine's combobox and toasts make these slower than the 5 s default on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -83,31 +29,29 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   resetToasts();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('file editor gate', () => {
   it('without a stored session goes to /admin/login', async () => {
-    const fetchMock = mockApi({});
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsTo()).toHaveLength(0);
   });
 
   it('with an unparseable stored user goes to /admin/login', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
     localStorage.setItem(STORAGE_KEYS.user, '{broken');
-    mockApi({});
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
+    expect(callsTo()).toHaveLength(0);
   });
 });
 
 describe('file editor', () => {
-  beforeEach(signIn);
+  beforeEach(() => signIn());
 
   it('has Back to Admin, the four warnings and the seven files to choose from', async () => {
-    api();
+    serveEditor();
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     expect(await screen.findByRole('link', { name: 'Back to Admin' })).toHaveAttribute(
@@ -137,26 +81,26 @@ describe('file editor', () => {
   });
 
   it('Save does nothing while no file is selected', async () => {
-    const fetchMock = api();
+    serveEditor();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     fireEvent.click(await screen.findByRole('button', { name: 'Save File' }));
     await new Promise((r) => setTimeout(r, 20));
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
+    expect(callsTo('PUT')).toHaveLength(0);
   });
 
   it('loads the chosen file into a monospace text area labelled with its path', async () => {
-    const fetchMock = api();
+    serveEditor();
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     const editor = await openHero(user);
     expect(editor).toHaveAttribute('spellcheck', 'false');
-    expect(callsTo(fetchMock, 'GET', HERO_URL)[0]?.[1]).toMatchObject({ credentials: 'include' });
+    expect(callsTo('GET', HERO_URL)[0]?.credentials).toBe('include');
     expect(HERO_URL).toBe('/api/admin/files/apps%2Fweb%2Fsrc%2Fsections%2Fhero-section.tsx');
     expect(await screen.findByText('Live: your change is on the site')).toBeInTheDocument();
   });
 
   it('toasts Failed to load file when loading fails', async () => {
-    api({ [`GET ${HERO_URL}`]: () => new Response('gone', { status: 500 }) });
+    serveEditor({ file: () => new Response('gone', { status: 500 }) });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await chooseFile(user, HERO.name);
@@ -165,8 +109,13 @@ describe('file editor', () => {
   });
 
   it('saves as text/plain with If-Match, shows Saving... and toasts File saved successfully!', async () => {
-    const answer = deferred<Response>();
-    const fetchMock = api({ [`PUT ${HERO_URL}`]: () => answer.promise });
+    const answer = deferred<void>();
+    serveEditor({
+      save: async () => {
+        await answer.promise;
+        return saved('r2', SHA_2, '2026-05-10T10:00:00.000Z');
+      },
+    });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     const editor = await openHero(user);
@@ -176,35 +125,25 @@ describe('file editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save File' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
 
-    const [call] = callsTo(fetchMock, 'PUT', HERO_URL);
-    expect(call?.[1]).toMatchObject({
-      method: 'PUT',
-      credentials: 'include',
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'If-Match': `"${SHA_1}"` },
-      body: SOURCE.replace('Cedar Bluff Labradors', 'Bluff Labs'),
-    });
-    await act(async () =>
-      answer.resolve(
-        Response.json({
-          sha256: SHA_2,
-          revision: revision('r2', SHA_2, '2026-05-10T10:00:00.000Z'),
-        }),
-      ),
-    );
+    await waitFor(() => expect(callsTo('PUT', HERO_URL)).toHaveLength(1));
+    const [call] = callsTo('PUT', HERO_URL);
+    expect(call?.credentials).toBe('include');
+    expect(call?.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+    expect(call?.headers.get('If-Match')).toBe(`"${SHA_1}"`);
+    expect(await call?.text()).toBe(SOURCE.replace('Cedar Bluff Labradors', 'Bluff Labs'));
+    await act(async () => answer.resolve());
     expect(await toasts().findByText('File saved successfully!')).toBeInTheDocument();
     expect(toasts().getByText('Success')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Save File' })).toBeEnabled();
     // The next save carries the new version's tag.
     await user.click(screen.getByRole('button', { name: 'Save File' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'PUT', HERO_URL)).toHaveLength(2));
-    expect(callsTo(fetchMock, 'PUT', HERO_URL)[1]?.[1]?.headers).toMatchObject({
-      'If-Match': `"${SHA_2}"`,
-    });
+    await waitFor(() => expect(callsTo('PUT', HERO_URL)).toHaveLength(2));
+    expect(callsTo('PUT', HERO_URL)[1]?.headers.get('If-Match')).toBe(`"${SHA_2}"`);
   });
 
   it('on a syntax error (422) shows its line and column and toasts Failed to save file', async () => {
-    api({
-      [`PUT ${HERO_URL}`]: () =>
+    serveEditor({
+      save: () =>
         Response.json(
           {
             error: 'syntax_error',
@@ -228,10 +167,55 @@ describe('file editor', () => {
     expect(await toasts().findByText('Failed to save file')).toBeInTheDocument();
   });
 
+  it('on code a section may not use (422 forbidden_code) says so plainly, with its line and column', async () => {
+    serveEditor({
+      save: () =>
+        Response.json(
+          {
+            error: 'forbidden_code',
+            message: "Line 3, column 1: importing 'node:fs' is not allowed in a section.",
+            line: 3,
+            column: 1,
+          },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await openHero(user);
+    await user.click(screen.getByRole('button', { name: 'Save File' }));
+    const title = await screen.findByText('Not saved: this code is not allowed in a section');
+    const alert = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(
+      within(alert).getByText("Line 3, column 1: importing 'node:fs' is not allowed in a section."),
+    ).toBeInTheDocument();
+    expect(await toasts().findByText('Failed to save file')).toBeInTheDocument();
+  });
+
+  it('shows any other refusal (422) in its own words', async () => {
+    serveEditor({
+      save: () =>
+        Response.json(
+          {
+            error: 'missing_export',
+            message: 'The file must still export hero: the site uses it.',
+          },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await openHero(user);
+    await user.click(screen.getByRole('button', { name: 'Save File' }));
+    const alert = (await screen.findByText('Not saved')).closest<HTMLElement>('[role="alert"]')!;
+    expect(
+      within(alert).getByText('The file must still export hero: the site uses it.'),
+    ).toBeInTheDocument();
+  });
+
   it('on a conflict (409) explains that the file changed and offers to reload it', async () => {
-    const fetchMock = api({
-      [`PUT ${HERO_URL}`]: () =>
-        Response.json({ error: 'conflict', message: 'changed' }, { status: 409 }),
+    serveEditor({
+      save: () => Response.json({ error: 'conflict', message: 'changed' }, { status: 409 }),
     });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
@@ -242,18 +226,12 @@ describe('file editor', () => {
     expect(await toasts().findByText('Failed to save file')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload file' }));
     await waitFor(() => expect(editor).toHaveValue(SOURCE));
-    expect(callsTo(fetchMock, 'GET', HERO_URL)).toHaveLength(2);
+    expect(callsTo('GET', HERO_URL)).toHaveLength(2);
     expect(screen.queryByText('This file changed since you loaded it')).not.toBeInTheDocument();
   });
 
   it('lists the revisions and restores one after confirmation', async () => {
-    const fetchMock = api({
-      [`POST ${restoreUrl(HERO.path, 'r0')}`]: () =>
-        Response.json({
-          sha256: SHA_0,
-          revision: revision('r3', SHA_0, '2026-05-10T11:00:00.000Z'),
-        }),
-    });
+    serveEditor({ restore: () => saved('r3', SHA_0, '2026-05-10T11:00:00.000Z') });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await openHero(user);
@@ -267,23 +245,19 @@ describe('file editor', () => {
       history.getByRole('button', { name: /^Restore the version saved .* \(ccccccc\)$/ }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Restore this version?' });
-    expect(callsTo(fetchMock, 'POST', restoreUrl(HERO.path, 'r0'))).toHaveLength(0);
+    expect(callsTo('POST', restoreUrl(HERO.path, 'r0'))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
 
-    await waitFor(() =>
-      expect(callsTo(fetchMock, 'POST', restoreUrl(HERO.path, 'r0'))).toHaveLength(1),
-    );
+    await waitFor(() => expect(callsTo('POST', restoreUrl(HERO.path, 'r0'))).toHaveLength(1));
     expect(await toasts().findByText(/^Restored the version saved /)).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', HERO_URL)).toHaveLength(2));
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', revisionsUrl(HERO.path))).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', HERO_URL)).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', revisionsUrl(HERO.path))).toHaveLength(2));
   });
 
   it('polls the publish state every 2 s while building, then stops once it is live', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const states = [publish('building'), publish('building'), publish('published')];
-    const fetchMock = api({
-      'GET /api/admin/publish': () => Response.json(states.shift() ?? publish('published')),
-    });
+    serveEditor({ publish: () => Response.json(states.shift() ?? publish('published')) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await openHero(user);
@@ -293,18 +267,18 @@ describe('file editor', () => {
       await vi.advanceTimersByTimeAsync(PUBLISH_POLL_MS * 2);
     });
     expect(await screen.findByText('Live: your change is on the site')).toBeInTheDocument();
-    const polls = callsTo(fetchMock, 'GET', '/api/admin/publish').length;
+    const polls = callsTo('GET', '/api/admin/publish').length;
     expect(polls).toBe(3);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(PUBLISH_POLL_MS * 5);
     });
-    expect(callsTo(fetchMock, 'GET', '/api/admin/publish')).toHaveLength(polls);
+    expect(callsTo('GET', '/api/admin/publish')).toHaveLength(polls);
   });
 
   it('says why the site is being published when no save explains it', async () => {
     const reason =
       'No build is made from the saved files (hero-section.tsx changed since build b1): publishing them now, without waiting for a save.';
-    api({ 'GET /api/admin/publish': () => Response.json(publish('building', { reason })) });
+    serveEditor({ publish: () => Response.json(publish('building', { reason })) });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await openHero(user);
@@ -325,8 +299,29 @@ describe('file editor', () => {
     expect(publishMessage(publish('published'), true)).toBe('Publishing…');
   });
 
+  it.each([
+    ['bubblewrap', 'Rebuilds run in a sandbox (bubblewrap)'],
+    ['node-permissions', 'Rebuilds run in a sandbox (Node permissions)'],
+  ] as const)('with the publish state, says that rebuilds run in %s', async (sandbox, line) => {
+    serveEditor({ publish: () => Response.json(publish('published', { sandbox })) });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await openHero(user);
+    expect(await screen.findByText(line)).toBeInTheDocument();
+  });
+
+  it('says nothing about a sandbox in development, where nothing is rebuilt', async () => {
+    serveEditor({ publish: () => Response.json(publish('live-reload', { sandbox: null })) });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await openHero(user);
+    expect(await screen.findByText('Development mode: changes show instantly')).toBeInTheDocument();
+    expect(screen.queryByText(/sandbox/)).not.toBeInTheDocument();
+    expect(sandboxMessage(publish('live-reload', { sandbox: null }))).toBeNull();
+  });
+
   it('a 401 on a file call clears the session and goes to /admin/login', async () => {
-    api({ [`GET ${HERO_URL}`]: () => new Response('', { status: 401 }) });
+    serveEditor({ file: () => new Response('', { status: 401 }) });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await chooseFile(user, HERO.name);

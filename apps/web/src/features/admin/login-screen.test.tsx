@@ -1,10 +1,11 @@
+import { API_ROUTES } from '@cedar/api-contract';
 import { STORAGE_KEYS, TEST_LOGIN_DELAY_MS } from '@cedar/content';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, type HttpResponseResolver } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_LABEL } from './admin-providers';
 import { LoginScreen } from './login-screen';
-import { callsTo, deferred, mockApi, renderAdmin, resetToasts } from './test/render-admin';
+import { api, callsTo, deferred, renderAdmin, resetToasts, toasts } from './test/render-admin';
 
 const DEMO = { username: 'demo-admin', password: 'demo-password-123' };
 const noDemo = () => Response.json({ demoLogin: null });
@@ -15,8 +16,9 @@ const loginOk = () =>
     { headers: { 'Set-Cookie': 'x=y' } },
   );
 
-function toasts() {
-  return within(screen.getByRole('region', { name: NOTIFICATIONS_LABEL }));
+function serve(config: HttpResponseResolver, login?: HttpResponseResolver) {
+  api.use(http.get(API_ROUTES.authConfig.path, config));
+  if (login) api.use(http.post(API_ROUTES.login.path, login));
 }
 
 // Mantine's combobox and toasts make these slower than the 5 s default on a busy machine.
@@ -26,12 +28,11 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   resetToasts();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('admin login', () => {
   it('shows the title, the breeder, both fields and Login, without Test Login when demo login is off', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/config': noDemo });
+    serve(noDemo);
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Simple Admin Login' }),
@@ -40,12 +41,12 @@ describe('admin login', () => {
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/config')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET', '/api/auth/config')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'Test Login' })).not.toBeInTheDocument();
   });
 
   it('posts the credentials as JSON with cookies, stores the session, toasts and goes to /admin', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/config': noDemo, 'POST /api/auth/login': loginOk });
+    serve(noDemo, loginOk);
     const user = userEvent.setup();
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
     await user.type(screen.getByLabelText('Username'), 'owner');
@@ -53,13 +54,10 @@ describe('admin login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
-    const [call] = callsTo(fetchMock, 'POST', '/api/auth/login');
-    expect(call?.[1]).toMatchObject({
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'owner', password: 'secret' }),
-    });
+    const [call] = callsTo('POST', '/api/auth/login');
+    expect(call?.credentials).toBe('include');
+    expect(call?.headers.get('Content-Type')).toBe('application/json');
+    expect(await call?.text()).toBe(JSON.stringify({ username: 'owner', password: 'secret' }));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-123');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual({
       username: 'owner',
@@ -71,7 +69,7 @@ describe('admin login', () => {
 
   it('shows Logging in... on a disabled button while the server answers', async () => {
     const answer = deferred<Response>();
-    mockApi({ 'GET /api/auth/config': noDemo, 'POST /api/auth/login': () => answer.promise });
+    serve(noDemo, () => answer.promise);
     const user = userEvent.setup();
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -81,18 +79,13 @@ describe('admin login', () => {
   });
 
   it('does no client-side validation: empty fields still go to the server', async () => {
-    const fetchMock = mockApi({
-      'GET /api/auth/config': noDemo,
-      'POST /api/auth/login': () =>
-        Response.json(
-          { error: 'invalid_request', message: 'Username is required' },
-          { status: 400 },
-        ),
-    });
+    serve(noDemo, () =>
+      Response.json({ error: 'invalid_request', message: 'Username is required' }, { status: 400 }),
+    );
     const user = userEvent.setup();
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/auth/login')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('POST', '/api/auth/login')).toHaveLength(1));
     expect(await toasts().findByText('Login failed: Username is required')).toBeInTheDocument();
   });
 
@@ -117,7 +110,7 @@ describe('admin login', () => {
       'Login failed',
     ],
   ])('on failure toasts Error with %s', async (_label, answer, text) => {
-    mockApi({ 'GET /api/auth/config': noDemo, 'POST /api/auth/login': answer });
+    serve(noDemo, answer);
     const user = userEvent.setup();
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
     await user.type(screen.getByLabelText('Username'), 'owner');
@@ -131,10 +124,7 @@ describe('admin login', () => {
   });
 
   it('offers Test Login with demo login on: it fills the demo credentials and submits after 100 ms', async () => {
-    const fetchMock = mockApi({
-      'GET /api/auth/config': withDemo,
-      'POST /api/auth/login': loginOk,
-    });
+    serve(withDemo, loginOk);
     renderAdmin(<LoginScreen />, { route: '/admin/login' });
     const testLogin = await screen.findByRole('button', { name: 'Test Login' });
 
@@ -145,13 +135,14 @@ describe('admin login', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(TEST_LOGIN_DELAY_MS - 1);
     });
-    expect(callsTo(fetchMock, 'POST', '/api/auth/login')).toHaveLength(0);
+    expect(callsTo('POST', '/api/auth/login')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    const [call] = callsTo(fetchMock, 'POST', '/api/auth/login');
-    expect(call?.[1]?.body).toBe(JSON.stringify(DEMO));
     vi.useRealTimers();
+    await waitFor(() => expect(callsTo('POST', '/api/auth/login')).toHaveLength(1));
+    expect(await callsTo('POST', '/api/auth/login')[0]?.text()).toBe(JSON.stringify(DEMO));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
   });
 });

@@ -1,9 +1,10 @@
-import { API_ROUTES, authConfigSchema, type AuthConfig } from '@cedar/api-contract';
+import { API_ROUTES, authConfigSchema } from '@cedar/api-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { parsedQueryFn } from '../lib/query-client';
 
 export const authConfigQueryOptions = queryOptions({
   queryKey: [API_ROUTES.authConfig.path],
-  select: (data: unknown): AuthConfig => authConfigSchema.parse(data),
+  queryFn: parsedQueryFn(authConfigSchema),
 });
 
 /** Whether the server runs with demo login on, and with which credentials (the Test Login button). */

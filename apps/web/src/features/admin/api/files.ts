@@ -1,12 +1,13 @@
 import {
+  CONFIRMATION_REQUIRED,
+  fileUrl,
   saveFileResponseSchema,
-  syntaxErrorResponseSchema,
+  type EditableFilePath,
   type SaveFileResponse,
-  type SyntaxErrorResponse,
 } from '@cedar/api-contract';
-import { fileUrl } from '@cedar/api-contract';
-import { useMutation } from '@tanstack/react-query';
-import { HttpError, apiRequest } from '../lib/query-client';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { HttpError, apiRequest, errorBodyOf } from '../lib/query-client';
+import { refreshAfterWrite } from './revisions';
 
 export interface LoadedFile {
   content: string;
@@ -14,20 +15,22 @@ export interface LoadedFile {
   etag: string | null;
 }
 
-export const fileQueryKey = (path: string) => ['admin-file', path] as const;
-
-export async function fetchFile(path: string): Promise<LoadedFile> {
+async function fetchFile(path: string): Promise<LoadedFile> {
   const res = await apiRequest('GET', fileUrl(path));
   return { content: await res.text(), etag: res.headers.get('ETag') };
 }
 
-export interface SaveFileInput {
-  path: string;
+/** Always asked again: the editor opens the file as it is on the server now. */
+export const fileQueryOptions = (path: EditableFilePath) =>
+  queryOptions({ queryKey: ['admin-file', path], queryFn: () => fetchFile(path), staleTime: 0 });
+
+interface SaveFileInput {
+  path: EditableFilePath;
   content: string;
   etag: string | null;
 }
 
-export async function saveFile({ path, content, etag }: SaveFileInput): Promise<SaveFileResponse> {
+async function saveFile({ path, content, etag }: SaveFileInput): Promise<SaveFileResponse> {
   const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
   if (etag) headers['If-Match'] = etag;
   const res = await apiRequest('PUT', fileUrl(path), { headers, body: content });
@@ -35,33 +38,64 @@ export async function saveFile({ path, content, etag }: SaveFileInput): Promise<
 }
 
 export function useSaveFile() {
-  return useMutation({ mutationFn: saveFile });
+  return useMutation({
+    mutationFn: saveFile,
+    onSuccess: (_answer, { path }, _result, { client }) => refreshAfterWrite(client, path),
+  });
 }
 
 export function etagOf(sha256: string): string {
   return `"${sha256}"`;
 }
 
-/** What a failed save means for the editor: a syntax error to point at, a conflict, or just a failure. */
-export type SaveFailure =
-  { kind: 'syntax'; error: SyntaxErrorResponse } | { kind: 'conflict' } | { kind: 'other' };
+/** The server refused the content itself (422): a syntax error, code a section may not use, … */
+export interface SaveRefusal {
+  code: string;
+  message: string;
+  line: number | null;
+  column: number | null;
+}
 
-export function classifySaveError(error: unknown): SaveFailure {
+/** What a failed save or restore means for the editor. */
+export type WriteFailure =
+  | { kind: 'refused'; refusal: SaveRefusal }
+  | { kind: 'conflict' }
+  | { kind: 'confirmation-required' }
+  | { kind: 'other' };
+
+export function classifyWriteError(error: unknown): WriteFailure {
   if (!(error instanceof HttpError)) return { kind: 'other' };
+  const body = errorBodyOf(error);
+  if (error.status === 403 && body?.error === CONFIRMATION_REQUIRED)
+    return { kind: 'confirmation-required' };
   if (error.status === 409) return { kind: 'conflict' };
-  if (error.status === 422) {
-    try {
-      const parsed = syntaxErrorResponseSchema.safeParse(JSON.parse(error.body));
-      if (parsed.success) return { kind: 'syntax', error: parsed.data };
-    } catch {
-      // Fall through: a 422 without the documented body is an ordinary failure.
-    }
+  if (error.status === 422 && body) {
+    const { line, column } = body;
+    return {
+      kind: 'refused',
+      refusal: {
+        code: body.error,
+        message: body.message,
+        line: typeof line === 'number' ? line : null,
+        column: typeof column === 'number' ? column : null,
+      },
+    };
   }
   return { kind: 'other' };
 }
 
+const REFUSAL_TITLES: Record<string, string> = {
+  syntax_error: 'Not saved: the file has a syntax error',
+  forbidden_code: 'Not saved: this code is not allowed in a section',
+};
+
+export function refusalTitle({ code }: SaveRefusal): string {
+  return REFUSAL_TITLES[code] ?? 'Not saved';
+}
+
 /** "Line 3, column 7: Expected ..." without repeating a position the server already put in its message. */
-export function describeSyntaxError({ line, column, message }: SyntaxErrorResponse): string {
-  const detail = message.replace(/^syntax error at line \d+, column \d+:\s*/i, '');
+export function describeRefusal({ line, column, message }: SaveRefusal): string {
+  if (line === null || column === null) return message;
+  const detail = message.replace(/^(syntax error at )?line \d+, column \d+:\s*/i, '');
   return `Line ${line}, column ${column}: ${detail}`;
 }

@@ -1,5 +1,6 @@
 import { API_ROUTES, publishStatusSchema, type PublishStatus } from '@cedar/api-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { parsedQueryFn } from '../lib/query-client';
 
 export const PUBLISH_POLL_MS = 2000;
 /** How long to wait for the server to start the build of a save before no longer expecting one. */
@@ -7,7 +8,7 @@ export const PUBLISH_START_GRACE_MS = 30_000;
 
 export const publishStatusQueryOptions = queryOptions({
   queryKey: [API_ROUTES.publishStatus.path],
-  select: (data: unknown): PublishStatus => publishStatusSchema.parse(data),
+  queryFn: parsedQueryFn(publishStatusSchema),
 });
 
 /** A save made at `savedAt` (server time) that the status shown does not cover yet. */
@@ -29,13 +30,11 @@ export function awaitsBuild(
 }
 
 /** Polls every 2 s while a build runs (or while the build of the last save has yet to start); otherwise not at all. */
-export function usePublishStatus(pending: PendingPublish | null, enabled: boolean) {
+export function usePublishStatus(pending: PendingPublish | null) {
   return useQuery({
     ...publishStatusQueryOptions,
-    enabled,
     refetchInterval: (query) => {
-      const raw = publishStatusSchema.safeParse(query.state.data);
-      const status = raw.success ? raw.data : undefined;
+      const status = query.state.data;
       if (status?.state === 'building' || awaitsBuild(status, pending, Date.now()))
         return PUBLISH_POLL_MS;
       return false;

@@ -1,13 +1,8 @@
 import type { Inquiry } from '@cedar/api-contract';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime } from '../lib/dates';
 import { ColorBadge } from './color-badge';
 import classes from './inquiry-card.module.css';
-
-const createdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatCreatedAt(iso: string): string {
-  return createdFormat.format(new Date(iso));
-}
 
 export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
   const fullName = `${inquiry.firstName} ${inquiry.lastName}`.trim();
@@ -28,7 +23,7 @@ export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
         <Stack gap={6} align="flex-end">
           <ColorBadge color={inquiry.preferredColor} />
           <Text size="sm" c="gray.7">
-            <time dateTime={inquiry.createdAt}>{formatCreatedAt(inquiry.createdAt)}</time>
+            <time dateTime={inquiry.createdAt}>{formatDateTime(inquiry.createdAt)}</time>
           </Text>
         </Stack>
       </Group>

@@ -1,5 +1,5 @@
-import type { PublishStatus } from '@cedar/api-contract';
-import { Group, Loader, Text } from '@mantine/core';
+import type { PublishStatus, SandboxKind } from '@cedar/api-contract';
+import { Group, Loader, Stack, Text } from '@mantine/core';
 
 export function publishMessage(status: PublishStatus, awaitingBuild: boolean): string | null {
   if (awaitingBuild) return 'Publishing…';
@@ -25,6 +25,16 @@ const COLORS: Record<PublishStatus['state'], string> = {
   'live-reload': 'dark.6',
 };
 
+const SANDBOXES: Record<SandboxKind, string> = {
+  bubblewrap: 'bubblewrap',
+  'node-permissions': 'Node permissions',
+};
+
+/** How a rebuild of edited code is contained; null in development, where nothing is rebuilt. */
+export function sandboxMessage(status: PublishStatus): string | null {
+  return status.sandbox ? `Rebuilds run in a sandbox (${SANDBOXES[status.sandbox]})` : null;
+}
+
 /** The state of the site's rebuild after a save (ARCHITECTURE §5). A live region, so it is announced. */
 export function PublishStatusNote({
   status,
@@ -35,20 +45,28 @@ export function PublishStatusNote({
 }) {
   const message = status ? publishMessage(status, awaitingBuild) : null;
   const busy = awaitingBuild || status?.state === 'building';
+  const sandbox = status ? sandboxMessage(status) : null;
   return (
-    <Group gap="xs" role="status" aria-live="polite" mih={24} data-testid="publish-status">
-      {busy && <Loader size="xs" />}
-      {message && status && (
-        <Text size="sm" fw={600} c={busy ? COLORS.building : COLORS[status.state]}>
-          {message}
+    <Stack gap={2}>
+      <Group gap="xs" role="status" aria-live="polite" mih={24} data-testid="publish-status">
+        {busy && <Loader size="xs" />}
+        {message && status && (
+          <Text size="sm" fw={600} c={busy ? COLORS.building : COLORS[status.state]}>
+            {message}
+          </Text>
+        )}
+        {/* Why, when no save of the owner's explains it (a restart after a stop, say). */}
+        {status?.reason && (
+          <Text size="sm" c={COLORS.idle}>
+            {status.reason}
+          </Text>
+        )}
+      </Group>
+      {sandbox && (
+        <Text size="xs" c="gray.7">
+          {sandbox}
         </Text>
       )}
-      {/* Why, when no save of the owner's explains it (a restart after a stop, say). */}
-      {status?.reason && (
-        <Text size="sm" c={COLORS.idle}>
-          {status.reason}
-        </Text>
-      )}
-    </Group>
+    </Stack>
   );
 }

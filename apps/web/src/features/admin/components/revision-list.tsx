@@ -1,16 +1,65 @@
 import type { Revision } from '@cedar/api-contract';
-import { Badge, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import classes from './revision-list.module.css';
-
-const savedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatSavedAt(iso: string): string {
-  return savedFormat.format(new Date(iso));
-}
+import { formatDateTime } from '../lib/dates';
+import { ConfirmDialog } from './confirm-dialog';
+import classes from './plain-list.module.css';
 
 export function shortSha(sha256: string): string {
   return sha256.slice(0, 7);
+}
+
+interface RevisionItemProps {
+  revision: Revision;
+  status: 'current' | 'same-as-current' | 'other';
+  restoring: boolean;
+  onRestore: () => void;
+}
+
+function RevisionItem({ revision, status, restoring, onRestore }: RevisionItemProps) {
+  const when = formatDateTime(revision.savedAt);
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="xs"
+      p="xs"
+      bd="1px solid var(--mantine-color-gray-3)"
+      bdrs="sm"
+      data-sha={revision.sha256}
+    >
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          <time dateTime={revision.savedAt}>{when}</time>
+        </Text>
+        <Text size="xs" c="gray.7">
+          by {revision.savedBy} · <Code>{shortSha(revision.sha256)}</Code>
+        </Text>
+      </Stack>
+      {status === 'current' && (
+        <Badge variant="light" tt="none">
+          Current
+        </Badge>
+      )}
+      {status === 'same-as-current' && (
+        <Text size="xs" c="gray.7" ta="right">
+          Same as current
+        </Text>
+      )}
+      {status === 'other' && (
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={restoring}
+          onClick={onRestore}
+          aria-label={`Restore the version saved ${when} (${shortSha(revision.sha256)})`}
+        >
+          Restore
+        </Button>
+      )}
+    </Group>
+  );
 }
 
 interface RevisionListProps {
@@ -34,6 +83,10 @@ export function RevisionList({
   const [confirming, setConfirming] = useState<Revision | null>(null);
   // Newest first: the first revision with the editor's content is the current one.
   const currentId = revisions?.find((r) => r.sha256 === currentSha)?.id ?? null;
+  const statusOf = (revision: Revision): RevisionItemProps['status'] => {
+    if (revision.id === currentId) return 'current';
+    return revision.sha256 === currentSha ? 'same-as-current' : 'other';
+  };
 
   const confirm = () => {
     if (confirming) onRestore(confirming);
@@ -58,74 +111,28 @@ export function RevisionList({
       )}
       {revisions && revisions.length > 0 && (
         <Stack component="ul" gap="xs" className={classes.list}>
-          {revisions.map((revision) => {
-            const isCurrent = revision.id === currentId;
-            const sameAsCurrent = !isCurrent && revision.sha256 === currentSha;
-            const when = formatSavedAt(revision.savedAt);
-            return (
-              <Group
-                component="li"
-                key={revision.id}
-                justify="space-between"
-                wrap="nowrap"
-                gap="xs"
-                p="xs"
-                bd="1px solid var(--mantine-color-gray-3)"
-                bdrs="sm"
-                data-sha={revision.sha256}
-              >
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    <time dateTime={revision.savedAt}>{when}</time>
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    by {revision.savedBy} · <Code>{shortSha(revision.sha256)}</Code>
-                  </Text>
-                </Stack>
-                {isCurrent && (
-                  <Badge variant="light" tt="none">
-                    Current
-                  </Badge>
-                )}
-                {sameAsCurrent && (
-                  <Text size="xs" c="gray.7" ta="right">
-                    Same as current
-                  </Text>
-                )}
-                {!isCurrent && !sameAsCurrent && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    disabled={restoring}
-                    onClick={() => setConfirming(revision)}
-                    aria-label={`Restore the version saved ${when} (${shortSha(revision.sha256)})`}
-                  >
-                    Restore
-                  </Button>
-                )}
-              </Group>
-            );
-          })}
+          {revisions.map((revision) => (
+            <RevisionItem
+              key={revision.id}
+              revision={revision}
+              status={statusOf(revision)}
+              restoring={restoring}
+              onRestore={() => setConfirming(revision)}
+            />
+          ))}
         </Stack>
       )}
-      <Modal
+      <ConfirmDialog
         opened={confirming !== null}
-        onClose={() => setConfirming(null)}
         title="Restore this version?"
-        centered
+        confirmLabel="Restore"
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
       >
-        <Text size="sm">
-          The file will go back to the version saved{' '}
-          {confirming ? formatSavedAt(confirming.savedAt) : ''} by {confirming?.savedBy}, and the
-          site will be republished. Unsaved edits in the editor will be lost.
-        </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button onClick={confirm}>Restore</Button>
-        </Group>
-      </Modal>
+        The file will go back to the version saved{' '}
+        {confirming ? formatDateTime(confirming.savedAt) : ''} by {confirming?.savedBy}, and the
+        site will be republished. Unsaved edits in the editor will be lost.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,7 +1,25 @@
+import { errorResponseSchema, type ErrorResponse } from '@cedar/api-contract';
 import { QUERY_DEFAULTS } from '@cedar/content';
-import { QueryClient, type QueryFunction, type QueryFunctionContext } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryFunction,
+  type QueryFunctionContext,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { on401?: UnauthorizedBehavior };
+    mutationMeta: {
+      /** false where a 401 answers the call itself (login's wrong password), not a lost session. */
+      redirectOn401?: boolean;
+    };
+  }
+}
 
 /** A non-OK answer of our API. The message is exactly spec §8's "<status>: <body or statusText>". */
 export class HttpError extends Error {
@@ -17,6 +35,18 @@ export class HttpError extends Error {
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.status === 401;
+}
+
+/** The API's JSON error (`{ error, message, … }`) inside a failure, or null for anything else. */
+export function errorBodyOf(error: unknown): (ErrorResponse & Record<string, unknown>) | null {
+  if (!(error instanceof HttpError)) return null;
+  try {
+    const raw: unknown = JSON.parse(error.body);
+    const parsed = errorResponseSchema.safeParse(raw);
+    return parsed.success ? { ...(raw as Record<string, unknown>), ...parsed.data } : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
@@ -57,14 +87,35 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 }
 
 /** The default query function: throws on 401 unless the query's meta says `on401: 'returnNull'`. */
-export const defaultQueryFn: QueryFunction = (context) => {
-  const on401: UnauthorizedBehavior = context.meta?.on401 === 'returnNull' ? 'returnNull' : 'throw';
-  return getQueryFn<unknown>({ on401 })(context);
-};
+export const defaultQueryFn: QueryFunction = (context) =>
+  getQueryFn<unknown>({ on401: context.meta?.on401 ?? 'throw' })(context);
 
-/** Spec §9: nothing refetches on its own, data never goes stale, nothing retries. */
-export function createAdminQueryClient(): QueryClient {
-  return new QueryClient({
+/** The default fetch of the key, checked by `schema`: the cache only ever holds valid, typed data. */
+export function parsedQueryFn<T>(schema: z.ZodType<T>): QueryFunction<T> {
+  const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
+  return async (context) => schema.parse(await fetchJson(context));
+}
+
+/**
+ * Spec §9: nothing refetches on its own, data never goes stale, nothing retries. Any 401 of a
+ * query, or of a mutation that does not opt out, calls `onUnauthorized` (ARCHITECTURE §4: the
+ * session is gone).
+ */
+export function createAdminQueryClient(
+  onUnauthorized: (client: QueryClient) => void = () => {},
+): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized(client);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (isUnauthorized(error) && mutation.options.meta?.redirectOn401 !== false)
+          onUnauthorized(client);
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -76,4 +127,5 @@ export function createAdminQueryClient(): QueryClient {
       mutations: { retry: QUERY_DEFAULTS.mutationRetry },
     },
   });
+  return client;
 }

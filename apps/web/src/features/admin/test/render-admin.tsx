@@ -1,56 +1,85 @@
 import { notifications } from '@mantine/notifications';
-import { act, configure } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
-import { useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { AdminProviders } from '../admin-providers';
-import { createAdminQueryClient } from '../lib/query-client';
+import { AdminLayout } from '../admin-layout';
+import { saveSession } from '../lib/session';
+import { NOTIFICATIONS_LABEL } from '../toast-region';
 
 // These screens chain several requests and effects; a busy machine needs more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The API of the admin tests: MSW answers each call with the handlers a test gives it
+ * (`api.use(http.get(…))`), at the network boundary, so the screens run their real fetch code.
+ * A call no handler answers fails the test.
+ */
+export const api = setupServer();
+const requests: Request[] = [];
+const unhandled: string[] = [];
+api.events.on('request:start', ({ request }) => {
+  requests.push(request.clone());
+});
+api.events.on('request:unhandled', ({ request }) => {
+  unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  api.resetHandlers();
+  requests.length = 0;
+  const unexpected = unhandled.splice(0);
+  if (unexpected.length > 0) throw new Error(`unexpected API calls: ${unexpected.join(', ')}`);
+});
+afterAll(() => api.close());
+
+/** Every request the screens sent so far, or those to one method and path (with its query). */
+export function callsTo(method?: string, path?: string): Request[] {
+  return requests.filter((request) => {
+    if (method && request.method !== method) return false;
+    const url = new URL(request.url);
+    return !path || url.pathname + url.search === path;
+  });
+}
 
 function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-/** Renders an admin screen with the admin providers and a probe showing where navigation went. */
+/**
+ * Renders an admin screen inside the admin layout (query client, toasts, 401 handling) at `route`,
+ * with a probe showing where navigation went. The screen stays mounted whatever the location.
+ */
 export function renderAdmin(ui: ReactElement, { route = '/admin' }: { route?: string } = {}) {
-  const client = createAdminQueryClient();
-  const result = renderWithProviders(
-    <AdminProviders client={client}>
-      {ui}
-      <LocationProbe />
-    </AdminProviders>,
+  return renderWithProviders(
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route
+          path="*"
+          element={
+            <>
+              {ui}
+              <LocationProbe />
+            </>
+          }
+        />
+      </Route>
+    </Routes>,
     { route },
   );
-  return { ...result, client };
 }
 
-type Handler = (request: {
-  url: string;
-  method: string;
-  init: RequestInit | undefined;
-}) => Response | Promise<Response>;
-
-/** Stubs fetch with one handler per "METHOD /url"; anything else fails the test loudly. */
-export function mockApi(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const handler = routes[`${method} ${url}`];
-    if (!handler) throw new Error(`unexpected call ${method} ${url}`);
-    return handler({ url, method, init });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** Stores a session as a successful login does. */
+export function signIn(username = 'owner') {
+  saveSession({ token: 'tok', user: { username, role: 'admin' } });
 }
 
-export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, url: string) {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) => String(input) === url && (init?.method ?? 'GET').toUpperCase() === method,
-  );
+/** The toasts shown so far. */
+export function toasts() {
+  return within(screen.getByRole('region', { name: NOTIFICATIONS_LABEL }));
 }
 
 export function resetToasts() {

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ensureAdmins } from '../auth/bootstrap';
+import { sessionCookieName } from '../auth/guards';
+import { LoginLimiter } from '../auth/login-limiter';
+import { SessionService } from '../auth/sessions';
+import { Gate } from '../lib/gate';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+    limiter: LoginLimiter;
+    /** At most two password checks (scrypt) at a time. */
+    passwordChecks: Gate;
+    /** The session cookie's name (`__Host-` in production). */
+    cookieName: string;
+  }
+}
+
+/** Password checks (scrypt) at once, and how many more may wait for their turn. */
+const PASSWORD_CHECKS = { parallel: 2, waiting: 32 } as const;
+
+/**
+ * Sessions, login limits and the password-check gate; at start-up, the first admin from the
+ * environment and the demo admin where it may exist (auth/bootstrap.ts).
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { passwordChecks }: { passwordChecks?: Gate }) => {
+    const { env, store, clock } = app;
+    app.decorate(
+      'sessions',
+      new SessionService(store, { ttlMs: env.SESSION_TTL, idleTtlMs: env.SESSION_IDLE_TTL, clock }),
+    );
+    app.decorate('limiter', new LoginLimiter(store, clock));
+    app.decorate(
+      'passwordChecks',
+      passwordChecks ?? new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
+    );
+    app.decorate('cookieName', sessionCookieName(env));
+    app.decorateRequest('admin', null);
+    await ensureAdmins(store, env, clock, app.log);
+  },
+  { name: 'auth', dependencies: ['config', 'store'] },
+);

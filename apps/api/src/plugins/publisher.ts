@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Builder, Publisher } from '../publish/publisher';
+import { chooseSandbox } from '../publish/sandbox';
+import { startupBuild } from '../publish/startup-build';
+import { webAppBuilder } from '../publish/web-builder';
+import { webAppPaths } from '../web-app';
+import { WebHost } from './web-host';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site build being served; undefined in development, where Vite serves the pages. */
+    site: WebHost | undefined;
+    /** Rebuilds and swaps in the site after a saved edit. */
+    publisher: Publisher;
+  }
+}
+
+/**
+ * The site the server serves and the publisher that rebuilds it: at start-up, the newest build
+ * made from the sources on disk (or the newest whole build, republished at once); the sandbox the
+ * rebuilds run in, chosen only by a server that rebuilds.
+ */
+export const publisherPlugin = fp(
+  async (app: FastifyInstance, { builder }: { builder?: Builder }) => {
+    const { env, clock } = app;
+    const web = webAppPaths(env.REPO_ROOT);
+    const startup = await startupBuild(env.WEB_DIST, web.buildsDir, env.REPO_ROOT);
+    const sandbox =
+      startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
+    const site = startup ? new WebHost(startup.build) : undefined;
+    const publisher = new Publisher({
+      host: site,
+      enabled: env.PUBLISH === 'auto',
+      buildsDir: web.buildsDir,
+      builder:
+        builder ??
+        webAppBuilder({
+          webAppDir: web.dir,
+          repoRoot: env.REPO_ROOT,
+          dataDir: env.DATA_DIR,
+          sandbox: sandbox ?? 'node-permissions',
+          timeoutMs: env.PUBLISH_TIMEOUT,
+          publicUrl: env.PUBLIC_URL,
+        }),
+      clock,
+      log: app.log,
+      sandbox,
+      startup,
+    });
+    app.decorate('site', site);
+    app.decorate('publisher', publisher);
+    // A running build is stopped: the live site stays as it is.
+    app.addHook('onClose', () => publisher.close());
+  },
+  { name: 'publisher', dependencies: ['config'] },
+);

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { openStore, type Store } from '../store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The storage port: the embedded store or MongoDB (store/). */
+    store: Store;
+  }
+}
+
+/** Opens the store named by the configuration, and closes it when the app closes. */
+export const storePlugin = fp(
+  async (app: FastifyInstance) => {
+    const store = await openStore(app.env);
+    app.decorate('store', store);
+    app.addHook('onClose', () => store.close());
+  },
+  { name: 'store', dependencies: ['config'] },
+);

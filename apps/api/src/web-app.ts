@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { EditableFilePath } from '@cedar/api-contract';
+
+/**
+ * Everything the API knows about the web app (apps/web), in one place: where it is, how it is
+ * built, what a build looks like, and what of it the owner may edit. Nothing else in the API
+ * names a path of the web app.
+ */
+export const WEB_APP = {
+  /** The web app, from the repository root. */
+  dir: 'apps/web',
+  /** `node <buildScript> --out-dir <folder>` in the web app builds it into `<folder>`. */
+  buildScript: 'scripts/build.mjs',
+  /** Vite writes its bundled config here; the publish sandbox gives it a scratch folder. */
+  viteScratch: 'node_modules/.vite-temp',
+  /** The build `npm start` makes and the server serves by default, from the repository root. */
+  defaultDist: 'apps/web/dist/client',
+  /** Where each publish builds, one folder per build, from the repository root. */
+  buildsDir: 'apps/web/dist/builds',
+  /** Inside a build folder: what is served (the prerendered pages, assets and images). */
+  client: 'client',
+  /** Inside the client folder: the not-found page and the shell of the client-only admin area. */
+  notFoundPage: '404.html',
+  adminShell: 'admin.html',
+} as const;
+
+/** The web app's folders as absolute paths below a repository root. */
+export function webAppPaths(repoRoot: string) {
+  const dir = path.join(repoRoot, WEB_APP.dir);
+  return {
+    dir,
+    buildsDir: path.join(repoRoot, WEB_APP.buildsDir),
+    defaultDist: path.join(repoRoot, WEB_APP.defaultDist),
+    viteScratch: path.join(dir, WEB_APP.viteScratch),
+  };
+}
+
+/**
+ * The module specifiers each editable section imports as shipped. An edited file may import these
+ * and nothing else: no file of the server, no Node module, no `?raw` trick of the bundler.
+ * (files/section-check.test.ts keeps this table equal to the shipped files' imports.)
+ */
+export const SECTION_IMPORTS: Record<EditableFilePath, readonly string[]> = {
+  'apps/web/src/sections/hero-section.tsx': [
+    '@mantine/core',
+    '@cedar/content',
+    'react',
+    'react-router-dom',
+    '../components/site-image',
+  ],
+  'apps/web/src/sections/about-section.tsx': [
+    '@mantine/core',
+    '@cedar/content',
+    '../components/site-image',
+  ],
+  'apps/web/src/sections/puppies-section.tsx': ['@mantine/core', 'react-router-dom'],
+  'apps/web/src/sections/contact-section.tsx': ['@mantine/core', '@cedar/content', 'react'],
+  'apps/web/src/sections/testimonials-section.tsx': [
+    '@mantine/core',
+    '@cedar/content',
+    'react',
+    '../components/site-image',
+  ],
+  'apps/web/src/sections/facilities-section.tsx': [
+    '@mantine/core',
+    '@cedar/content',
+    '../components/site-image',
+  ],
+  'apps/web/src/sections/health-testing-section.tsx': [
+    '@mantine/core',
+    '@cedar/content',
+    'react',
+    '../components/site-image',
+    '../components/popup',
+  ],
+};

@@ -1,0 +1,54 @@
+import { Container, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { clearSession, readSession, type StoredSession } from './lib/session';
+import { showSuccess } from './lib/toasts';
+
+type AdminSessionState =
+  { status: 'checking' } | { status: 'absent' } | { status: 'present'; session: StoredSession };
+
+/**
+ * The admin gate (spec §5): reads the stored token and user after mount (never during render, so the
+ * shell stays SSR-safe) and, without them, silently replaces the page with /admin/login.
+ */
+function useAdminSession(): AdminSessionState {
+  const navigate = useNavigate();
+  const [state, setState] = useState<AdminSessionState>({ status: 'checking' });
+  useEffect(() => {
+    const session = readSession();
+    if (session) {
+      setState({ status: 'present', session });
+    } else {
+      setState({ status: 'absent' });
+      void navigate('/admin/login', { replace: true });
+    }
+  }, [navigate]);
+  return state;
+}
+
+/** Renders its screen only for a stored session; the screen's queries therefore never run without one. */
+export function AdminGate({ children }: { children: (session: StoredSession) => ReactNode }) {
+  const state = useAdminSession();
+  if (state.status === 'checking') return null;
+  if (state.status === 'absent') {
+    return (
+      <Container py="xl">
+        <Text>Redirecting to login...</Text>
+      </Container>
+    );
+  }
+  return children(state.session);
+}
+
+/** Forgets the session in this browser (storage and cache), says so, and goes to the login page. */
+export function useSignedOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (title: string, message: string) => {
+    clearSession();
+    queryClient.clear();
+    showSuccess(title, message);
+    void navigate('/admin/login');
+  };
+}

@@ -1,0 +1,39 @@
+import '@mantine/notifications/styles.css';
+import { TOAST_SETTINGS } from '@cedar/content';
+import { Notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import classes from './toast-region.module.css';
+
+export const NOTIFICATIONS_LABEL = `Notifications (${TOAST_SETTINGS.hotkey})`;
+
+/** Spec §9's toasts: one at a time, 5 s, F8 moves focus to them. */
+export function ToastRegion() {
+  const regionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== TOAST_SETTINGS.hotkey) return;
+      event.preventDefault();
+      regionRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return (
+    <div
+      ref={regionRef}
+      role="region"
+      aria-label={NOTIFICATIONS_LABEL}
+      tabIndex={-1}
+      className={classes.region}
+    >
+      <Notifications
+        position="top-right"
+        limit={TOAST_SETTINGS.limit}
+        autoClose={TOAST_SETTINGS.durationMs}
+        containerWidth={TOAST_SETTINGS.maxWidthPx}
+        withinPortal={false}
+        classNames={{ root: classes.root }}
+      />
+    </div>
+  );
+}
