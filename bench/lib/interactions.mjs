@@ -12,6 +12,8 @@ const EVENT_FLOOR_MS = 16;
 
 const DESKTOP = { width: 1280, height: 720 };
 const PHONE = { width: 375, height: 667 };
+/** An open popup: the browser's modal dialog, or any element with the dialog role. */
+const POPUP = 'dialog[open], [role="dialog"]';
 
 /**
  * What is tapped and what shows that it answered. `tap` and `shown` find an element in the page:
@@ -40,7 +42,7 @@ export function interactionList({ layoutCopy, healthCopy, ourDogsCopy, puppiesCo
       route: '/breeding-dogs',
       viewport: DESKTOP,
       tap: { selector: 'main button', name: ourDogsCopy.viewPedigree },
-      shown: { selector: '[role="dialog"]' },
+      shown: { selector: POPUP },
     },
     {
       name: 'Carousel next',
@@ -55,21 +57,21 @@ export function interactionList({ layoutCopy, healthCopy, ourDogsCopy, puppiesCo
       route: '/halloween-contest',
       viewport: DESKTOP,
       tap: { selector: '[data-testid="contest-gallery"] button' },
-      shown: { selector: '[role="dialog"]' },
+      shown: { selector: POPUP },
     },
     {
       name: 'Puppy photo popup opens',
       route: '/puppies',
       viewport: DESKTOP,
       tap: { selector: '[data-testid="puppy-photo-grid"] button' },
-      shown: { selector: '[role="dialog"]' },
+      shown: { selector: POPUP },
     },
     {
       name: 'Litter pedigree popup opens',
       route: '/puppies',
       viewport: DESKTOP,
       tap: { selector: 'main button', name: puppiesCopy.pedigreeButton },
-      shown: { selector: '[role="dialog"]' },
+      shown: { selector: POPUP },
     },
     {
       name: 'Read More (/contact)',
@@ -184,10 +186,13 @@ async function measureOnce(browser, baseUrl, interaction) {
     await page.goto(new URL(interaction.route, baseUrl).href, { waitUntil: 'load' });
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
     const tap = serializable(interaction.tap);
-    // Some controls are drawn after hydration (the litter cards wait for the visitor's clock).
+    // Some controls are drawn after hydration (the litter cards wait for the visitor's clock, in
+    // a transition a loaded machine may take seconds to finish): wait for the control itself.
     await page
-      .waitForFunction((spec) => window.findInPage(spec) !== null, tap, { timeout: 15_000 })
-      .catch(() => {});
+      .waitForFunction((spec) => window.findInPage(spec) !== null, tap, { timeout: 30_000 })
+      .catch(() => {
+        throw new Error(`nothing to tap within 30 s of hydration: ${JSON.stringify(tap)}`);
+      });
     const box = await page.evaluate((spec) => {
       const el = window.findInPage(spec);
       if (!el) return null;
