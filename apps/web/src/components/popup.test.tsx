@@ -1,11 +1,17 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { lazyContent, Popup, usePopupState, usePopupValue, type PopupState } from './popup';
+import { Popup, usePopupState, usePopupValue, type PopupState } from './popup';
 
-function Example({ fullScreen = false }: { fullScreen?: boolean }) {
+function Example({
+  fullScreen = false,
+  withLink = false,
+}: {
+  fullScreen?: boolean;
+  withLink?: boolean;
+}) {
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -21,6 +27,7 @@ function Example({ fullScreen = false }: { fullScreen?: boolean }) {
       >
         <p>Our dogs eat fresh food.</p>
         <p data-keep-open>The photo.</p>
+        {withLink && <a href="/study">Read the study</a>}
       </Popup>
     </>
   );
@@ -36,7 +43,7 @@ describe('Popup', () => {
     expect(dialogElement().open).toBe(false);
   });
 
-  it('opens as a modal dialog named by its title; the x closes it', async () => {
+  it('opens as a dialog named by its title; the x closes it', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Example />);
     await user.click(screen.getByRole('button', { name: 'Open the article' }));
@@ -48,15 +55,67 @@ describe('Popup', () => {
     expect(dialogElement().open).toBe(false);
   });
 
-  it('tells its owner when the browser closes it (Escape), so it opens again on the next press', async () => {
+  it('is modal to screen readers, takes focus, keeps Tab inside, and Escape closes it, returning focus', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Example />);
+    renderWithProviders(<Example withLink />);
     const opener = screen.getByRole('button', { name: 'Open the article' });
     await user.click(opener);
-    act(() => dialogElement().close());
+    const dialog = screen.getByRole('dialog', { name: 'Fresh Dog Food' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const close = within(dialog).getByRole('button', { name: 'Close article' });
+    const link = within(dialog).getByRole('link', { name: 'Read the study' });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(link).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(link).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
     await user.click(opener);
     expect(screen.getByRole('dialog', { name: 'Fresh Dog Food' })).toBeInTheDocument();
+  });
+
+  it('closes only the popup Escape is pressed in when one is opened from another', async () => {
+    function Stacked() {
+      const [outer, setOuter] = useState(false);
+      const [inner, setInner] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOuter(true)}>
+            Open the pedigree
+          </button>
+          <Popup opened={outer} onClose={() => setOuter(false)} title="Pedigree" closeLabel="Close">
+            <button type="button" onClick={() => setInner(true)}>
+              GCH
+            </button>
+          </Popup>
+          <Popup
+            opened={inner}
+            onClose={() => setInner(false)}
+            title="Title: GCH"
+            closeLabel="Close"
+          >
+            Grand Champion
+          </Popup>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<Stacked />);
+    await user.click(screen.getByRole('button', { name: 'Open the pedigree' }));
+    const badge = screen.getByRole('button', { name: 'GCH' });
+    await user.click(badge);
+    expect(screen.getByRole('dialog', { name: 'Title: GCH' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Title: GCH' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Pedigree' })).toBeInTheDocument();
+    expect(badge).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open the pedigree' })).toHaveFocus();
   });
 
   it('closes on a click on the backdrop, not on a click inside', async () => {
@@ -113,21 +172,5 @@ describe('usePopupState', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(pageRenders.mock.calls.length).toBe(before);
-  });
-});
-
-describe('lazyContent', () => {
-  it('loads once, ahead of need, and then renders without suspending', async () => {
-    const load = vi.fn(async () => ({ name }: { name: string }) => <p>Hello {name}</p>);
-    const Content = lazyContent(load);
-    await Content.preload();
-    await Content.preload();
-    renderWithProviders(
-      <Suspense fallback={<p>Loading</p>}>
-        <Content name="Duke" />
-      </Suspense>,
-    );
-    expect(screen.getByText('Hello Duke')).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(1);
   });
 });

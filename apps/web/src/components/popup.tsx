@@ -1,16 +1,14 @@
 import {
-  use,
-  useEffect,
+  useDeferredValue,
   useId,
   useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
-  type ComponentType,
+  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { loadOnce, whenIdle } from '../lib/load-once';
 import classes from './popup.module.css';
 
 export type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
@@ -27,7 +25,7 @@ export interface PopupProps {
   /** Fills the screen; a click anywhere but on an element marked `data-keep-open` closes it. */
   fullScreen?: boolean;
   /** Extra classes for the parts, to restyle a popup (the contest's dark full-screen one). */
-  classNames?: Partial<Record<'dialog' | 'header' | 'title' | 'close' | 'body', string>>;
+  classNames?: Partial<Record<'content' | 'header' | 'title' | 'close' | 'body', string>>;
   'data-testid'?: string;
   /** Rendered only while the popup is open. */
   children: ReactNode;
@@ -44,12 +42,19 @@ function CloseIcon() {
   );
 }
 
+/** What Tab can reach inside a popup. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A popup on the browser's own modal `<dialog>`: it sits above the page, keeps focus inside,
- * closes with Escape or a click outside it, and gives focus back to what had it, all without
- * script of ours; its fade-in is CSS. Light enough to be part of a page's first load, so a popup
- * shows in the frame after the tap (Mantine's Modal, with its portal, focus trap, scroll lock and
- * transitions, cost a phone a few hundred ms to load and mount on the first open).
+ * A popup on the browser's `<dialog>`, opened without the browser's modal mode: a modal dialog
+ * makes the whole page inert, and restyling every element of a long page cost a slow phone up to
+ * a few hundred ms on the first open. So the modal behaviour is ours, and small: the popup covers
+ * the page with its backdrop (a click there closes it), Tab and Shift+Tab stay inside, Escape
+ * closes the popup it is pressed in (the top one when popups are stacked), the page behind does
+ * not scroll, screen readers are told it is modal, and focus goes back to what had it. Light
+ * enough to be part of a page's first load, so a popup shows in the frame after the tap; its
+ * fade-in is CSS.
  */
 export function Popup({
   opened,
@@ -64,43 +69,75 @@ export function Popup({
 }: PopupProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const current = useRef({ opened, onClose });
-  useLayoutEffect(() => {
-    current.current = { opened, onClose };
-  });
+
+  // The tap's own frame shows the popup with its title; what it holds, which can be a whole
+  // pedigree, renders right after that frame is painted (a deferred render React can interrupt),
+  // so a slow phone answers the tap at once.
+  const bodyShown = useDeferredValue(opened);
 
   // Before the frame is painted, so the popup shows in the same frame as the tap's answer.
   useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (opened && !dialog.open) dialog.showModal();
-    else if (!opened && dialog.open) dialog.close();
+    if (!dialog || !opened) return;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.show();
+    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    return () => {
+      dialog.close();
+      // Back to what opened it, unless the visitor has moved on (a link that left the page).
+      if (
+        returnTo?.isConnected &&
+        (dialog.contains(document.activeElement) || document.activeElement === document.body)
+      )
+        returnTo.focus();
+    };
   }, [opened]);
 
-  // Escape and a click outside close the dialog first; the owner then learns it is closed.
-  const onDialogClose = () => {
-    if (current.current.opened) current.current.onClose();
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      // Only the popup the key was pressed in closes, not one it was opened from.
+      event.stopPropagation();
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
   };
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
     const target = event.target as Element;
-    // A click on the backdrop lands on the dialog element itself (its content fills its box).
-    const outside = fullScreen ? !target.closest('[data-keep-open]') : target === ref.current;
+    // The dialog element is the backdrop around the popup's box; full screen, the box fills the
+    // screen and only what is marked `data-keep-open` keeps it open.
+    const outside = fullScreen
+      ? !target.closest('[data-keep-open]')
+      : target === event.currentTarget;
     if (outside) onClose();
   };
 
   return (
     <dialog
       ref={ref}
-      className={[classes.dialog, classNames.dialog].filter(Boolean).join(' ')}
+      className={classes.dialog}
       data-size={fullScreen ? undefined : size}
       data-full-screen={fullScreen || undefined}
+      aria-modal="true"
       aria-labelledby={titleId}
       data-testid={testId}
-      onClose={onDialogClose}
+      onKeyDown={onKeyDown}
       onClick={onClick}
     >
       {opened && (
-        <>
+        <div className={[classes.content, classNames.content].filter(Boolean).join(' ')}>
           <div className={[classes.header, classNames.header].filter(Boolean).join(' ')}>
             <h2
               id={titleId}
@@ -119,9 +156,9 @@ export function Popup({
             </button>
           </div>
           <div className={[classes.body, classNames.body].filter(Boolean).join(' ')}>
-            {children}
+            {bodyShown && children}
           </div>
-        </>
+        </div>
       )}
     </dialog>
   );
@@ -166,26 +203,4 @@ export function usePopupState<T>(): PopupState<T> {
 /** The value a popup shows, or null while closed; re-renders its caller alone. */
 export function usePopupValue<T>(state: PopupState<T>): T | null {
   return useSyncExternalStore(state.subscribe, state.get, () => null);
-}
-
-/**
- * Loads a popup's content once the page has hydrated and the browser is idle, so the first tap
- * finds it in (a tap before that loads it then).
- */
-export function usePreloadWhenIdle(preload: () => Promise<unknown>): void {
-  useEffect(() => whenIdle(() => void preload()), [preload]);
-}
-
-/**
- * A popup's content, in a chunk of its own: out of the page's first load, loaded when the page is
- * idle (`usePreloadWhenIdle(Content.preload)`) or at the latest when the popup first opens. Once
- * in, it renders without suspending. Render it inside a Suspense boundary.
- */
-export function lazyContent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const preload = () => loadOnce(load);
-  function Content(props: P) {
-    const Loaded = use(preload());
-    return <Loaded {...props} />;
-  }
-  return Object.assign(Content, { preload });
 }

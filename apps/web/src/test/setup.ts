@@ -41,9 +41,8 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt) => getComputedStyle(elt);
 
-// jsdom has <dialog> without its methods: open and close it as a browser does, less the top
-// layer (focus, Escape and the backdrop are the browser's, tested in e2e/).
-window.HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+// jsdom has <dialog> without its methods: open and close it as a browser does.
+window.HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
   this.setAttribute('open', '');
 };
 window.HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {

@@ -17,7 +17,7 @@ export function EntryPopup({ state }: { state: PopupState<ContestEntry> }) {
       closeLabel={copy.closePopup}
       fullScreen
       classNames={{
-        dialog: classes.popupContent,
+        content: classes.popupContent,
         header: classes.popupHeader,
         title: classes.popupTitle,
         close: classes.popupClose,
