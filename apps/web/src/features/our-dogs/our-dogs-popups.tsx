@@ -1,21 +1,17 @@
-import { galleryFor, ourDogsCopy, pedigreeFor, type Dog } from '@cedar/content';
+import { ourDogsCopy, type Dog } from '@cedar/content';
 import { Suspense } from 'react';
 import { ImageModal, type ModalImage } from '../../components/image-modal';
-import {
-  lazyContent,
-  Popup,
-  usePopupValue,
-  usePreloadWhenIdle,
-  type PopupState,
-} from '../../components/popup';
+import { Popup, usePopupValue, type PopupState } from '../../components/popup';
+import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 
-// The popups' contents (and the Mantine components they are built of) stay out of the page's
+// The popups' contents (with the pedigree and gallery data and the Mantine components they are
+// built of) stay out of the page's
 // first load; they load once the page is idle, or when a popup first opens.
 const PedigreeDetails = lazyContent(() =>
-  import('./pedigree-details').then((module) => module.PedigreeDetails),
+  import('./pedigree-details').then((module) => module.DogPedigree),
 );
 const PuppyGallery = lazyContent(() =>
-  import('./puppy-gallery').then((module) => module.PuppyGallery),
+  import('./puppy-gallery').then((module) => module.DogPuppyGallery),
 );
 const TitleDetails = lazyContent(() =>
   import('./title-details').then((module) => module.TitleDetails),
@@ -42,12 +38,7 @@ function PedigreePopup({ pedigree, title, image }: Omit<OurDogsPopupsProps, 'gal
     >
       {dog && (
         <Suspense fallback={null}>
-          <PedigreeDetails
-            dog={dog}
-            pedigree={pedigreeFor(dog.id)}
-            onImage={image.open}
-            onTitle={title.open}
-          />
+          <PedigreeDetails dog={dog} onImage={image.open} onTitle={title.open} />
         </Suspense>
       )}
     </Popup>
@@ -66,7 +57,7 @@ function GalleryPopup({ gallery, image }: Pick<OurDogsPopupsProps, 'gallery' | '
     >
       {dog && (
         <Suspense fallback={null}>
-          <PuppyGallery dog={dog} gallery={galleryFor(dog.id)} onImage={image.open} />
+          <PuppyGallery dog={dog} onImage={image.open} />
         </Suspense>
       )}
     </Popup>

@@ -10,7 +10,14 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { COUNTS, ourDogsCopy, type Dog, type Pedigree, type PedigreeNode } from '@cedar/content';
+import {
+  COUNTS,
+  ourDogsCopy,
+  pedigreeFor,
+  type Dog,
+  type Pedigree,
+  type PedigreeNode,
+} from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { dogPhotoAlt } from './dog-card';
 import classes from './our-dogs-page.module.css';
@@ -303,4 +310,9 @@ export function PedigreeDetails({ dog, pedigree, onImage, onTitle }: PedigreeDet
       <Document dog={dog} document={pedigree?.document ?? null} onImage={onImage} />
     </Stack>
   );
+}
+
+/** The popup's content for a dog, its pedigree looked up here: the pedigree data loads with it. */
+export function DogPedigree(props: Omit<PedigreeDetailsProps, 'pedigree'>) {
+  return <PedigreeDetails {...props} pedigree={pedigreeFor(props.dog.id)} />;
 }

@@ -9,7 +9,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { ourDogsCopy, type Dog, type PuppyGallery } from '@cedar/content';
+import { galleryFor, ourDogsCopy, type Dog, type PuppyGallery } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
@@ -93,4 +93,9 @@ export function PuppyGallery({ dog, gallery, onImage }: PuppyGalleryProps) {
       })}
     </Stack>
   );
+}
+
+/** The popup's content for a dog, its litters looked up here: the gallery data loads with it. */
+export function DogPuppyGallery(props: Omit<PuppyGalleryProps, 'gallery'>) {
+  return <PuppyGallery {...props} gallery={galleryFor(props.dog.id)} />;
 }

@@ -1,12 +1,7 @@
 import { puppiesCopy, type Litter } from '@cedar/content';
 import { Suspense } from 'react';
-import {
-  lazyContent,
-  Popup,
-  usePopupValue,
-  usePreloadWhenIdle,
-  type PopupState,
-} from '../../components/popup';
+import { Popup, usePopupValue, type PopupState } from '../../components/popup';
+import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 
 const copy = puppiesCopy.litterPedigree;
 const LitterPedigree = lazyContent(() =>
