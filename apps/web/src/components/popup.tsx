@@ -9,6 +9,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { createPortal } from 'react-dom';
 import classes from './popup.module.css';
 
 export type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
@@ -75,19 +76,18 @@ export function Popup({
   // so a slow phone answers the tap at once.
   const bodyShown = useDeferredValue(opened);
 
-  // Before the frame is painted, so the popup shows in the same frame as the tap's answer.
+  // Before the frame is painted: focus moves into the popup in the frame that shows it.
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog || !opened) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.show();
     dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => {
-      dialog.close();
       // Back to what opened it, unless the visitor has moved on (a link that left the page).
+      const focus = document.activeElement;
       if (
         returnTo?.isConnected &&
-        (dialog.contains(document.activeElement) || document.activeElement === document.body)
+        (focus === null || focus === document.body || dialog.contains(focus))
       )
         returnTo.focus();
     };
@@ -124,9 +124,13 @@ export function Popup({
     if (outside) onClose();
   };
 
-  return (
+  if (!opened) return null;
+  // At the end of the body, above the page whatever the stacking of the part that opened it; a
+  // popup opened from another comes after it, so on top of it.
+  return createPortal(
     <dialog
       ref={ref}
+      open
       className={classes.dialog}
       data-size={fullScreen ? undefined : size}
       data-full-screen={fullScreen || undefined}
@@ -136,31 +140,30 @@ export function Popup({
       onKeyDown={onKeyDown}
       onClick={onClick}
     >
-      {opened && (
-        <div className={[classes.content, classNames.content].filter(Boolean).join(' ')}>
-          <div className={[classes.header, classNames.header].filter(Boolean).join(' ')}>
-            <h2
-              id={titleId}
-              className={[classes.title, classNames.title].filter(Boolean).join(' ')}
-              data-keep-open
-            >
-              {title}
-            </h2>
-            <button
-              type="button"
-              className={[classes.close, classNames.close].filter(Boolean).join(' ')}
-              aria-label={closeLabel}
-              onClick={onClose}
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <div className={[classes.body, classNames.body].filter(Boolean).join(' ')}>
-            {bodyShown && children}
-          </div>
+      <div className={[classes.content, classNames.content].filter(Boolean).join(' ')}>
+        <div className={[classes.header, classNames.header].filter(Boolean).join(' ')}>
+          <h2
+            id={titleId}
+            className={[classes.title, classNames.title].filter(Boolean).join(' ')}
+            data-keep-open
+          >
+            {title}
+          </h2>
+          <button
+            type="button"
+            className={[classes.close, classNames.close].filter(Boolean).join(' ')}
+            aria-label={closeLabel}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
         </div>
-      )}
-    </dialog>
+        <div className={[classes.body, classNames.body].filter(Boolean).join(' ')}>
+          {bodyShown && children}
+        </div>
+      </div>
+    </dialog>,
+    document.body,
   );
 }
 

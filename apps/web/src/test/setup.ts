@@ -40,13 +40,3 @@ window.HTMLElement.prototype.scrollIntoView = vi.fn();
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt) => getComputedStyle(elt);
-
-// jsdom has <dialog> without its methods: open and close it as a browser does.
-window.HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-window.HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  if (!this.hasAttribute('open')) return;
-  this.removeAttribute('open');
-  this.dispatchEvent(new Event('close'));
-};
