@@ -1,7 +1,10 @@
 import { use, useEffect, type ComponentType } from 'react';
 import { loadOnce, whenIdle } from '../lib/load-once';
 
-/** Every lazy content's loader, for the prerender: it renders no Suspense fallback into a page. */
+/**
+ * Every lazy content's loader, for the prerender (it renders no Suspense fallback into a page)
+ * and for component tests (they render pages as a visitor sees them once the chunks are in).
+ */
 const prerenderLoads = new Set<() => Promise<unknown>>();
 
 /** Loads every lazy content a page may render (the prerender awaits this before rendering). */
@@ -17,7 +20,7 @@ export function loadAllLazyContent(): Promise<unknown> {
  */
 export function lazyContent<P extends object>(load: () => Promise<ComponentType<P>>) {
   const preload = () => loadOnce(load);
-  if (import.meta.env.SSR) prerenderLoads.add(preload);
+  if (import.meta.env.SSR || import.meta.env.MODE === 'test') prerenderLoads.add(preload);
   function Content(props: P) {
     const Loaded = use(preload());
     return <Loaded {...props} />;

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadAllLazyContent } from '../components/lazy-content';
 
 afterEach(() => cleanup());
 
@@ -40,3 +41,7 @@ window.HTMLElement.prototype.scrollIntoView = vi.fn();
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt) => getComputedStyle(elt);
+
+// The test file's imports have registered their lazy contents (carousels, popups' contents) by
+// now: in before the first render, as in a browser once the page is idle.
+beforeAll(() => loadAllLazyContent());
