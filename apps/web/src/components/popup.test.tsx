@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,16 @@ describe('Popup', () => {
     expect(opener).toHaveFocus();
     await user.click(opener);
     expect(screen.getByRole('dialog', { name: 'Fresh Dog Food' })).toBeInTheDocument();
+  });
+
+  it('keeps the page behind from scrolling while it is open', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Example />);
+    const root = document.documentElement;
+    await user.click(screen.getByRole('button', { name: 'Open the article' }));
+    await waitFor(() => expect(root).toHaveAttribute('data-scroll-locked'));
+    await user.click(screen.getByRole('button', { name: 'Close article' }));
+    await waitFor(() => expect(root).not.toHaveAttribute('data-scroll-locked'));
   });
 
   it('closes only the popup Escape is pressed in when one is opened from another', async () => {
