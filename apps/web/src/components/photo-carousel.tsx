@@ -6,7 +6,7 @@ import { lazyContent } from './lazy-content';
 import { SlideFigure } from './photo-carousel-slide';
 
 /** A carousel's words for screen readers, from packages/content. */
-export interface PhotoCarouselCopy {
+interface PhotoCarouselCopy {
   label: string;
   previous: string;
   next: string;

@@ -12,7 +12,7 @@ import {
 import { createPortal } from 'react-dom';
 import classes from './popup.module.css';
 
-export type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
+type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
 
 export interface PopupProps {
   opened: boolean;
