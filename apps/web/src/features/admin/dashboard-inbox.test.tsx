@@ -477,8 +477,11 @@ describe('CSV export', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.download).toBe('cedar-bluff-inquiries-2026-05-10.csv');
     expect(queryOf(callsTo('GET', API_ROUTES.inquiryExport.path)[0])).toEqual({ color: 'black' });
-    const csv = await blobs.get(saved[0]!.href)!.text();
-    expect(csv).toBe('\uFEFF"First name","Last name","Status"\r\n"Tom","Gallagher","new"');
+    // The file is the server's bytes, byte-order mark included (Blob.text() would drop it).
+    const bytes = await blobs.get(saved[0]!.href)!.arrayBuffer();
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\uFEFF"First name","Last name","Status"\r\n"Tom","Gallagher","new"',
+    );
   });
 
   it('exports everything when nothing is filtered', async () => {

@@ -56,9 +56,8 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           maxLength={INQUIRY_NOTE_MAX}
-          autosize
-          minRows={3}
-          maxRows={12}
+          rows={4}
+          resize="vertical"
           autoFocus
         />
         {update.isError && (

@@ -1,4 +1,4 @@
-import { inquiryFilterSchema, type InquiryFilter, type InquiryStats } from '@cedar/api-contract';
+import { inquiryFilterSchema, type InquiryFilter } from '@cedar/api-contract';
 
 const { status: statusSchema, color: colorSchema, q: searchSchema } = inquiryFilterSchema.shape;
 
@@ -30,14 +30,3 @@ export function isFiltered(filter: InquiryFilter): boolean {
   return Boolean(filter.status || filter.color || filter.q);
 }
 
-/**
- * How many inquiries the filter matches, when the stats can tell: with no filter, or with only a
- * status or only a colour. A search, or two filters together, is counted by nobody (null).
- */
-export function matchingCount(stats: InquiryStats, filter: InquiryFilter): number | null {
-  if (filter.q) return null;
-  if (filter.status && filter.color) return null;
-  if (filter.status) return stats.byStatus[filter.status] ?? 0;
-  if (filter.color) return stats.byColor.find((c) => c.color === filter.color)?.count ?? 0;
-  return stats.total;
-}
