@@ -246,7 +246,11 @@ describe('admin dashboard', () => {
     const colors = [...KNOWN_PREFERRED_COLORS, 'dudley-blue'];
     serveInbox(
       colors.map((color, i) =>
-        inboxInquiry(colors.length - i, { firstName: 'Pat', lastName: color, preferredColor: color }),
+        inboxInquiry(colors.length - i, {
+          firstName: 'Pat',
+          lastName: color,
+          preferredColor: color,
+        }),
       ),
     );
     const { container } = renderAdmin(<DashboardScreen />);

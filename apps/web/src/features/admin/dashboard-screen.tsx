@@ -17,7 +17,10 @@ export interface DashboardScreenProps {
 
 const realReload = () => window.location.reload();
 
-function Dashboard({ session, reload }: Required<DashboardScreenProps> & { session: StoredSession }) {
+function Dashboard({
+  session,
+  reload,
+}: Required<DashboardScreenProps> & { session: StoredSession }) {
   const signedOut = useSignedOut();
   const [filter, changeFilter] = useInquiryFilter();
   const stats = useInquiryStats();

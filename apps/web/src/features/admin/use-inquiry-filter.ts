@@ -1,9 +1,12 @@
 import type { InquiryFilter } from '@cedar/api-contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { filterFromSearchParams, filterSearchParams } from './lib/inquiry-filter';
 
-export type ChangeFilter = (change: Partial<InquiryFilter>, options?: { replace?: boolean }) => void;
+export type ChangeFilter = (
+  change: Partial<InquiryFilter>,
+  options?: { replace?: boolean },
+) => void;
 
 /**
  * The inbox's filter lives in the address (`/admin?status=new&q=megan`): Back and Forward step
@@ -12,13 +15,18 @@ export type ChangeFilter = (change: Partial<InquiryFilter>, options?: { replace?
 export function useInquiryFilter(): [InquiryFilter, ChangeFilter] {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterFromSearchParams(params), [params]);
+  // The router renders a new address in a transition, so for a moment after a change the
+  // rendered params are the old ones. A second change in that moment (Clear filters, then a status
+  // at once) builds on the address last asked for, not on the old one it would otherwise bring back.
+  const asked = useRef(params);
+  useLayoutEffect(() => {
+    asked.current = params;
+  }, [params]);
   const change = useCallback<ChangeFilter>(
     (patch, { replace = false } = {}) => {
-      // From the address as it is when the change lands: a search typed just before a status
-      // change is not lost to a stale copy.
-      setParams((current) => filterSearchParams({ ...filterFromSearchParams(current), ...patch }), {
-        replace,
-      });
+      const next = filterSearchParams({ ...filterFromSearchParams(asked.current), ...patch });
+      asked.current = next;
+      setParams(next, { replace });
     },
     [setParams],
   );

@@ -39,7 +39,10 @@ export const inquiryListQueryOptions = (filter: InquiryFilter) =>
 
 /** While another filter's first page loads, the list shows the previous one rather than nothing. */
 export function useInquiryList(filter: InquiryFilter) {
-  return useInfiniteQuery({ ...inquiryListQueryOptions(filter), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...inquiryListQueryOptions(filter),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Rewrites every loaded page of every cached list: a change the server confirmed, without a refetch. */
@@ -48,7 +51,9 @@ export function editCachedInquiries(
   edit: (items: InboxInquiry[]) => InboxInquiry[],
 ): void {
   client.setQueriesData<InfiniteData<InquiryPage, Cursor>>({ queryKey: inquiryListsKey }, (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: edit(page.items) })) } : data,
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: edit(page.items) })) }
+      : data,
   );
 }
 

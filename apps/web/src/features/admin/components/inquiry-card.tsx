@@ -60,7 +60,7 @@ export function InquiryCard({ inquiry, onDelete }: InquiryCardProps) {
         <InquiryStatusSelect inquiry={inquiry} />
         <Button
           size="xs"
-          variant="subtle"
+          variant="outline"
           color="red.9"
           onClick={() => onDelete(inquiry)}
           aria-label={`Delete the inquiry from ${fullName}`}

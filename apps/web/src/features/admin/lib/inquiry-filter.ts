@@ -29,4 +29,3 @@ export function filterSearchParams(filter: InquiryFilter): URLSearchParams {
 export function isFiltered(filter: InquiryFilter): boolean {
   return Boolean(filter.status || filter.color || filter.q);
 }
-

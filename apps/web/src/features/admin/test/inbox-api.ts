@@ -38,7 +38,10 @@ function statsOf(items: InboxInquiry[], recent: number): InquiryStats {
     mostRequested: top
       ? {
           ...top,
-          tiedWith: demand.slice(1).filter((c) => c.count === top.count).map((c) => c.color),
+          tiedWith: demand
+            .slice(1)
+            .filter((c) => c.count === top.count)
+            .map((c) => c.color),
         }
       : null,
     byStatus: Object.fromEntries(
@@ -102,7 +105,10 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
       const change = inquiryUpdateSchema.parse(await request.json());
       const index = inbox.items.findIndex((i) => i.id === params.id);
       if (index < 0)
-        return HttpResponse.json({ error: 'not_found', message: 'No such inquiry' }, { status: 404 });
+        return HttpResponse.json(
+          { error: 'not_found', message: 'No such inquiry' },
+          { status: 404 },
+        );
       const updated = { ...inbox.items[index]!, ...change };
       inbox.items[index] = updated;
       return HttpResponse.json(updated);
@@ -111,7 +117,10 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
       const before = inbox.items.length;
       inbox.items = inbox.items.filter((i) => i.id !== params.id);
       if (inbox.items.length === before)
-        return HttpResponse.json({ error: 'not_found', message: 'No such inquiry' }, { status: 404 });
+        return HttpResponse.json(
+          { error: 'not_found', message: 'No such inquiry' },
+          { status: 404 },
+        );
       return new HttpResponse(null, { status: 204 });
     }),
   );
