@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { filterSearchParams } from '../lib/inquiry-filter';
 import { apiRequest } from '../lib/query-client';
 
-export interface CsvFile {
+interface CsvFile {
   blob: Blob;
   filename: string;
 }

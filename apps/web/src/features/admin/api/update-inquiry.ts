@@ -4,7 +4,7 @@ import { HttpError, apiRequest } from '../lib/query-client';
 import { dropCachedInquiry, editCachedInquiries, inquiryListsKey } from './inquiries';
 import { inquiryStatsQueryOptions } from './inquiry-stats';
 
-export type InquiryChange = InquiryUpdate & { id: string };
+type InquiryChange = InquiryUpdate & { id: string };
 
 async function updateInquiry({ id, ...change }: InquiryChange) {
   const res = await apiRequest('PATCH', inquiryUrl(id), {
