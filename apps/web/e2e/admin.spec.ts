@@ -397,6 +397,10 @@ test('the owner works through the inbox: pages, filters, search, a status, a not
   await find.getByRole('button', { name: 'Clear filters' }).click();
   await expect(cards).toHaveCount(50);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-mobile.png') });
+
+  // Signed out, so the next test starts with no other session.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
 test('the owner sees where they are signed in, signs another browser out, changes the password and signs out everywhere', async ({
