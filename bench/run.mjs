@@ -604,6 +604,7 @@ try {
           'p99 ms',
           'max ms',
           'non-2xx',
+          'of which 429',
           'errors',
         ],
         [
@@ -616,6 +617,7 @@ try {
             m.latencyMs.p99,
             m.latencyMs.max,
             m.non2xx,
+            m.limited,
             m.errors,
           ],
           ...Object.entries(m.byKind).map(([kind, k]) => [
@@ -627,6 +629,7 @@ try {
             k.latencyMs.p99,
             k.latencyMs.max,
             k.non2xx,
+            k.limited,
             null,
           ]),
         ],
