@@ -75,7 +75,7 @@ function Dashboard({
   );
 }
 
-/** /admin (spec §2): the owner's inquiries, as an inbox. */
+/** /admin: the owner's inquiries, as an inbox, with the figures and quick actions above. */
 export function DashboardScreen({ reload = realReload }: DashboardScreenProps) {
   return <AdminGate>{(session) => <Dashboard session={session} reload={reload} />}</AdminGate>;
 }

@@ -20,7 +20,7 @@ function shownLine(count: number, more: boolean): string {
   return `Showing all ${count.toLocaleString('en-US')}.`;
 }
 
-/** Error loading inquiries (spec §8): Try Again reloads the page, filters and all. */
+/** 'Error loading inquiries': Try Again reloads the page, filters and all, as the first load did. */
 export function LoadError({ reload }: { reload: () => void }) {
   return (
     <Card withBorder radius="md" padding="lg" role="alert">
@@ -81,7 +81,7 @@ interface InquiryInboxProps {
   reload: () => void;
 }
 
-/** Customer Inquiries (spec §2) as an inbox: find, page through, triage, export and delete. */
+/** The Customer Inquiries list as an inbox: find, page through, triage, export and delete. */
 export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: InquiryInboxProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteInquiry();
