@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@cedar/api-contract';
 import { expect, test, type Page } from '@playwright/test';
 import { axeFindings } from './axe';
 
@@ -15,6 +20,8 @@ const SCREENSHOTS = path.resolve(
   'artifacts/screenshots',
 );
 const PUBLISH_TIMEOUT_MS = 150_000;
+/** The API's webhook secret on a loopback-only development start, as this test's server runs. */
+const DEV_WEBHOOK_SECRET = 'dev-webhook-secret';
 
 // The tests share one server and run in this order: the editor test signs out at its end, and the
 // security test signs out everywhere and leaves the demo admin with another password.
@@ -251,6 +258,149 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Simple Admin Login' })).toBeVisible();
+});
+
+/** Families who wrote through the contact form (a signed webhook delivery each), after the demo's. */
+async function deliverInquiries(page: Page, count: number) {
+  for (let n = 1; n <= count; n++) {
+    const body = JSON.stringify({
+      firstName: 'Family',
+      lastName: `Number${n}`,
+      email: `family${n}@example.com`,
+      phone: `(315) 555-${String(1000 + n)}`,
+      preferredColor: 'silver',
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const res = await page.request.post('/api/inquiries/webhook', {
+      data: body,
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+        [WEBHOOK_DELIVERY_HEADER]: `e2e-inbox-${n}-${timestamp}`,
+        [WEBHOOK_SIGNATURE_HEADER]: createHmac('sha256', DEV_WEBHOOK_SECRET)
+          .update(`${timestamp}.${body}`)
+          .digest('hex'),
+      },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+}
+
+test('the owner works through the inbox: pages, filters, search, a status, a note, an export and a deletion', async ({
+  page,
+}) => {
+  test.setTimeout(3 * 60_000);
+  // The e2e server holds the 12 demo inquiries; 40 more make a second page.
+  await deliverInquiries(page, 40);
+  await testLogin(page);
+  const inbox = page.getByRole('region', { name: 'Customer Inquiries' });
+  const cards = inbox.getByRole('article');
+  const find = page.getByRole('search', { name: 'Find inquiries' });
+  const search = find.getByRole('searchbox', { name: 'Search' });
+  const byStatus = find.getByRole('combobox', { name: 'Status' });
+  const byColour = find.getByRole('combobox', { name: 'Preferred colour' });
+
+  // The newest 50 first; Load more brings the rest. The figures count every inquiry.
+  await expect(page.getByRole('region', { name: 'Total Inquiries' })).toContainText('52');
+  await expect(page.getByText('Logged in successfully!')).toBeHidden({ timeout: 10_000 });
+  await expect(cards).toHaveCount(50);
+  await expect(inbox.getByText('Showing the newest 50.')).toBeVisible();
+  await inbox.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards).toHaveCount(52);
+  await expect(inbox.getByText('Showing all 52.')).toBeVisible();
+  await expect(inbox.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // Filter by colour, then search within it; the address keeps both.
+  await byColour.selectOption('yellow');
+  await expect(page).toHaveURL(/\/admin\?color=yellow$/);
+  await expect(cards).toHaveCount(3);
+  await search.fill('whitaker');
+  await expect(page).toHaveURL(/\/admin\?color=yellow&q=whitaker$/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAccessibleName('Megan Whitaker');
+  await search.fill('518 555-01');
+  await expect(page).toHaveURL(/q=518\+555-01$/);
+  await expect(cards).toHaveCount(2); // Megan Whitaker and Luis Herrera: yellow, Albany numbers
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-inbox-filtered.png'),
+    fullPage: true,
+  });
+  await expectAccessible(page, 'the filtered inbox');
+  // Back undoes the colour filter (typing replaced the entry rather than adding one per key).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(search).toHaveValue('');
+  // The whole list as it was left, both pages.
+  await expect(cards).toHaveCount(52);
+  await page.goForward();
+  await expect(byColour).toHaveValue('yellow');
+  await expect(search).toHaveValue('518 555-01');
+  await expect(cards).toHaveCount(2);
+
+  // Mark Megan as contacted, with a private note.
+  await search.fill('megan');
+  await expect(cards).toHaveCount(1);
+  const megan = inbox.getByRole('article', { name: 'Megan Whitaker' });
+  await megan.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
+  await expect(byStatus.locator('option[value="contacted"]')).toHaveText('Contacted (1)');
+  await megan.getByRole('button', { name: 'Add a note' }).click();
+  const note = megan.getByRole('textbox', { name: 'Private note' });
+  await expect(note).toBeFocused();
+  await note.fill('Called on Tuesday: a female from the spring litter. Call back in March.');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-note.png'), fullPage: true });
+  await megan.getByRole('button', { name: 'Save note' }).click();
+  await expect(megan.getByText('Note saved.')).toBeVisible();
+  await expect(megan.getByRole('button', { name: 'Edit note' })).toBeFocused();
+
+  // The server kept both: a reload, filtered by the new status, shows them.
+  await find.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await byStatus.selectOption('contacted');
+  await expect(page).toHaveURL(/\/admin\?status=contacted$/);
+  await page.reload();
+  await expect(cards).toHaveCount(1);
+  await expect(megan.getByRole('combobox', { name: 'Status' })).toHaveValue('contacted');
+  await expect(megan).toContainText(
+    'Called on Tuesday: a female from the spring litter. Call back in March.',
+  );
+
+  // Export what the filter shows: the server's CSV, for spreadsheet programs.
+  const download = page.waitForEvent('download');
+  await inbox.getByRole('button', { name: 'Export these to CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cedar-bluff-inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await fs.readFile(await file.path());
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain('"Whitaker"');
+  expect(rows[1]).toContain(
+    '"Called on Tuesday: a female from the spring litter. Call back in March."',
+  );
+
+  // Delete Tom Gallagher's inquiry when his family asks: confirmed first, then gone for good.
+  await find.getByRole('button', { name: 'Clear filters' }).click();
+  await search.fill('gallagher');
+  await expect(cards).toHaveCount(1);
+  await inbox.getByRole('button', { name: 'Delete the inquiry from Tom Gallagher' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this inquiry?' });
+  await expect(dialog).toContainText('removes the inquiry from Tom Gallagher for good');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-delete.png'), fullPage: true });
+  await expectAccessible(page, 'the delete confirmation');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByText('The inquiry from Tom Gallagher has been deleted.')).toBeVisible();
+  await expect(inbox.getByText('No inquiries match these filters.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total Inquiries' })).toContainText('51');
+  await page.reload();
+  await expect(inbox.getByText('No inquiries match these filters.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await find.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(cards).toHaveCount(50);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-mobile.png') });
+
+  // Signed out, so the next test starts with no other session.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
 test('the owner sees where they are signed in, signs another browser out, changes the password and signs out everywhere', async ({
