@@ -80,6 +80,16 @@ export function ifMatchAccepts(header: string, current: string | null): boolean 
     .some((t) => t === '*' || t.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') === current);
 }
 
+/** A write based on another version of the file than the one on disk. */
+export function conflict(current: string | null): HttpError {
+  return new HttpError(
+    409,
+    'conflict',
+    'The file was changed since you opened it. Reload it, then save again.',
+    { details: { sha256: current } },
+  );
+}
+
 export interface SaveResult extends SaveFileResponse {
   /** False when the content was already the file's: nothing written, nothing to publish. */
   changed: boolean;
@@ -174,16 +184,8 @@ export class EditableFiles {
     ifMatch?: string,
   ): Promise<SaveResult> {
     const current = await this.read(file);
-    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null)) {
-      throw new HttpError(
-        409,
-        'conflict',
-        'The file was changed since you opened it. Reload it, then save again.',
-        {
-          details: { sha256: current?.sha256 ?? null },
-        },
-      );
-    }
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null))
+      throw conflict(current?.sha256 ?? null);
     const check = await inspectSource(content, file);
     if (!check.ok)
       throw new HttpError(422, 'syntax_error', check.error.message, {
