@@ -156,10 +156,9 @@ export class Publisher {
         throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
       host.swap(build);
       this.finish('published', null);
-      this.durations = [
-        ...this.durations,
-        this.finishedAt!.getTime() - started.getTime(),
-      ].slice(-USUAL_DURATION_OF);
+      this.durations = [...this.durations, this.finishedAt!.getTime() - started.getTime()].slice(
+        -USUAL_DURATION_OF,
+      );
       securityEvent(log, 'publish', 'success', { username: by, buildId: id });
       if (info.fingerprint === null) {
         // A source was written while it built (by a save, which queued a build already, or by
