@@ -169,7 +169,7 @@ export type InquirySubmission = z.infer<typeof inquirySubmissionSchema>;
 /**
  * The seven section files the owner may edit (spec §2 File editor), paths from the repo root, and
  * the public pages that show each one (the editor links to them once a change is live; a web test
- * renders every route to keep this equal to where each section really appears).
+ * keeps this equal to the page modules that import each section).
  */
 export const EDITABLE_FILES = [
   { path: 'apps/web/src/sections/hero-section.tsx', name: 'Hero Section', pages: ['/'] },

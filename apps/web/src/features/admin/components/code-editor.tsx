@@ -62,6 +62,9 @@ export default function CodeEditor({ label, value, onChange, disabled, error }: 
     const list: Extension[] = [
       tsx,
       look,
+      // Long lines (a section's sentences) wrap: no sideways scrolling, and no scroll area that
+      // a keyboard could not reach.
+      EditorView.lineWrapping,
       EditorView.contentAttributes.of({
         'aria-label': label,
         spellcheck: 'false',
