@@ -7,7 +7,7 @@ import { SiteImage } from '../components/site-image';
 // The words of the home page hero. Edit the text between the quotes.
 const copy = {
   badge: '50+ Years of Excellence',
-  headline: 'Cedar Bluff\'s "Labradors" 🐶 ${x} </script> <b>of Cambridge</b>',
+  headline: 'Cedar Bluff Labradors',
   tagline: 'English Labradors bred for beauty and temperament',
   subline:
     'Champion bloodlines, raised with holistic care on seven open acres in Cambridge, New York.',
