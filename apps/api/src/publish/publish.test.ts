@@ -130,13 +130,14 @@ describe('publishing', () => {
     // Each build takes the next of these durations on the test's clock; the middle one is held
     // until the test has read the status while it runs.
     const durations = [40_000, 10_000, 30_000, 90_000, 20_000, 50_000];
-    let clock: TestApp['clock'] | undefined;
+    // The builder is made before the app whose clock it advances.
+    const made: { clock?: TestApp['clock'] } = {};
     let reached: () => void = () => {};
     let release: () => void = () => {};
     const { builder: inner } = fakeBuilder();
     const builder: Builder = async (outDir, signal) => {
       const run = durations.length;
-      clock!.advance(durations.shift()!);
+      made.clock!.advance(durations.shift()!);
       if (run === 4) {
         reached();
         await new Promise<void>((resolve) => (release = resolve));
@@ -144,7 +145,7 @@ describe('publishing', () => {
       await inner(outDir, signal);
     };
     const a = await setup(builder);
-    clock = a.clock;
+    made.clock = a.clock;
     expect(await status(a)).toMatchObject({ elapsedMs: null, usualMs: null });
 
     await save(a, 2);

@@ -111,6 +111,7 @@ describe('file editor', () => {
     await chooseFile(user, HERO.name);
     expect(await toasts().findByText('Failed to load file')).toBeInTheDocument();
     expect(toasts().getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText(/no words to change/)).not.toBeInTheDocument();
   });
 
   it('saves as text/plain with If-Match, shows Saving... and toasts File saved successfully!', async () => {

@@ -69,7 +69,9 @@ export function EditorPanel({ editor }: { editor: FileEditor }) {
         </Group>
       )}
       {state.mode === 'words' ? (
-        !state.loading && (
+        // Only words that were loaded: a failed load is told in a toast, not as "no words".
+        !state.loading &&
+        state.etag !== null && (
           <WordsForm
             words={state.words}
             values={state.values}
