@@ -9,7 +9,7 @@ import type {
 } from '@cedar/api-contract';
 import type { AdminDoc, InquiryDoc, RevisionDoc } from './documents';
 
-/** The storage port (ARCHITECTURE §3): the app sees only this, never an engine. */
+/** The storage port: the app sees only this, never an engine (embedded or MongoDB). */
 export interface Store {
   readonly kind: 'embedded' | 'mongodb';
   readonly admins: AdminRepo;
