@@ -167,7 +167,7 @@ export const inquirySubmissionSchema = z.strictObject({
 export type InquirySubmission = z.infer<typeof inquirySubmissionSchema>;
 
 /**
- * The seven section files the owner may edit (spec §2 File editor), paths from the repo root, and
+ * The seven section files the owner may edit in the file editor, paths from the repo root, and
  * the public pages that show each one (the editor links to them once a change is live; a web test
  * keeps this equal to the page modules that import each section).
  */

@@ -61,7 +61,7 @@ export interface FormsEmbedProps {
 }
 
 /**
- * The external form: 'Loading form...' until the forms script has loaded (spec §4), then the provider
+ * The external form: 'Loading form...' until the forms script has loaded, then the provider
  * renders the form into the target. If the script fails (blocked, offline) or takes longer than
  * FORM_HELP_AFTER_MS, the box offers the phone and e-mail in place of 'Loading form...': saying it
  * is still loading beside "if the form doesn't appear" told the visitor two things at once. A slow

@@ -7,7 +7,7 @@ import classes from './toast-region.module.css';
 export const NOTIFICATIONS_LABEL = `Notifications (${TOAST_SETTINGS.hotkey})`;
 
 /**
- * Spec §9's toasts: one at a time, 5 s, F8 moves focus to them. They show at the bottom of the
+ * The admin's toasts: one at a time, 5 s, F8 moves focus to them. They show at the bottom of the
  * screen: each screen's actions sit at its top (the dashboard's EDIT WEBSITE and Logout, the file
  * editor's bar with Save File), where a toast used to land on them.
  */

@@ -220,7 +220,7 @@ export function useFileEditor() {
 
   const saving = saveMutation.isPending || saveWordsMutation.isPending;
   const save = () => {
-    // Spec §5: saving without a file does nothing.
+    // Saving without a file does nothing.
     const { path, mode, draft, etag, words, values } = latest.current;
     if (!path || saving) return;
     if (mode === 'code') {

@@ -73,7 +73,7 @@ function livePages(status: PublishStatus, awaitingBuild: boolean, pending: Pendi
 }
 
 /**
- * The state of the site's rebuild after a save (ARCHITECTURE §5), with its progress while it runs
+ * The state of the site's rebuild after a save, with its progress while it runs
  * and links to the changed page once it is live. A live region, so it is announced; the seconds
  * counting up sit outside it, so a screen reader is not told each one.
  */
