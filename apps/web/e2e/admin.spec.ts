@@ -168,6 +168,11 @@ for (const viewport of [
     await save.click();
     expect((await answer).status()).toBe(200);
     expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(original);
+
+    // Signed out, so the tests after this one find only their own sessions.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
   });
 }
 

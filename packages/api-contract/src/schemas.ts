@@ -229,6 +229,8 @@ export const revisionListSchema = z.array(revisionSchema);
 export const saveFileResponseSchema = z.object({
   sha256: z.string(),
   revision: revisionSchema,
+  /** False when the file already held this content: nothing was written and nothing publishes. */
+  changed: z.boolean(),
 });
 export type SaveFileResponse = z.infer<typeof saveFileResponseSchema>;
 

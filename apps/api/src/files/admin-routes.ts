@@ -101,7 +101,7 @@ export async function fileRoutes(app: FastifyInstance) {
         changed,
       });
       if (changed) publisher.request(username);
-      return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision, changed });
     },
   );
 
@@ -191,7 +191,7 @@ export async function fileRoutes(app: FastifyInstance) {
         mode: 'words',
       });
       if (changed) publisher.request(username);
-      return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision, changed });
     },
   );
 
@@ -225,7 +225,7 @@ export async function fileRoutes(app: FastifyInstance) {
         });
       securityEvent(request, 'file-restore', 'success', { username, path, revision: id, changed });
       if (changed) publisher.request(username);
-      return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision, changed });
     },
   );
 

@@ -90,11 +90,6 @@ export function conflict(current: string | null): HttpError {
   );
 }
 
-export interface SaveResult extends SaveFileResponse {
-  /** False when the content was already the file's: nothing written, nothing to publish. */
-  changed: boolean;
-}
-
 /**
  * The seven section files, read and written below the repository root. Callers pass paths that
  * passed editableFilePathSchema; nothing else ever reaches the disk.
@@ -130,7 +125,12 @@ export class EditableFiles {
     }
   }
 
-  save(file: EditableFilePath, content: string, by: string, ifMatch?: string): Promise<SaveResult> {
+  save(
+    file: EditableFilePath,
+    content: string,
+    by: string,
+    ifMatch?: string,
+  ): Promise<SaveFileResponse> {
     // One save at a time per file, so the If-Match check and the write cannot interleave.
     const previous = this.queues.get(file) ?? Promise.resolve();
     const pause = this.pause;
@@ -158,7 +158,7 @@ export class EditableFiles {
     return result;
   }
 
-  async restore(file: EditableFilePath, id: string, by: string): Promise<SaveResult> {
+  async restore(file: EditableFilePath, id: string, by: string): Promise<SaveFileResponse> {
     const revision = await this.store.revisions.get(file, id);
     if (!revision) throw new HttpError(404, 'not_found', 'No such revision of this file');
     return this.save(file, revision.content, by);
@@ -182,7 +182,7 @@ export class EditableFiles {
     content: string,
     by: string,
     ifMatch?: string,
-  ): Promise<SaveResult> {
+  ): Promise<SaveFileResponse> {
     const current = await this.read(file);
     if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null))
       throw conflict(current?.sha256 ?? null);

@@ -213,14 +213,16 @@ describe('PUT /api/admin/files/:path/words', () => {
       { 'if-match': await etagOf(a) },
     );
     expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ changed: false });
     await a.services.publisher.settled();
     expect(builds).toBe(0);
 
-    await putWords(
+    const changed = await putWords(
       a,
       { words: [{ key: 'headline', value: 'New' }] },
       { 'if-match': await etagOf(a) },
     );
+    expect(changed.json()).toMatchObject({ changed: true });
     await a.services.publisher.settled();
     expect(builds).toBe(1);
     expect((await status()).state).toBe('published');

@@ -260,6 +260,20 @@ describe('publishing as the owner sees it', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
+  it('after a save that changed nothing, says nothing about publishing', async () => {
+    serveEditor({
+      publish: () => Response.json(publish('idle', { startedAt: null, finishedAt: null })),
+      saveWords: () => saved('r1', SHA_1, '2026-05-10T09:00:00.000Z', false),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await openHeroWords(user);
+    await user.click(screen.getByRole('button', { name: 'Save File' }));
+    expect(await toasts().findByText('File saved successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/api/admin/publish')).toHaveLength(2));
+    expect(screen.getByTestId('publish-status')).toHaveTextContent(/^$/);
+  });
+
   it('offers no View page link for a publish the owner did not start here', async () => {
     serveEditor();
     const user = userEvent.setup();

@@ -123,11 +123,14 @@ function editorReducer(state: EditorState, action: Action): EditorState {
     case 'edited':
       return { ...state, draft: action.draft };
     case 'written': {
-      const pending = {
-        savedAt: action.answer.revision.savedAt,
-        since: action.since,
-        path: action.answer.revision.path,
-      };
+      // Only a change is published: a save of the same content leaves the publish state alone.
+      const pending = action.answer.changed
+        ? {
+            savedAt: action.answer.revision.savedAt,
+            since: action.since,
+            path: action.answer.revision.path,
+          }
+        : state.pending;
       const { saved } = action;
       if (!saved) return { ...state, pending, held: null };
       const etag = etagOf(action.answer.sha256);

@@ -55,8 +55,8 @@ export function publish(
   };
 }
 
-export const saved = (id: string, sha256: string, savedAt: string) =>
-  Response.json({ sha256, revision: revision(id, sha256, savedAt) });
+export const saved = (id: string, sha256: string, savedAt: string, changed = true) =>
+  Response.json({ sha256, revision: revision(id, sha256, savedAt), changed });
 
 /** The server as the editor sees it: the hero file, its revisions and the publish state. */
 export function serveEditor(
