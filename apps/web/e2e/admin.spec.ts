@@ -14,7 +14,10 @@ import { axeFindings } from './axe';
 const HERO_PATH = 'apps/web/src/sections/hero-section.tsx';
 const HERO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', HERO_PATH);
 const HEADLINE_LINE = "  headline: 'Cedar Bluff Labradors',";
-const NEW_HEADLINE = 'Cedar Bluff Labradors of Cambridge';
+// Words a naive rewrite would turn into code or markup: they must reach the page as plain text.
+const NEW_HEADLINE = `Cedar Bluff's "Labradors" 🐶 \${x} </script> <b>of Cambridge</b>`;
+/** The headline's line as words mode writes it: the same quote, the apostrophe escaped. */
+const NEW_HEADLINE_LINE = `  headline: 'Cedar Bluff\\'s "Labradors" 🐶 \${x} </script> <b>of Cambridge</b>',`;
 const SCREENSHOTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   'artifacts/screenshots',
@@ -47,13 +50,37 @@ test.afterAll(async () => {
   await fs.writeFile(HERO_FILE, original);
 });
 
+/** Chooses the hero: the editor opens in Words mode, on its Headline field. */
 async function chooseHero(page: Page) {
   await page.getByRole('combobox', { name: 'File to edit' }).click();
   await page.getByRole('option', { name: 'Hero Section' }).click();
+  const headline = page.getByRole('textbox', { name: 'Headline', exact: true });
+  await expect(headline).toBeVisible();
+  return headline;
+}
+
+/** Switches to Code mode: the code editor labelled with the file's path. */
+async function codeMode(page: Page) {
+  await page.getByText('Code', { exact: true }).click();
   const editor = page.getByRole('textbox', { name: HERO_PATH });
   await expect(editor).toBeVisible();
-  await expect(editor).not.toBeDisabled();
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
   return editor;
+}
+
+/** Nothing covers the control: the topmost element at its centre and near its corners is the control. */
+async function expectUncovered(control: ReturnType<Page['getByRole']>, what: string) {
+  const covered = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    // Inside the rounded corners, which the browser's hit test leaves to what is beneath.
+    const at = (fx: number, fy: number) => [box.left + box.width * fx, box.top + box.height * fy];
+    const points = [at(0.5, 0.5), at(0.15, 0.25), at(0.85, 0.25), at(0.15, 0.75), at(0.85, 0.75)];
+    return points
+      .map(([x, y]) => document.elementFromPoint(x!, y!))
+      .filter((hit) => !hit || !element.contains(hit))
+      .map((hit) => hit?.outerHTML.slice(0, 120) ?? 'nothing');
+  });
+  expect(covered, `${what} is covered`).toEqual([]);
 }
 
 /** Waits until the server has published a build that started after `since` (server and test share a clock). */
@@ -99,7 +126,64 @@ async function testLogin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();
 }
 
-test('the owner signs in, edits the hero, survives a syntax error, restores the original and signs out', async ({
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the toasts leave Logout, EDIT WEBSITE and Save File free to click`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const name = `admin-toasts-${viewport.width}`;
+    const dashboard = async () => {
+      await page.goto('/admin/login');
+      await page.getByRole('button', { name: 'Test Login' }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByText('Logged in successfully!')).toBeVisible();
+    };
+
+    // Logout, clicked while the login toast shows.
+    await dashboard();
+    const logout = page.getByRole('button', { name: 'Logout' });
+    await expectUncovered(logout, 'Logout');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-login.png`) });
+    await logout.click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    // EDIT WEBSITE, clicked while the login toast shows.
+    await dashboard();
+    const edit = page.getByRole('link', { name: 'EDIT WEBSITE', exact: true });
+    await expectUncovered(edit, 'EDIT WEBSITE');
+    await edit.click();
+    await expect(page).toHaveURL(/\/admin\/files$/);
+
+    // Save File, clicked again while the toast of the first save shows. The words are as they
+    // were, so nothing is written or published.
+    await chooseHero(page);
+    const save = page.getByRole('button', { name: 'Save File' });
+    const saves = () =>
+      page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && res.url().endsWith('/words'),
+      );
+    let answer = saves();
+    await save.click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByText('File saved successfully!')).toBeVisible();
+    await expectUncovered(save, 'Save File');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-saved.png`) });
+    answer = saves();
+    await save.click();
+    expect((await answer).status()).toBe(200);
+    expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(original);
+
+    // Signed out, so the tests after this one find only their own sessions.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+}
+
+test('the owner signs in, changes the hero headline in Words mode and sees it live, survives a syntax error in Code mode, restores the original and signs out', async ({
   page,
 }) => {
   test.setTimeout(7 * 60_000);
@@ -144,15 +228,70 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-dashboard-mobile.png') });
   if (desktop) await page.setViewportSize(desktop);
 
-  // Edit the hero headline and publish.
+  // Change the hero's headline in Words mode and publish: no code, no password.
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/code-editor-[\w-]+\.js$/.test(request.url())) chunks.push(request.url());
+  });
   await page.getByRole('link', { name: 'EDIT WEBSITE', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/files$/);
-  let editor = await chooseHero(page);
-  await expect(editor).toHaveValue(originalContent);
-  const edited = originalContent.replace(HEADLINE_LINE, `  headline: '${NEW_HEADLINE}',`);
-  await editor.fill(edited);
+  let headline = await chooseHero(page);
+  await expect(page.getByRole('radio', { name: 'Words' })).toBeChecked();
+  await expect(headline).toHaveValue('Cedar Bluff Labradors');
+  await headline.fill(NEW_HEADLINE);
+  const edited = originalContent.replace(HEADLINE_LINE, NEW_HEADLINE_LINE);
   ours.add(edited);
+  const savedAt = Date.now();
+  await page.getByRole('button', { name: 'Save File' }).click();
+  await expect(page.getByText('File saved successfully!')).toBeVisible();
+  await expect(page.getByRole('form', { name: /^Confirm your password/ })).toHaveCount(0);
+  // Only the headline's literal changed; every other byte of the file is as it was.
+  expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
+  // While the site rebuilds, the editor counts the time.
+  await expect(page.getByTestId('publish-progress')).toHaveText(/^\d+ s so far/);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor-words.png'), fullPage: true });
+  await expectAccessible(page, 'editor in Words mode');
+  await waitForPublished(page, savedAt);
+  // The server rebuilds edited code contained; the editor says how.
+  await expect(
+    page.getByText(/^Rebuilds run in a sandbox \((bubblewrap|Node permissions)\)$/),
+  ).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor.png'), fullPage: true });
+  expect(chunks, 'Words mode does not load the code editor').toEqual([]);
 
+  // "View page" opens the changed page, where the words show as typed, as text.
+  const [home] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: /^View page/ }).click(),
+  ]);
+  await expect(home).toHaveURL(/\/$/);
+  const heading = home.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(NEW_HEADLINE);
+  await expect(heading.locator('b')).toHaveCount(0);
+  await home.screenshot({ path: path.join(SCREENSHOTS, 'admin-words-on-home.png') });
+  await home.close();
+  const prerendered = await (await page.request.get('/')).text();
+  expect(prerendered).toContain('&lt;b&gt;of Cambridge&lt;/b&gt;');
+  expect(prerendered).not.toContain('<b>of Cambridge</b>');
+
+  // Code mode: a real code editor, loaded now and not before.
+  const editor = await codeMode(page);
+  await expect.poll(() => chunks.length).toBe(1);
+  await expect(page.locator('.cm-lineNumbers')).toBeVisible();
+  const height = await page.locator('.cm-editor').evaluate((e) => e.getBoundingClientRect().height);
+  expect(height).toBeGreaterThanOrEqual(24 * 16);
+  expect(await editor.evaluate((e) => getComputedStyle(e).fontFamily.toLowerCase())).toMatch(
+    /mono|courier|consol/,
+  );
+
+  // A syntax error: the password is asked first, then the save is refused with its line, which
+  // the editor marks and puts the cursor on. The site and the file stay as they were.
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nconst = ;');
+  // The file ends with a line break: the new line comes after the empty last one.
+  expect(edited.endsWith('\n')).toBe(true);
+  const brokenLine = edited.split('\n').length + 1;
   // Signing in counts as confirming the password for 15 minutes, and the server has no way to age
   // that without a test-only door: the first save is answered here as the server answers a stale
   // confirmation. The password check and the retried save below are the real server's.
@@ -178,7 +317,6 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   ).toBeVisible();
   const password = confirm.getByLabel('Your password');
   await expect(password).toBeFocused();
-  await expect(editor).toHaveValue(edited);
   await password.fill('not-the-password');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm.getByText('That is not your current password.')).toBeVisible();
@@ -187,44 +325,36 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
     fullPage: true,
   });
   await expectAccessible(page, 'editor asking for the password');
-  expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(originalContent);
   await page.unroute('**/api/admin/files/**');
-
   await password.fill((await demoAdmin(page)).password);
-  const savedAt = Date.now();
   await password.press('Enter');
-  await expect(page.getByText('File saved successfully!')).toBeVisible();
-  await expect(confirm).toBeHidden();
-  await expect(editor).toHaveValue(edited);
-  expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
-  await waitForPublished(page, savedAt);
-  // The server rebuilds edited code contained; the editor says how.
-  await expect(
-    page.getByText(/^Rebuilds run in a sandbox \((bubblewrap|Node permissions)\)$/),
-  ).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor.png'), fullPage: true });
-
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: NEW_HEADLINE })).toBeVisible();
-
-  // A syntax error is refused with its line; the site and the file stay as they were.
-  await page.goto('/admin/files');
-  editor = await chooseHero(page);
-  await expect(editor).toHaveValue(edited);
-  const broken = `${edited}\nconst = ;\n`;
-  const brokenLine = edited.split('\n').length + 1;
-  await editor.fill(broken);
-  await page.getByRole('button', { name: 'Save File' }).click();
   await expect(page.getByText('Failed to save file')).toBeVisible();
   await expect(page.getByText('Not saved: the file has a syntax error')).toBeVisible();
   await expect(page.getByText(new RegExp(`^Line ${brokenLine}, column \\d+: `))).toBeVisible();
+  const marked = page.locator('.cm-refused-line');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveText('const = ;');
+  await expect(page.locator('.cm-activeLine')).toHaveText('const = ;');
+  await expect(editor).toBeFocused();
   await page.screenshot({
     path: path.join(SCREENSHOTS, 'admin-editor-syntax-error.png'),
     fullPage: true,
   });
+  await expectAccessible(page, 'editor with a refused save');
   expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
-  const home = await page.request.get('/');
-  expect(await home.text()).toContain(NEW_HEADLINE);
+  expect(await (await page.request.get('/')).text()).toContain('of Cambridge');
+
+  // Tab indents; Escape then Tab leaves the editor.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Tab');
+  await expect(marked).toHaveText('  const = ;');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') === null)).toBe(
+    true,
+  );
 
   // Restore the original revision and publish it.
   const originalSha = sha256(originalContent).slice(0, 7);
@@ -237,8 +367,8 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   const dialog = page.getByRole('dialog', { name: 'Restore this version?' });
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText(/^Restored the version saved /)).toBeVisible();
-  await expect(editor).toHaveValue(originalContent);
   expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(originalContent);
+  await expect(page.locator('.cm-refused-line')).toHaveCount(0);
   await waitForPublished(page, restoredAt);
   await page.screenshot({
     path: path.join(SCREENSHOTS, 'admin-editor-restored.png'),
@@ -249,6 +379,9 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Cedar Bluff Labradors' }),
   ).toBeVisible();
+  await page.goto('/admin/files');
+  headline = await chooseHero(page);
+  await expect(headline).toHaveValue('Cedar Bluff Labradors');
 
   // Logout; the admin area then sends us to the login page.
   await page.goto('/admin');
