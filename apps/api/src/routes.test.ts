@@ -8,6 +8,7 @@ import {
   restoreUrl,
   revisionsUrl,
   sessionUrl,
+  wordsUrl,
 } from '@cedar/api-contract';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ import { build, buildLoggedIn, logIn, OWNER, type TestApp } from './test/build';
 const ORIGIN = 'http://localhost:3000';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
-const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
+const VALID = `const copy = { headline: 'Cedar Bluff Labradors' };\nexport function HeroSection() {\n  return <h1>{copy.headline}</h1>;\n}\n`;
 
 /**
  * Every call that needs a signed-in admin, one per protected route of the route table, in an
@@ -45,6 +46,13 @@ const PROTECTED: Record<
     url: fileUrl(HERO),
     headers: { 'content-type': 'text/plain' },
     payload: VALID,
+  }),
+  readWords: () => ({ method: 'GET', url: wordsUrl(HERO) }),
+  saveWords: () => ({
+    method: 'PUT',
+    url: wordsUrl(HERO),
+    headers: { 'content-type': 'application/json', 'if-match': '*' },
+    payload: { words: [{ key: 'headline', value: 'Cedar Bluff Labradors' }] },
   }),
   fileRevisions: () => ({ method: 'GET', url: revisionsUrl(HERO) }),
   restoreRevision: ({ revision }) => ({ method: 'POST', url: restoreUrl(HERO, revision) }),
