@@ -13,6 +13,7 @@ import { headAssets, measureFirstLoad } from './lib/bundle-size.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { runDashboard } from './lib/dashboard.mjs';
 import { runInbox } from './lib/inbox.mjs';
+import { interactionList, runInteractions } from './lib/interactions.mjs';
 import { runLoginFlood, runMixed, runTargets } from './lib/load.mjs';
 import { fixed, kb, table } from './lib/table.mjs';
 
@@ -30,6 +31,9 @@ const settings = {
   lighthouse: !flag('no-lighthouse'),
   // Lighthouse runs per route; the report is the median run (bench/lib/lighthouse.mjs).
   lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 3)),
+  interactions: !flag('no-interactions'),
+  // Taps per interaction, each on a freshly loaded page with the CPU slowed 4x.
+  interactionRuns: Number(option('interaction-runs') ?? (quick ? 2 : 5)),
   load: !flag('no-load'),
   inbox: !flag('no-inbox'),
   // The inbox figures: the store filled to this many inquiries, each call made this many times.
@@ -50,10 +54,11 @@ const settings = {
 const log = (line) => console.log(line);
 const section = (title) => console.log(`\n== ${title} ==`);
 
-const { PUBLIC_ROUTES, pages } = await tsImport(
-  pathToFileURL(path.join(repoRoot, 'packages/content/src/pages.ts')).href,
+const content = await tsImport(
+  pathToFileURL(path.join(repoRoot, 'packages/content/src/index.ts')).href,
   import.meta.url,
 );
+const { PUBLIC_ROUTES, pages } = content;
 /** Each public route's page module (`src/features/puppies/puppies-page`), from the page registry. */
 const pageModules = new Map(pages.map((p) => [p.path, `src/features/${p.module}`]));
 const {
@@ -466,9 +471,50 @@ try {
     }
   }
 
+  if (settings.interactions) {
+    section(
+      `Interactions: the longest event of one tap (Event Timing), CPU slowed 4x, ${settings.interactionRuns} run(s) each`,
+    );
+    results.interactions = await runInteractions({
+      baseUrl: server.baseUrl,
+      interactions: interactionList(content).filter((i) => chosenRoutes.includes(i.route)),
+      runs: settings.interactionRuns,
+      chromePath,
+      log,
+    });
+    log('');
+    log(
+      table(
+        [
+          'interaction',
+          'page',
+          'viewport',
+          'median ms',
+          'worst ms',
+          'runs ms',
+          'on screen ms (median / worst)',
+        ],
+        results.interactions.map((r) =>
+          r.error && r.runs.length === 0
+            ? [r.route, r.path, r.viewport, r.error]
+            : [
+                r.route,
+                r.path,
+                r.viewport,
+                fixed(r.medianMs, 0),
+                fixed(r.worstMs, 0),
+                r.runs.map((x) => Math.round(x.durationMs)).join(' / '),
+                `${r.shownMedianMs} / ${r.shownWorstMs}`,
+              ],
+        ),
+      ),
+    );
+  }
+
   if (settings.load) {
     // Let the last Chromium finish exiting before measuring throughput.
-    if (settings.lighthouse) await new Promise((resolve) => setTimeout(resolve, 3000));
+    if (settings.lighthouse || settings.interactions)
+      await new Promise((resolve) => setTimeout(resolve, 3000));
     const home = firstLoad.rows.find((r) => r.route === '/');
     const entryJs = home?.jsFiles?.[0] ? `/${home.jsFiles[0]}` : null;
     section(
@@ -739,6 +785,7 @@ section('Budgets');
 results.budgets = evaluateBudgets({
   lighthouse: results.lighthouse,
   firstLoad: firstLoad.rows,
+  interactions: results.interactions,
   targets: results.targets,
   inbox: settings.inbox ? (results.inbox ?? {}) : null,
 });

@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes, loadRoute } from './app/routes';
+import { loadAllLazyContent } from './components/lazy-content';
 import { ImagePreloadContext, type ImagePreload } from './components/site-image';
 import { PUBLIC_URL } from './lib/public-url';
 import { headFor, headTagsHtml } from './lib/seo';
@@ -58,6 +59,8 @@ export async function render(path: string): Promise<RenderResult> {
       `${path} failed to load: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  // Lazily loaded parts of a page (the carousels) are rendered into its HTML, not their fallback.
+  await loadAllLazyContent();
   const preloads: ImagePreload[] = [];
   const html = renderToString(
     <StrictMode>

@@ -1,16 +1,6 @@
-import { Box, Text } from '@mantine/core';
-import { useState } from 'react';
 import { SiteImage } from './site-image';
 import { Popup } from './popup';
-
-/** Popup titles read as headings: the serif heading font, larger and bold. */
-export const modalStyles = {
-  title: {
-    fontFamily: 'var(--mantine-font-family-headings)',
-    fontSize: 'var(--mantine-font-size-xl)',
-    fontWeight: 700,
-  },
-} as const;
+import classes from './image-modal.module.css';
 
 export interface ModalImage {
   src: string;
@@ -29,67 +19,34 @@ export interface ImageModalProps {
   onClose: () => void;
   /** Visible title; defaults to the image's title, its caption, then its alt text. */
   title?: string | undefined;
-  /**
-   * Set when the popup lives in a Modal.Stack (a popup opened from another popup). Mantine's focus
-   * return is unreliable there, so the opener restores focus itself in onExited.
-   */
-  stack?: { id: string; onExited: () => void } | undefined;
 }
 
-/** The general enlarged-photo popup: a titled Mantine Modal (focus trap, Escape, focus return), loaded on first open. */
-export function ImageModal({ image, onClose, title, stack }: ImageModalProps) {
-  // Keep the last photo and title while the popup fades out, so it does not empty before it closes.
-  const [last, setLast] = useState({ image, title });
-  if (
-    image !== null &&
-    (image.src !== last.image?.src ||
-      image.caption !== last.image.caption ||
-      image.title !== last.image.title ||
-      title !== last.title)
-  ) {
-    setLast({ image, title });
-  }
-  const { image: shown, title: shownTitle } = image !== null ? { image, title } : last;
-  const heading = shownTitle ?? shown?.title ?? shown?.caption ?? shown?.alt;
-
+/** The general enlarged-photo popup: the photo as large as the screen allows, and its caption. */
+export function ImageModal({ image, onClose, title }: ImageModalProps) {
+  const heading = title ?? image?.title ?? image?.caption ?? image?.alt;
   return (
     <Popup
       opened={image !== null}
       onClose={onClose}
-      stackId={stack?.id}
-      returnFocus={!stack}
-      onExitTransitionEnd={stack?.onExited}
       title={heading}
       size="xl"
-      centered
-      styles={modalStyles}
-      closeButtonProps={{ 'aria-label': 'Close photo' }}
+      closeLabel="Close photo"
       data-testid="image-modal"
     >
-      {shown && (
-        <Box component="figure" m={0}>
+      {image && (
+        <figure className={classes.figure}>
           <SiteImage
-            src={shown.src}
-            alt={shown.alt}
-            width={shown.width}
-            height={shown.height}
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
             sizes="(min-width: 62em) 780px, 100vw"
-            style={{
-              display: 'block',
-              width: '100%',
-              height: 'auto',
-              maxHeight: '75vh',
-              objectFit: 'contain',
-              borderRadius: 'var(--mantine-radius-md)',
-              background: 'var(--mantine-color-gray-1)',
-            }}
+            className={classes.image}
           />
-          {shown.caption && shown.caption !== heading && (
-            <Text component="figcaption" mt="sm" c="gray.7" ta="center">
-              {shown.caption}
-            </Text>
+          {image.caption && image.caption !== heading && (
+            <figcaption className={classes.caption}>{image.caption}</figcaption>
           )}
-        </Box>
+        </figure>
       )}
     </Popup>
   );

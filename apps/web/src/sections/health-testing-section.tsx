@@ -14,12 +14,7 @@ const copy = {
 
 /** Editable section (File editor: Health Testing): the four health cards, each opening its full essay. */
 export function HealthTestingSection() {
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [lastCard, setLastCard] = useState<HealthCard | null>(null);
-  const card = healthCards.find((c) => c.id === openId) ?? null;
-  // Keep the last card while the dialog fades out.
-  if (card !== null && card !== lastCard) setLastCard(card);
-  const shown = card ?? lastCard;
+  const [card, setCard] = useState<HealthCard | null>(null);
 
   return (
     <Box component="section" aria-labelledby="health-cards-heading">
@@ -38,7 +33,7 @@ export function HealthTestingSection() {
             radius="lg"
             padding="lg"
             shadow="xs"
-            onClick={() => setOpenId(c.id)}
+            onClick={() => setCard(c)}
             style={{ cursor: 'pointer' }}
             data-testid="health-card"
           >
@@ -67,24 +62,16 @@ export function HealthTestingSection() {
 
       <Popup
         opened={card !== null}
-        onClose={() => setOpenId(null)}
-        title={shown?.title}
+        onClose={() => setCard(null)}
+        title={card?.title}
         size="lg"
-        centered
-        styles={{
-          title: {
-            fontFamily: 'var(--mantine-font-family-headings)',
-            fontSize: 'var(--mantine-font-size-xl)',
-            fontWeight: 700,
-          },
-        }}
-        closeButtonProps={{ 'aria-label': copy.closeLabel }}
+        closeLabel={copy.closeLabel}
       >
-        {shown && (
+        {card && (
           <Stack gap="md">
             <SiteImage
-              src={shown.image}
-              alt={shown.title}
+              src={card.image}
+              alt={card.title}
               sizes="(min-width: 48em) 620px, 100vw"
               style={{
                 display: 'block',
@@ -93,7 +80,7 @@ export function HealthTestingSection() {
                 borderRadius: 'var(--mantine-radius-md)',
               }}
             />
-            {shown.essay.map((paragraph) => (
+            {card.essay.map((paragraph) => (
               <Text key={paragraph}>{paragraph}</Text>
             ))}
           </Stack>

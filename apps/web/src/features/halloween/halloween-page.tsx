@@ -14,22 +14,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { contestEntries, halloweenCopy as copy, site, type ContestEntry } from '@cedar/content';
-import { lazy, Suspense, useState } from 'react';
-import { useOpenedOnce } from '../../components/popup';
+import { usePopupState } from '../../components/popup';
 import { SiteImage } from '../../components/site-image';
 import { entryAlt } from './entry-alt';
+import { EntryPopup } from './entry-popup';
 import classes from './halloween-page.module.css';
 import { StaticContent } from '../../components/static-content';
-
-// The full-screen photo popup (and Mantine's Modal behind it) loads when it first opens.
-const EntryPopup = lazy(() => import('./entry-popup'));
 
 const ORANGE_FILL = '#c2410c'; // 5.2:1 with white text
 
 export function Component() {
-  const [entry, setEntry] = useState<ContestEntry | null>(null);
-  const [opened, setOpened] = useState(false);
-  const popupUsed = useOpenedOnce(opened);
+  // Outside the page's state: opening an entry renders the popup, not the forty entries.
+  const popup = usePopupState<ContestEntry>();
 
   return (
     <>
@@ -151,10 +147,7 @@ export function Component() {
                 key={e.image}
                 className={classes.entry}
                 aria-haspopup="dialog"
-                onClick={() => {
-                  setEntry(e);
-                  setOpened(true);
-                }}
+                onClick={() => popup.open(e)}
               >
                 {/* The caption names the button; the thumbnail would only repeat it (the popup photo is described). */}
                 <AspectRatio ratio={4 / 3} aria-hidden="true">
@@ -179,11 +172,7 @@ export function Component() {
         </Container>
       </Box>
 
-      {popupUsed && (
-        <Suspense fallback={null}>
-          <EntryPopup entry={entry} opened={opened} onClose={() => setOpened(false)} />
-        </Suspense>
-      )}
+      <EntryPopup state={popup} />
     </>
   );
 }

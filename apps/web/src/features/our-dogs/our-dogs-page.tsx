@@ -1,15 +1,11 @@
 import { Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { dames, kennelTourSlides, ourDogsCopy as copy, sires, type Dog } from '@cedar/content';
-import { lazy, Suspense } from 'react';
 import type { ModalImage } from '../../components/image-modal';
-import { useOpenedOnce } from '../../components/popup';
+import { usePopupState } from '../../components/popup';
 import { DogCard, dogPhotoAlt } from './dog-card';
 import { KennelTourCarousel } from './kennel-tour-carousel';
-import { useStackedPopup } from './use-stacked-popup';
+import { OurDogsPopups } from './our-dogs-popups';
 import { StaticContent } from '../../components/static-content';
-
-// The popups (and Mantine's Modal behind them) load when the first one opens.
-const OurDogsPopups = lazy(() => import('./our-dogs-popups'));
 
 interface DogSectionProps {
   id: string;
@@ -42,11 +38,11 @@ function DogSection({ id, heading, intro, dogs, ...handlers }: DogSectionProps) 
 }
 
 export function Component() {
-  const pedigree = useStackedPopup<Dog>('pedigree');
-  const gallery = useStackedPopup<Dog>('gallery');
-  const title = useStackedPopup<string>('title');
-  const image = useStackedPopup<ModalImage>('image');
-  const popupsUsed = useOpenedOnce([pedigree, gallery, title, image].some((p) => p.value !== null));
+  // Outside the page's state: opening a popup renders the popup, not the fifteen dog cards.
+  const pedigree = usePopupState<Dog>();
+  const gallery = usePopupState<Dog>();
+  const title = usePopupState<string>();
+  const image = usePopupState<ModalImage>();
 
   const handlers = {
     onPhoto: (dog: Dog) =>
@@ -116,11 +112,7 @@ export function Component() {
         </Stack>
       </Container>
 
-      {popupsUsed && (
-        <Suspense fallback={null}>
-          <OurDogsPopups pedigree={pedigree} gallery={gallery} title={title} image={image} />
-        </Suspense>
-      )}
+      <OurDogsPopups pedigree={pedigree} gallery={gallery} title={title} image={image} />
     </>
   );
 }

@@ -1,50 +1,105 @@
-import { Modal } from '@mantine/core';
-import { galleryFor, pedigreeFor, type Dog } from '@cedar/content';
+import { ourDogsCopy, type Dog } from '@cedar/content';
+import { Suspense } from 'react';
 import { ImageModal, type ModalImage } from '../../components/image-modal';
-import { useMounted } from '../../components/popup';
-import { PedigreeModal } from './pedigree-modal';
-import { PuppyGalleryModal } from './puppy-gallery-modal';
-import { TitleModal } from './title-modal';
-import type { useStackedPopup } from './use-stacked-popup';
+import { Popup, usePopupValue, type PopupState } from '../../components/popup';
+import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 
-type Popup<T> = ReturnType<typeof useStackedPopup<T>>;
+// The popups' contents (with the pedigree and gallery data and the Mantine components they are
+// built of) stay out of the page's
+// first load; they load once the page is idle, or when a popup first opens.
+const PedigreeDetails = lazyContent(() =>
+  import('./pedigree-details').then((module) => module.DogPedigree),
+);
+const PuppyGallery = lazyContent(() =>
+  import('./puppy-gallery').then((module) => module.DogPuppyGallery),
+);
+const TitleDetails = lazyContent(() =>
+  import('./title-details').then((module) => module.TitleDetails),
+);
+const preloadAll = () =>
+  Promise.all([PedigreeDetails.preload(), PuppyGallery.preload(), TitleDetails.preload()]);
 
 export interface OurDogsPopupsProps {
-  pedigree: Popup<Dog>;
-  gallery: Popup<Dog>;
-  title: Popup<string>;
-  image: Popup<ModalImage>;
+  pedigree: PopupState<Dog>;
+  gallery: PopupState<Dog>;
+  title: PopupState<string>;
+  image: PopupState<ModalImage>;
+}
+
+function PedigreePopup({ pedigree, title, image }: Omit<OurDogsPopupsProps, 'gallery'>) {
+  const dog = usePopupValue(pedigree);
+  return (
+    <Popup
+      opened={dog !== null}
+      onClose={pedigree.close}
+      title={dog ? ourDogsCopy.pedigree.title(dog.name) : ''}
+      size="wide"
+      closeLabel={ourDogsCopy.closeLabel}
+    >
+      {dog && (
+        <Suspense fallback={null}>
+          <PedigreeDetails dog={dog} onImage={image.open} onTitle={title.open} />
+        </Suspense>
+      )}
+    </Popup>
+  );
+}
+
+function GalleryPopup({ gallery, image }: Pick<OurDogsPopupsProps, 'gallery' | 'image'>) {
+  const dog = usePopupValue(gallery);
+  return (
+    <Popup
+      opened={dog !== null}
+      onClose={gallery.close}
+      title={dog ? ourDogsCopy.gallery.title(dog.name) : ''}
+      size="xl"
+      closeLabel={ourDogsCopy.closeLabel}
+    >
+      {dog && (
+        <Suspense fallback={null}>
+          <PuppyGallery dog={dog} onImage={image.open} />
+        </Suspense>
+      )}
+    </Popup>
+  );
+}
+
+function TitlePopup({ title }: Pick<OurDogsPopupsProps, 'title'>) {
+  const abbreviation = usePopupValue(title);
+  return (
+    <Popup
+      opened={abbreviation !== null}
+      onClose={title.close}
+      title={abbreviation ? ourDogsCopy.titlePopup.title(abbreviation) : ''}
+      size="sm"
+      closeLabel={ourDogsCopy.closeLabel}
+    >
+      {abbreviation && (
+        <Suspense fallback={null}>
+          <TitleDetails abbreviation={abbreviation} />
+        </Suspense>
+      )}
+    </Popup>
+  );
+}
+
+function ImagePopup({ image }: Pick<OurDogsPopupsProps, 'image'>) {
+  return <ImageModal image={usePopupValue(image)} onClose={image.close} />;
 }
 
 /**
- * The page's popups, in one stack: a popup opened from another (title, photo) sits on top and
- * Escape closes only it. Loaded when the first of them opens; on that first render every popup
- * is closed, so each then opens as it would had it been there all along.
+ * The page's popups. One opened from another (a title or a photo from the pedigree) goes on top
+ * of it: Escape and the close button close only the top one, and focus goes back to what opened
+ * it (the browser's modal dialogs do both).
  */
-export default function OurDogsPopups({ pedigree, gallery, title, image }: OurDogsPopupsProps) {
-  const mounted = useMounted();
-  const value = <T,>(popup: Popup<T>) => (mounted ? popup.value : null);
-  const dog = value(pedigree);
-  const galleryDog = value(gallery);
+export function OurDogsPopups({ pedigree, gallery, title, image }: OurDogsPopupsProps) {
+  usePreloadWhenIdle(preloadAll);
   return (
-    <Modal.Stack>
-      <PedigreeModal
-        stack={pedigree.stack}
-        dog={dog}
-        pedigree={dog ? pedigreeFor(dog.id) : undefined}
-        onClose={pedigree.close}
-        onImage={image.open}
-        onTitle={title.open}
-      />
-      <PuppyGalleryModal
-        stack={gallery.stack}
-        dog={galleryDog}
-        gallery={galleryDog ? galleryFor(galleryDog.id) : undefined}
-        onClose={gallery.close}
-        onImage={image.open}
-      />
-      <TitleModal stack={title.stack} abbreviation={value(title)} onClose={title.close} />
-      <ImageModal stack={image.stack} image={value(image)} onClose={image.close} />
-    </Modal.Stack>
+    <>
+      <PedigreePopup pedigree={pedigree} title={title} image={image} />
+      <GalleryPopup gallery={gallery} image={image} />
+      <TitlePopup title={title} />
+      <ImagePopup image={image} />
+    </>
   );
 }

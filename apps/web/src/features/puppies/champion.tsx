@@ -1,8 +1,8 @@
-import { AspectRatio, Box, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { championWinner, dogById, puppiesCopy } from '@cedar/content';
-import { modalStyles } from '../../components/image-modal';
 import { SiteImage } from '../../components/site-image';
-import { Popup } from '../../components/popup';
+import { Popup, usePopupValue, type PopupState } from '../../components/popup';
+import classes from './puppies-page.module.css';
 
 const copy = puppiesCopy.champion;
 const champion = dogById(championWinner.dogId);
@@ -51,35 +51,27 @@ export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
 }
 
 /** The champion winner popup: photo, title and story. */
-export function ChampionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ChampionModal({ state }: { state: PopupState<true> }) {
   return (
     <Popup
-      opened={opened}
-      onClose={onClose}
+      opened={usePopupValue(state) !== null}
+      onClose={state.close}
       title={championWinner.title}
       size="lg"
-      centered
-      styles={modalStyles}
-      closeButtonProps={{ 'aria-label': puppiesCopy.closeLabel }}
+      closeLabel={puppiesCopy.closeLabel}
     >
-      <Box component="figure" m={0}>
+      <figure className={classes.championFigure}>
         <SiteImage
           src={championWinner.image}
           alt={copy.photoAlt(championName)}
           sizes="(min-width: 48em) 620px, 100vw"
-          style={{
-            display: 'block',
-            width: '100%',
-            height: 'auto',
-            borderRadius: 'var(--mantine-radius-md)',
-          }}
         />
-      </Box>
-      <Stack gap="sm" mt="md">
+      </figure>
+      <div className={classes.championStory}>
         {championWinner.story.map((paragraph) => (
-          <Text key={paragraph}>{paragraph}</Text>
+          <p key={paragraph}>{paragraph}</p>
         ))}
-      </Stack>
+      </div>
     </Popup>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { litters, puppiesCopy as copy, puppyPhotos, type Litter } from '@cedar/content';
-import { useState } from 'react';
 import { ImageModal } from '../../components/image-modal';
+import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';
 import { PuppiesSection } from '../../sections/puppies-section';
 import { ChampionModal, ChampionTeaser } from './champion';
 import { LitterLists } from './litter-lists';
@@ -11,12 +11,24 @@ import { useNow } from './use-now';
 import { StaticContent } from '../../components/static-content';
 import { IntroBand } from '../../components/layout/intro-band';
 
+function PuppyPhotoModal({ state }: { state: PopupState<number> }) {
+  const index = usePopupValue(state);
+  const photo = index === null ? undefined : puppyPhotos[index];
+  return (
+    <ImageModal
+      image={photo ? { src: photo.src, alt: photo.alt, caption: photo.alt } : null}
+      title={index === null ? undefined : copy.photoTitle(index + 1, puppyPhotos.length)}
+      onClose={state.close}
+    />
+  );
+}
+
+// The popups' state lives outside the page's: opening one renders the popup, not the page.
 export function Component() {
   const now = useNow();
-  const [photoIndex, setPhotoIndex] = useState<number | null>(null);
-  const [pedigreeLitter, setPedigreeLitter] = useState<Litter | null>(null);
-  const [championOpen, setChampionOpen] = useState(false);
-  const photo = photoIndex === null ? undefined : puppyPhotos[photoIndex];
+  const photo = usePopupState<number>();
+  const pedigree = usePopupState<Litter>();
+  const champion = usePopupState<true>();
 
   return (
     <>
@@ -33,28 +45,22 @@ export function Component() {
                 {copy.galleryIntro}
               </Text>
             </StaticContent>
-            <PuppyPhotoGrid photos={puppyPhotos} onOpen={setPhotoIndex} />
+            <PuppyPhotoGrid photos={puppyPhotos} onOpen={photo.open} />
           </Box>
 
           <StaticContent>
             <PuppiesSection />
           </StaticContent>
 
-          <LitterLists litters={litters} now={now} onViewPedigree={setPedigreeLitter} />
+          <LitterLists litters={litters} now={now} onViewPedigree={pedigree.open} />
 
-          <ChampionTeaser onOpen={() => setChampionOpen(true)} />
+          <ChampionTeaser onOpen={() => champion.open(true)} />
         </Stack>
       </Container>
 
-      <ImageModal
-        image={photo ? { src: photo.src, alt: photo.alt, caption: photo.alt } : null}
-        title={
-          photoIndex === null ? undefined : copy.photoTitle(photoIndex + 1, puppyPhotos.length)
-        }
-        onClose={() => setPhotoIndex(null)}
-      />
-      <LitterPedigreeModal litter={pedigreeLitter} onClose={() => setPedigreeLitter(null)} />
-      <ChampionModal opened={championOpen} onClose={() => setChampionOpen(false)} />
+      <PuppyPhotoModal state={photo} />
+      <LitterPedigreeModal state={pedigree} />
+      <ChampionModal state={champion} />
     </>
   );
 }

@@ -3,7 +3,6 @@ import {
   Badge,
   Box,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -11,10 +10,15 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { COUNTS, ourDogsCopy, type Dog, type Pedigree, type PedigreeNode } from '@cedar/content';
-import { useState } from 'react';
-import { modalStyles, type ModalImage } from '../../components/image-modal';
-import type { PopupStack } from './use-stacked-popup';
+import {
+  COUNTS,
+  ourDogsCopy,
+  pedigreeFor,
+  type Dog,
+  type Pedigree,
+  type PedigreeNode,
+} from '@cedar/content';
+import type { ModalImage } from '../../components/image-modal';
 import { dogPhotoAlt } from './dog-card';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
@@ -281,57 +285,34 @@ function Document({
   );
 }
 
-export interface PedigreeModalProps extends Handlers {
-  dog: Dog | null;
+export interface PedigreeDetailsProps extends Handlers {
+  dog: Dog;
   /** The dog's pedigree; undefined when none was entered. */
   pedigree: Pedigree | undefined;
-  onClose: () => void;
-  stack?: PopupStack;
 }
 
-/** The full pedigree popup: three-generation tree, highlight photos and the AKC document. */
-export function PedigreeModal({
-  dog,
-  pedigree,
-  onClose,
-  onImage,
-  onTitle,
-  stack,
-}: PedigreeModalProps) {
-  const [last, setLast] = useState({ dog, pedigree });
-  if (dog !== null && dog !== last.dog) setLast({ dog, pedigree });
-  const shown = dog !== null ? { dog, pedigree } : last;
-  const tree = shown.pedigree?.tree ?? null;
-
+/** The full pedigree popup's content: three-generation tree, highlight photos and the AKC document. */
+export function PedigreeDetails({ dog, pedigree, onImage, onTitle }: PedigreeDetailsProps) {
+  const tree = pedigree?.tree ?? null;
   return (
-    <Modal
-      opened={dog !== null}
-      onClose={onClose}
-      stackId={stack?.id}
-      returnFocus={!stack}
-      onExitTransitionEnd={stack?.onExited}
-      title={shown.dog ? copy.title(shown.dog.name) : ''}
-      size={1000}
-      centered
-      styles={modalStyles}
-      closeButtonProps={{ 'aria-label': ourDogsCopy.closeLabel }}
-    >
-      {shown.dog && (
-        <Stack gap="xl">
-          <Text size="sm" fs="italic" c="gray.7">
-            {shown.dog.formalName}
-          </Text>
-          {tree ? (
-            <>
-              <Tree dog={shown.dog} tree={tree} onImage={onImage} onTitle={onTitle} />
-              <Highlights highlights={shown.pedigree?.highlights ?? []} onImage={onImage} />
-            </>
-          ) : (
-            <Text fw={600}>{copy.notAvailable}</Text>
-          )}
-          <Document dog={shown.dog} document={shown.pedigree?.document ?? null} onImage={onImage} />
-        </Stack>
+    <Stack gap="xl">
+      <Text size="sm" fs="italic" c="gray.7">
+        {dog.formalName}
+      </Text>
+      {tree ? (
+        <>
+          <Tree dog={dog} tree={tree} onImage={onImage} onTitle={onTitle} />
+          <Highlights highlights={pedigree?.highlights ?? []} onImage={onImage} />
+        </>
+      ) : (
+        <Text fw={600}>{copy.notAvailable}</Text>
       )}
-    </Modal>
+      <Document dog={dog} document={pedigree?.document ?? null} onImage={onImage} />
+    </Stack>
   );
+}
+
+/** The popup's content for a dog, its pedigree looked up here: the pedigree data loads with it. */
+export function DogPedigree(props: Omit<PedigreeDetailsProps, 'pedigree'>) {
+  return <PedigreeDetails {...props} pedigree={pedigreeFor(props.dog.id)} />;
 }

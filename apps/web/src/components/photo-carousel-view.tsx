@@ -1,0 +1,67 @@
+import { Carousel } from '@mantine/carousel';
+import type { PhotoCarouselProps } from './photo-carousel';
+import { SlideFigure } from './photo-carousel-slide';
+
+// The carousel stylesheet arrives with the page's chunk, after the prerendered HTML is painted:
+// these inline rules keep the slides in one row until then, so nothing jumps.
+const layoutStyles = {
+  root: { position: 'relative' },
+  viewport: { overflow: 'hidden' },
+  container: { display: 'flex' },
+  slide: { flex: '0 0 100%', minWidth: 0, position: 'relative' },
+  controls: {
+    position: 'absolute',
+    insetInline: 0,
+    top: 'calc(50% - 20px)',
+    display: 'flex',
+    justifyContent: 'space-between',
+    paddingInline: 'var(--carousel-controls-offset)',
+    zIndex: 1,
+  },
+  control: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: 40,
+    minHeight: 40,
+  },
+  indicators: {
+    position: 'absolute',
+    insetInline: 0,
+    top: 16,
+    bottom: 'auto',
+    display: 'flex',
+    justifyContent: 'center',
+  },
+} as const;
+
+/** The live carousel (Mantine's, on Embla): see PhotoCarousel. */
+export function PhotoCarouselView({
+  slides,
+  copy,
+  loop = false,
+  firstIsPriority = false,
+  testId,
+}: PhotoCarouselProps) {
+  return (
+    <Carousel
+      aria-label={copy.label}
+      emblaOptions={loop ? { loop: true } : undefined}
+      withIndicators
+      controlSize={40}
+      styles={layoutStyles}
+      previousControlProps={{ 'aria-label': copy.previous }}
+      nextControlProps={{ 'aria-label': copy.next }}
+      getIndicatorProps={(index) => ({
+        'aria-label': copy.goTo(index + 1, slides[index]?.caption ?? ''),
+      })}
+      data-testid={testId}
+    >
+      {slides.map((slide, index) => (
+        <Carousel.Slide key={slide.src} aria-label={copy.slide(index + 1, slides.length)}>
+          <SlideFigure slide={slide} priority={firstIsPriority && index === 0} />
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}

@@ -1,0 +1,296 @@
+// How long a tap takes to answer, the way INP measures it: the longest Event Timing entry of the
+// interaction (pointerdown, pointerup, click...), from the input to the next paint after its
+// handlers ran. Each run is a fresh page, loaded at full speed and left to settle; then the CPU is
+// slowed 4x through the DevTools protocol, like a mid-range phone, and the control is tapped once.
+import { chromium } from 'playwright-core';
+import { CHROME_FLAGS } from './lighthouse.mjs';
+
+/** A finger rests this long between press and release (as in apps/web/e2e/early-presses.spec.ts). */
+const TAP_MS = 80;
+/** The Event Timing API reports no event shorter than this; a tap that fast counts as this. */
+const EVENT_FLOOR_MS = 16;
+
+const DESKTOP = { width: 1280, height: 720 };
+const PHONE = { width: 375, height: 667 };
+/** An open popup: the browser's modal dialog, or any element with the dialog role. */
+const POPUP = 'dialog[open], [role="dialog"]';
+
+/**
+ * What is tapped and what shows that it answered. `tap` and `shown` find an element in the page:
+ * the first one matching `selector` (under the CSS selector, the accessible name is the
+ * aria-label or else the text) that is rendered and not transparent.
+ */
+export function interactionList({ layoutCopy, healthCopy, ourDogsCopy, puppiesCopy }) {
+  const next = healthCopy.naturalLiving;
+  return [
+    {
+      name: 'Care & Lifestyle dropdown opens',
+      route: '/',
+      viewport: DESKTOP,
+      tap: { selector: 'header button', name: layoutCopy.careMenu.label },
+      shown: { selector: 'header [role="menu"]' },
+    },
+    {
+      name: 'Small-screen menu opens',
+      route: '/',
+      viewport: PHONE,
+      tap: { selector: 'header button', name: layoutCopy.menuToggle.open },
+      shown: { selector: 'header nav a', name: layoutCopy.primaryNav[0].label },
+    },
+    {
+      name: 'View Full Pedigree opens',
+      route: '/breeding-dogs',
+      viewport: DESKTOP,
+      tap: { selector: 'main button', name: ourDogsCopy.viewPedigree },
+      shown: { selector: POPUP },
+    },
+    {
+      name: 'Carousel next',
+      route: '/health-testing',
+      viewport: DESKTOP,
+      tap: { selector: 'main button', name: next.next },
+      // The second dot lights up as the second photo slides in.
+      shown: { selector: 'main button[data-active]', name: /^Show photo 2: / },
+    },
+    {
+      name: 'Contest entry opens full-screen',
+      route: '/halloween-contest',
+      viewport: DESKTOP,
+      tap: { selector: '[data-testid="contest-gallery"] button' },
+      shown: { selector: POPUP },
+    },
+    {
+      name: 'Puppy photo popup opens',
+      route: '/puppies',
+      viewport: DESKTOP,
+      tap: { selector: '[data-testid="puppy-photo-grid"] button' },
+      shown: { selector: POPUP },
+    },
+    {
+      name: 'Litter pedigree popup opens',
+      route: '/puppies',
+      viewport: DESKTOP,
+      tap: { selector: 'main button', name: puppiesCopy.pedigreeButton },
+      shown: { selector: POPUP },
+    },
+    {
+      name: 'Read More (/contact)',
+      route: '/contact',
+      viewport: DESKTOP,
+      tap: { selector: 'main button', name: 'Read More' },
+      shown: { selector: 'main button', name: 'Read Less' },
+    },
+  ];
+}
+
+/**
+ * In the page (serialized by Playwright, so self-contained): the first element matching a
+ * `{ selector, name }` that the visitor can see, or null. `name` is a string, or a RegExp's source
+ * and flags.
+ */
+function findInPage({ selector, name, pattern }) {
+  const matches = (el) => {
+    if (name === undefined && pattern === undefined) return true;
+    const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+    return pattern ? new RegExp(pattern).test(label) : label === name;
+  };
+  return (
+    [...document.querySelectorAll(selector)].find(
+      (el) =>
+        matches(el) &&
+        el.checkVisibility({
+          opacityProperty: true,
+          visibilityProperty: true,
+          contentVisibilityAuto: true,
+        }),
+    ) ?? null
+  );
+}
+
+const serializable = ({ selector, name }) =>
+  name instanceof RegExp ? { selector, pattern: name.source } : { selector, name };
+
+/**
+ * Before the tap, in the page: an Event Timing observer, and from the click on, a check each
+ * frame for the answer on screen. `window.__tap.result` resolves with the click's time, the
+ * moment after the first frame that showed the answer was painted, and the event entries.
+ */
+function armInPage({ shown, floorMs }) {
+  const entries = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.interactionId) continue;
+      entries.push({
+        name: e.name,
+        interactionId: e.interactionId,
+        startTime: e.startTime,
+        duration: e.duration,
+        processingStart: e.processingStart,
+        processingEnd: e.processingEnd,
+      });
+    }
+  }).observe({ type: 'event', durationThreshold: floorMs });
+  const find = window.findInPage;
+  window.__tap = {
+    result: new Promise((resolve) => {
+      addEventListener(
+        'click',
+        (event) => {
+          const clickAt = event.timeStamp;
+          const frame = () => {
+            if (!find(shown)) {
+              requestAnimationFrame(frame);
+              return;
+            }
+            // This frame shows the answer: a message posted now is handled once it is painted.
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              const shownAt = performance.now();
+              // Event entries arrive after the paint that ends them: give them time to come in.
+              setTimeout(() => resolve({ clickAt, shownAt, entries }), 500);
+            };
+            channel.port2.postMessage(null);
+          };
+          requestAnimationFrame(frame);
+        },
+        { capture: true, once: true },
+      );
+    }),
+  };
+}
+
+/** Resolves once the page has had a long idle moment twice: nothing left to run after its load. */
+function settleInPage() {
+  return new Promise((resolve) => {
+    let quiet = 0;
+    const check = (deadline) => {
+      quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
+      if (quiet >= 2) resolve();
+      else requestIdleCallback(check, { timeout: 1000 });
+    };
+    requestIdleCallback(check, { timeout: 1000 });
+  });
+}
+
+async function measureOnce(browser, baseUrl, interaction) {
+  const context = await browser.newContext({ viewport: interaction.viewport });
+  try {
+    // Other sites cannot be reached from here: the forms embed is left unloaded ('Loading form...').
+    await context.route(
+      (url) => url.origin !== new URL(baseUrl).origin,
+      (route) => route.abort(),
+    );
+    const page = await context.newPage();
+    // The serialized helpers reach the page through a global of its own.
+    await page.addInitScript(`window.findInPage = ${findInPage.toString()};`);
+    await page.goto(new URL(interaction.route, baseUrl).href, { waitUntil: 'load' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+    const tap = serializable(interaction.tap);
+    // Some controls are drawn after hydration (the litter cards wait for the visitor's clock, in
+    // a transition a loaded machine may take seconds to finish): wait for the control itself.
+    await page
+      .waitForFunction((spec) => window.findInPage(spec) !== null, tap, { timeout: 30_000 })
+      .catch(() => {
+        throw new Error(`nothing to tap within 30 s of hydration: ${JSON.stringify(tap)}`);
+      });
+    const box = await page.evaluate((spec) => {
+      const el = window.findInPage(spec);
+      if (!el) return null;
+      el.scrollIntoView({ block: 'center' });
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }, tap);
+    if (!box) throw new Error(`nothing to tap: ${JSON.stringify(tap)}`);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(settleInPage);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(armInPage, {
+      shown: serializable(interaction.shown),
+      floorMs: EVENT_FLOOR_MS,
+    });
+    const at = { x: box.x, y: box.y, button: 'left', clickCount: 1 };
+    // The release does not wait for the page to have handled the press, as a finger would not.
+    const down = cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', buttons: 1, ...at });
+    await new Promise((resolve) => setTimeout(resolve, TAP_MS));
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...at });
+    await down;
+    const result = await Promise.race([
+      page.evaluate(() => window.__tap.result),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the answer was not on screen within 15 s')), 15_000),
+      ),
+    ]);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    const ids = new Set(result.entries.map((e) => e.interactionId));
+    if (ids.size > 1) throw new Error(`one tap made ${ids.size} interactions`);
+    const longest = result.entries.reduce(
+      (a, b) => (b.duration > (a?.duration ?? -1) ? b : a),
+      null,
+    );
+    return {
+      durationMs: longest ? Math.max(longest.duration, EVENT_FLOOR_MS) : EVENT_FLOOR_MS,
+      longestEvent: longest?.name ?? null,
+      // Where the longest event's time went: waiting for the main thread, its handlers, then the frame.
+      inputDelayMs: longest ? Math.round(longest.processingStart - longest.startTime) : null,
+      processingMs: longest ? Math.round(longest.processingEnd - longest.processingStart) : null,
+      presentationMs: longest
+        ? Math.round(longest.startTime + longest.duration - longest.processingEnd)
+        : null,
+      shownMs: Math.round(result.shownAt - result.clickAt),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Every interaction `runs` times, one run after another, each in a fresh browser context.
+ *
+ * @param {{ baseUrl: string, interactions: ReturnType<typeof interactionList>, runs: number, chromePath: string, log: (s: string) => void }} o
+ */
+export async function runInteractions({ baseUrl, interactions, runs, chromePath, log }) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
+  const rows = [];
+  try {
+    for (const interaction of interactions) {
+      const samples = [];
+      let error = null;
+      for (let i = 0; i < runs && !error; i++) {
+        try {
+          samples.push(await measureOnce(browser, baseUrl, interaction));
+        } catch (e) {
+          error = e instanceof Error ? e.message.split('\n')[0] : String(e);
+        }
+      }
+      const durations = samples.map((s) => s.durationMs);
+      const shown = samples.map((s) => s.shownMs);
+      const row = {
+        route: interaction.name,
+        path: interaction.route,
+        viewport: `${interaction.viewport.width}x${interaction.viewport.height}`,
+        ...(error ? { error } : {}),
+        runs: samples,
+        medianMs: durations.length ? median(durations) : null,
+        worstMs: durations.length ? Math.max(...durations) : null,
+        shownMedianMs: shown.length ? median(shown) : null,
+        shownWorstMs: shown.length ? Math.max(...shown) : null,
+      };
+      rows.push(row);
+      log(
+        `  ${interaction.name} (${interaction.route}, ${row.viewport}): ${error ? `failed: ${error}` : `${durations.map(Math.round).join(' / ')} ms; answer on screen ${shown.join(' / ')} ms after the click`}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
