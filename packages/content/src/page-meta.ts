@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { pageMetaSchema, type PageMeta } from './schemas';
+import type { PageMeta } from './schemas';
 
 /** Title, description, social image and main heading of every public route. */
-export const pageMeta: readonly PageMeta[] = z.array(pageMetaSchema).parse([
+export const pageMeta = [
   {
     path: '/',
     title: 'Cedar Bluff Labradors | English Labradors in Cambridge, NY',
@@ -91,7 +90,7 @@ export const pageMeta: readonly PageMeta[] = z.array(pageMetaSchema).parse([
     image: '/images/social/contact.jpg',
     heading: 'Contact Us',
   },
-]);
+] satisfies PageMeta[];
 
 export const PUBLIC_ROUTES = pageMeta.map((m) => m.path);
 
