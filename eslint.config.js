@@ -63,7 +63,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // One-way imports (ARCHITECTURE §9): app -> features -> shared; features never import each
+      // One-way imports: app -> features -> shared; features never import each
       // other. Absolute paths, so the zones hold wherever eslint runs from. eslint.test.ts proves it.
       'import-x/no-restricted-paths': [
         'error',

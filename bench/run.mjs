@@ -18,7 +18,6 @@ import { fixed, kb, table } from './lib/table.mjs';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
 const builtClientDir = path.join(repoRoot, 'apps/web/dist/client');
-const routesFile = path.join(repoRoot, 'apps/web/src/app/routes.tsx');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const args = process.argv.slice(2);
@@ -48,10 +47,12 @@ const settings = {
 const log = (line) => console.log(line);
 const section = (title) => console.log(`\n== ${title} ==`);
 
-const { PUBLIC_ROUTES } = await tsImport(
-  pathToFileURL(path.join(repoRoot, 'packages/content/src/page-meta.ts')).href,
+const { PUBLIC_ROUTES, pages } = await tsImport(
+  pathToFileURL(path.join(repoRoot, 'packages/content/src/pages.ts')).href,
   import.meta.url,
 );
+/** Each public route's page module (`src/features/puppies/puppies-page`), from the page registry. */
+const pageModules = new Map(pages.map((p) => [p.path, `src/features/${p.module}`]));
 const {
   API_ROUTES,
   WEBHOOK_SIGNATURE_HEADER,
@@ -339,7 +340,7 @@ const results = {
 };
 
 section('First-load JS and CSS per public route (gzip -9, from apps/web/dist/client)');
-const firstLoad = measureFirstLoad(clientDir, routesFile, PUBLIC_ROUTES);
+const firstLoad = measureFirstLoad(clientDir, pageModules, PUBLIC_ROUTES);
 results.firstLoad = firstLoad.rows;
 results.notes.push(...firstLoad.notes);
 log(
@@ -599,6 +600,7 @@ try {
           'p99 ms',
           'max ms',
           'non-2xx',
+          'of which 429',
           'errors',
         ],
         [
@@ -611,6 +613,7 @@ try {
             m.latencyMs.p99,
             m.latencyMs.max,
             m.non2xx,
+            m.limited,
             m.errors,
           ],
           ...Object.entries(m.byKind).map(([kind, k]) => [
@@ -622,6 +625,7 @@ try {
             k.latencyMs.p99,
             k.latencyMs.max,
             k.non2xx,
+            k.limited,
             null,
           ]),
         ],

@@ -10,27 +10,13 @@ import zlib from 'node:zlib';
 const gzipCache = new Map();
 
 /** Gzip size of a file at level 9, as a server or CDN would send it. */
-export function gzipBytes(file) {
+function gzipBytes(file) {
   let size = gzipCache.get(file);
   if (size === undefined) {
     size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
     gzipCache.set(file, size);
   }
   return size;
-}
-
-/** route path ('/puppies') -> source module of its lazy page ('src/features/puppies/puppies-page'). */
-export function routeModules(routesFile) {
-  const source = fs.readFileSync(routesFile, 'utf8');
-  const map = new Map();
-  const appDir = 'src/app';
-  const pattern = /\{\s*(index:\s*true|path:\s*'([^']*)')[^{}]*?import\(\s*'([^']+)'\s*\)/g;
-  for (const m of source.matchAll(pattern)) {
-    const route = m[1].startsWith('index') ? '/' : `/${m[2]}`;
-    const module = path.posix.normalize(path.posix.join(appDir, m[3]));
-    if (!map.has(route)) map.set(route, module);
-  }
-  return map;
 }
 
 /** The link and script tags of a prerendered page's <head>. */
@@ -90,16 +76,16 @@ function staticImportsOf(file) {
 
 /**
  * @param {string} clientDir apps/web/dist/client
- * @param {string} routesFile apps/web/src/app/routes.tsx
+ * @param {Map<string, string>} modules route path -> its page's source module without the
+ *   extension (`src/features/puppies/puppies-page`), from the page registry
  * @param {string[]} routes public route paths
  */
-export function measureFirstLoad(clientDirIn, routesFile, routes) {
+export function measureFirstLoad(clientDirIn, modules, routes) {
   const clientDir = path.resolve(clientDirIn);
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   const manifest = fs.existsSync(manifestFile)
     ? JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
     : null;
-  const modules = routeModules(routesFile);
   const notes = [];
   if (!manifest)
     notes.push(

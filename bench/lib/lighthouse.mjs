@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
-export const CHROME_FLAGS = [
+const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -64,7 +64,7 @@ function failedAudits(lhr) {
   return failed;
 }
 
-export function summarize(lhr, route, reportFile) {
+function summarize(lhr, route, reportFile) {
   const score = (id) =>
     lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
   const num = (id) => lhr.audits[id]?.numericValue ?? null;

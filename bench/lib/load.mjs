@@ -221,9 +221,12 @@ export async function runMixed({
         // With pipelining 1 the iterator still points at the request just answered.
         const kind = client.requestIterator?.currentRequest?.kind ?? 'unknown';
         let k = perKind.get(kind);
-        if (!k) perKind.set(kind, (k = { times: [], non2xx: 0 }));
+        if (!k) perKind.set(kind, (k = { times: [], non2xx: 0, limited: 0 }));
         k.times.push(ms);
         if (status < 200 || status > 299) k.non2xx++;
+        // 429s are the server's limits at work (webhook posts past 60 a minute from one address,
+        // repeated logins of one user), counted apart from answers that would be faults.
+        if (status === 429) k.limited++;
       }),
   });
   const byKind = {};
@@ -232,6 +235,7 @@ export async function runMixed({
     byKind[kind] = {
       requests: sorted.length,
       non2xx: k.non2xx,
+      limited: k.limited,
       latencyMs: {
         p50: round1(percentile(sorted, 50)),
         p90: round1(percentile(sorted, 90)),
@@ -240,9 +244,10 @@ export async function runMixed({
       },
     };
   }
-  const out = { duration, connections, mix, ...summary(result), byKind };
+  const limited = Object.values(byKind).reduce((n, k) => n + k.limited, 0);
+  const out = { duration, connections, mix, ...summary(result), limited, byKind };
   log(
-    `  mixed: ${out.rps} req/s, p50 ${out.latencyMs.p50} ms, p90 ${out.latencyMs.p90} ms, p99 ${out.latencyMs.p99} ms, non-2xx ${out.non2xx}, errors ${out.errors}`,
+    `  mixed: ${out.rps} req/s, p50 ${out.latencyMs.p50} ms, p90 ${out.latencyMs.p90} ms, p99 ${out.latencyMs.p99} ms, non-2xx ${out.non2xx} (429 limits ${out.limited}), errors ${out.errors}`,
   );
   return out;
 }

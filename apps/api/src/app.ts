@@ -116,7 +116,7 @@ function serverOptions(
   };
 }
 
-export interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks'> {
+interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks'> {
   env: Env;
   clock: Clock;
   /** The security headers of every response (computed once, see plugins/security-headers.ts). */
@@ -176,10 +176,13 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   }
 }
 
-/** Not encapsulated: what the app's plugins decorate is the server's (tests and server.ts use it). */
+/**
+ * Not encapsulated: what the app's plugins decorate is the server's (tests and server.ts use it).
+ * @public the app as a plugin, for a host server that registers it among its own
+ */
 export const app = fp(appPlugin, { name: 'app' });
 
-/** Builds the app without listening, so tests can use inject(). */
+/** Builds the app without listening (tests use inject(); the benchmark adds its own routes). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const production = options.env.NODE_ENV === 'production';
   const security = await securityHeaders(production);
@@ -194,7 +197,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       security,
       adminCsp,
     });
-    await fastify.ready();
   } catch (error) {
     // Whatever opened already (the store and its lock) is closed again.
     await fastify.close().catch(() => undefined);

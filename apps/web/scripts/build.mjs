@@ -6,14 +6,12 @@
 // edits as they were when the build began (decision 006): a build without it is unfinished.
 // Usage: node scripts/build.mjs [--out-dir <dir>]   (or WEB_OUT_DIR=<dir>; default dist)
 import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import { build } from 'vite';
 import { compressTree } from './compress.mjs';
 import { prerenderNodeArgs } from './prerender-permissions.mjs';
-import { routeModules } from './route-assets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');
@@ -31,19 +29,6 @@ try {
     root,
     build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
   });
-  // Which page module each route loads, for the prerender to link each page's own chunks.
-  const manifest = JSON.parse(
-    await fs.readFile(path.join(outDir, 'client/.vite/manifest.json'), 'utf8'),
-  );
-  const modules = await routeModules(
-    await fs.readFile(path.join(root, 'src/app/routes.tsx'), 'utf8'),
-    'src/app',
-    (key) => key in manifest,
-  );
-  await fs.writeFile(
-    path.join(outDir, 'server/route-modules.json'),
-    JSON.stringify(Object.fromEntries(modules)),
-  );
   // A process of its own: the SSR bundle is imported fresh, never from a module cache.
   await new Promise((resolve, reject) => {
     // It runs the pages' code, the edited sections among them: see prerender-permissions.mjs.

@@ -20,17 +20,15 @@ const outDir = path.resolve(
   flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'),
 );
 const clientDir = path.join(outDir, 'client');
-const { render, publicRoutes, publicUrl, sitemapXml, robotsTxt } = await import(
+const { render, publicRoutes, publicUrl, sitemapXml, robotsTxt, pageModuleFiles } = await import(
   pathToFileURL(path.join(outDir, 'server/entry-server.js')).href
 );
 
 const manifest = JSON.parse(await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
-// Worked out by build.mjs, which may load Vite's parser (a native addon this process may not).
-const modules = new Map(
-  Object.entries(
-    JSON.parse(await fs.readFile(path.join(outDir, 'server/route-modules.json'), 'utf8')),
-  ),
-);
+// Which source module each document renders, from the page registry (Vite's manifest keys).
+const modules = new Map(Object.entries(pageModuleFiles));
+for (const [route, key] of modules)
+  if (!(key in manifest)) throw new Error(`${route}: ${key} is not in the client build`);
 
 const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
 if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
@@ -95,7 +93,7 @@ const readCss = async (file) => {
  */
 async function fill(route, head, html) {
   const module = modules.get(route);
-  if (!module) throw new Error(`no page module found for ${route} in src/app/routes.tsx`);
+  if (!module) throw new Error(`no page module for ${route} in the page registry`);
   // The entry's global styles, the app's (layout, header, footer), then the page's own.
   const css = [
     ...new Set([

@@ -4,11 +4,6 @@ export interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
-export function routeModules(
-  source: string,
-  routesDir: string,
-  exists: (key: string) => boolean,
-): Promise<Map<string, string>>;
 export function pageAssets(
   manifest: Record<string, ManifestChunk>,
   moduleKey: string,

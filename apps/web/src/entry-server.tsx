@@ -1,4 +1,10 @@
-import { PUBLIC_ROUTES } from '@cedar/content';
+import {
+  ADMIN_AREA_MODULE,
+  NOT_FOUND_MODULE,
+  pageModuleFile,
+  pages,
+  PUBLIC_ROUTES,
+} from '@cedar/content';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -12,6 +18,17 @@ import { jsonLdHtml, structuredDataFor } from './lib/structured-data';
 export { robotsTxt, sitemapXml } from './lib/crawl-files';
 
 export const publicRoutes: readonly string[] = PUBLIC_ROUTES;
+
+/**
+ * The source module each prerendered document renders (Vite's manifest key), from the page
+ * registry: the prerender links each page's own chunks and stylesheets with it. '*' is the
+ * not-found page; '/admin/login' stands for the client-only admin area's shell.
+ */
+export const pageModuleFiles: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(pages.map((p) => [p.path, pageModuleFile(p.module)])),
+  '*': pageModuleFile(NOT_FOUND_MODULE),
+  '/admin/login': pageModuleFile(ADMIN_AREA_MODULE),
+};
 export const publicUrl: string = PUBLIC_URL;
 
 export interface RenderResult {

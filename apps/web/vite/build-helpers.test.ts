@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageAssets, routeModules, type ManifestChunk } from '../scripts/route-assets.mjs';
+import { pageAssets, type ManifestChunk } from '../scripts/route-assets.mjs';
 import { mantineCssPlugin } from './mantine-css-plugin';
-
-describe('routeModules', () => {
-  const source = `
-    const table = [{ element: <Root />, children: [
-      { element: <Layout />, children: [
-        { index: true, lazy: () => import('../features/home/home-page') },
-        { path: 'puppies', lazy: () => import('../features/puppies/puppies-page') },
-        { path: '*', lazy: () => import('../features/not-found/not-found-page') },
-      ] },
-      { path: 'admin/login', lazy: async () => ({ Component: (await import('../features/admin/admin-pages')).LoginPage }) },
-    ] }];`;
-
-  it('maps each route path to the module its lazy function imports', async () => {
-    const map = await routeModules(source, 'src/app', (key: string) => key.endsWith('.tsx'));
-    expect(Object.fromEntries(map)).toEqual({
-      '/': 'src/features/home/home-page.tsx',
-      '/puppies': 'src/features/puppies/puppies-page.tsx',
-      '*': 'src/features/not-found/not-found-page.tsx',
-      '/admin/login': 'src/features/admin/admin-pages.tsx',
-    });
-  });
-});
 
 describe('pageAssets', () => {
   const manifest: Record<string, ManifestChunk> = {

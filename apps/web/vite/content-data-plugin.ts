@@ -122,7 +122,8 @@ export function contentDataPlugin(): Plugin {
           );
           continue;
         }
-        out = `${out.slice(0, init.start)}JSON.parse(${JSON.stringify(json)})${out.slice(init.end)}`;
+        // Pure: an export no chunk uses is dropped, not kept as a bare JSON.parse statement.
+        out = `${out.slice(0, init.start)}/* @__PURE__ */ JSON.parse(${JSON.stringify(json)})${out.slice(init.end)}`;
       }
       return { code: dropUnusedImports(out), moduleSideEffects: false };
     },

@@ -14,7 +14,7 @@ import {
   type ImageManifest,
 } from '../src/lib/image-variants.ts';
 
-export const IMAGES_MODULE = 'virtual:cedar-images';
+const IMAGES_MODULE = 'virtual:cedar-images';
 const RESOLVED = `\0${IMAGES_MODULE}`;
 
 /**
@@ -120,6 +120,10 @@ function variantsOf(sources: SourceImage[], base: string, cacheDir: string): Var
     );
 }
 
+/** The cache cannot be written here: read-only, not ours, or (in a sandbox) not there at all. */
+const unwritable = (error: unknown) =>
+  ['EROFS', 'EACCES', 'EPERM', 'ENOENT'].includes((error as NodeJS.ErrnoException).code ?? '');
+
 async function encode(variant: Variant): Promise<string> {
   if (fs.existsSync(variant.cached)) return variant.cached;
   const pipeline = sharp(variant.source.file)
@@ -136,8 +140,7 @@ async function encode(variant: Variant): Promise<string> {
   } catch (error) {
     // The publish sandbox may read the cache but not write it: the new file is kept for this
     // build only, in its own temporary folder.
-    if (!['EROFS', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? ''))
-      throw error;
+    if (!unwritable(error)) throw error;
     const scratch = path.join(os.tmpdir(), 'cedar-images', path.basename(variant.cached));
     await fsp.mkdir(path.dirname(scratch), { recursive: true });
     await fsp.writeFile(scratch, buffer);
@@ -189,7 +192,11 @@ export function imagesPlugin(): Plugin {
   const encodeAll = async () => {
     const started = Date.now();
     const { variants } = await load();
-    await fsp.mkdir(cacheDir, { recursive: true });
+    // A publish sandbox reads the cache but may not create it: encode() then keeps new files in
+    // a scratch folder for this build only.
+    await fsp.mkdir(cacheDir, { recursive: true }).catch((error: unknown) => {
+      if (!unwritable(error)) throw error;
+    });
     report = { encoded: 0, cached: 0, ms: 0 };
     await inPool(variants, os.availableParallelism(), async (v) => {
       if (fs.existsSync(v.cached)) report.cached++;

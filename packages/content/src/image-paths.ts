@@ -2,7 +2,7 @@
  * Finds every image path in the package's data and copy, so the image generator and the tests
  * agree on what must exist under public/.
  */
-export const IMAGE_PATH_PATTERN = /^\/images\/.+\.(jpg|png)$/;
+const IMAGE_PATH_PATTERN = /^\/images\/.+\.(jpg|png)$/;
 
 export type Owner = Readonly<Record<string, unknown>>;
 

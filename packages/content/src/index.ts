@@ -1,7 +1,8 @@
 export * from './schemas';
 export * from './constants';
 export * from './site';
-export * from './page-meta';
+export * from './pages';
+export * from './page-routes';
 export * from './data';
 export { EDITABLE_FILES as editableFileOptions } from '@cedar/api-contract';
 export * from './validate';

@@ -240,7 +240,6 @@ export const championWinnerSchema = z.strictObject({
 export type ChampionWinner = z.infer<typeof championWinnerSchema>;
 
 export const pageMetaSchema = z.strictObject({
-  path: z.string().regex(/^\/[a-z-]*$/),
   title: text,
   description: z.string().min(50).max(170),
   /** 1200x630 social image */
@@ -248,6 +247,32 @@ export const pageMetaSchema = z.strictObject({
   heading: text,
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+const navOrder = z.number().int().positive();
+/** One page of the site registry (pages.ts). */
+export const pageEntrySchema = z.strictObject({
+  path: z.string().regex(/^\/[a-z-]*$/),
+  /** `<feature folder>/<file>` below apps/web/src/features, without the extension */
+  module: z.string().regex(/^[a-z-]+\/[a-z-]+$/),
+  prerender: z.boolean(),
+  meta: pageMetaSchema,
+  nav: z
+    .strictObject({
+      header: z
+        .strictObject({
+          /** The links before the dropdown, the Care & Lifestyle dropdown, or the Contact button */
+          place: z.enum(['primary', 'care', 'button']),
+          order: navOrder,
+          label: text,
+          /** The label on medium screens, when shorter */
+          short: text.optional(),
+        })
+        .optional(),
+      footer: z.strictObject({ order: navOrder, label: text }).optional(),
+    })
+    .optional(),
+});
+export type PageEntry = z.infer<typeof pageEntrySchema>;
 
 export const siteConfigSchema = z.strictObject({
   brandName: text,
@@ -278,3 +303,27 @@ export const siteConfigSchema = z.strictObject({
   copyrightYear: z.literal(2025),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+const navLinkSchema = z.strictObject({
+  to: z.string().regex(/^\/[a-z-]*$/),
+  label: text,
+  short: text,
+});
+/** The shared header's and footer's copy (copy/layout.ts). */
+export const layoutCopySchema = z.strictObject({
+  skipLink: text,
+  navLabel: text,
+  primaryNav: z.array(navLinkSchema).min(1),
+  careMenu: z.strictObject({ label: text, items: z.array(navLinkSchema).min(1) }),
+  book: z.strictObject({ label: text, short: text, newTabNote: text }),
+  contact: navLinkSchema,
+  menuToggle: z.strictObject({ open: text, close: text }),
+  footer: z.strictObject({
+    navLabel: text,
+    quickLinksHeading: text,
+    contactHeading: text,
+    quickLinks: z.array(navLinkSchema).min(1),
+    blurb: text,
+    rights: text,
+  }),
+});

@@ -18,7 +18,7 @@ import {
   testimonials,
   trainingPrograms,
 } from './data';
-import { pageMeta } from './page-meta';
+import { pages } from './pages';
 import {
   championWinnerSchema,
   contestEntrySchema,
@@ -26,7 +26,7 @@ import {
   foodProductSchema,
   healthCardSchema,
   litterSchema,
-  pageMetaSchema,
+  pageEntrySchema,
   pedigreeSchema,
   photoSchema,
   puppyGallerySchema,
@@ -99,7 +99,7 @@ export function litterProblems(litters: readonly unknown[]): ContentProblem[] {
 export function contentProblems(): ContentProblem[] {
   const problems = [
     ...schemaProblems('site', siteConfigSchema, site),
-    ...schemaProblems('pageMeta', pageMetaSchema, pageMeta),
+    ...schemaProblems('pages', pageEntrySchema, pages),
     ...schemaProblems('sires', dogSchema, sires),
     ...schemaProblems('dames', dogSchema, dames),
     ...schemaProblems('pedigrees', pedigreeSchema, pedigrees),

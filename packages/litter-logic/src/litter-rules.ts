@@ -1,5 +1,5 @@
 /**
- * Spec §4: litter readiness is derived from the birth date, with the clock passed in.
+ * Litter readiness is derived from the birth date, with the clock passed in.
  */
 export const DAY_MS = 86_400_000;
 export const SELECT_THRESHOLD_WEEKS = 5;

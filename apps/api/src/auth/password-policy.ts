@@ -3,7 +3,7 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** zxcvbn's score runs 0-4; 3 is "safely unguessable: moderate protection from offline attack". */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 /** The demo admin's published password (the login page shows it when demo login is on). */
 export const DEMO_ADMIN = { username: 'admin', password: 'cedar-bluff-demo' } as const;
@@ -15,7 +15,6 @@ const SITE_WORDS = ['cedar', 'bluff', 'cedarbluff', 'labrador', 'labradors', 'ca
 const COMMON_PASSWORDS = new Set(
   (dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()),
 );
-export const COMMON_PASSWORD_COUNT = COMMON_PASSWORDS.size;
 
 /** zxcvbn's warnings are translation keys; the ones worth explaining, in plain words. */
 const WARNINGS: Record<string, string> = {

@@ -15,9 +15,9 @@ import { HttpError } from '../lib/http-errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** A delivery older than this, or signed this far in the future, is refused (a replay). */
-export const WEBHOOK_MAX_AGE_S = 5 * 60;
+const WEBHOOK_MAX_AGE_S = 5 * 60;
 /** Clocks differ a little; a delivery dated further ahead than this is refused. */
-export const WEBHOOK_MAX_FUTURE_S = 30;
+const WEBHOOK_MAX_FUTURE_S = 30;
 /** A form submission is a few hundred bytes; nothing legitimate comes near this. */
 export const WEBHOOK_BODY_LIMIT = 16 * 1024;
 /** Deliveries per minute from one address. */
@@ -34,7 +34,7 @@ export const signDelivery = (secret: string, timestamp: string, rawBody: string 
   createHmac('sha256', secret).update(signedBytes(timestamp, rawBody)).digest('hex');
 
 /** Does `signature` (hex, optionally `sha256=`) sign this timestamp and body? Constant time. */
-export function validSignature(
+function validSignature(
   secret: string,
   timestamp: string,
   rawBody: Buffer,

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * its script, form definitions, submissions, images and frames from. Nothing else from outside
  * our own origin is allowed on any page.
  */
-export const FORMS_HOSTS = [
+const FORMS_HOSTS = [
   'https://*.hsforms.net',
   'https://*.hsforms.com',
   'https://*.hubspot.com',
@@ -20,13 +20,13 @@ const SELF = "'self'";
 const NONE = "'none'";
 
 /** HSTS for a year, production only (development runs on plain http://localhost). */
-export const HSTS_MAX_AGE = 31_536_000;
+const HSTS_MAX_AGE = 31_536_000;
 
 /**
  * `embedHosts`: the forms provider's hosts on public pages; none on the admin pages, which run no
  * third-party script, frame or connection at all.
  */
-export function helmetOptions(
+function helmetOptions(
   production: boolean,
   embedHosts: readonly string[] = FORMS_HOSTS,
 ): FastifyHelmetOptions {

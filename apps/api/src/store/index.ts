@@ -30,7 +30,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** A start-up failure in DATA_DIR as one sentence naming the variable, the folder and the fix. */
-export function dataDirError(dataDir: string, error: unknown): unknown {
+function dataDirError(dataDir: string, error: unknown): unknown {
   const { code, message } = error as NodeJS.ErrnoException;
   const reason = code ? REASONS[code] : undefined;
   if (!reason) return error;

@@ -15,14 +15,14 @@ import {
 } from 'mongodb';
 
 /** How long a write waits for a majority of the replica set before it fails. */
-export const WRITE_TIMEOUT_MS = 10_000;
+const WRITE_TIMEOUT_MS = 10_000;
 
 /**
  * How long an operation waits for a primary. An unplanned failover takes the secondaries'
  * election timeout (10 s by default) plus the election and the driver noticing the new primary,
  * typically 12 to 20 s: 30 s lets operations ride through one instead of failing.
  */
-export const SERVER_SELECTION_TIMEOUT_MS = 30_000;
+const SERVER_SELECTION_TIMEOUT_MS = 30_000;
 
 /**
  * The client options. Each is passed under the same name a URI would use, because the driver
@@ -31,7 +31,7 @@ export const SERVER_SELECTION_TIMEOUT_MS = 30_000;
  * `wtimeoutMS=0` cannot weaken them. (`timeoutMS` is ignored by this driver version, so the
  * time limit is `wtimeoutMS`.)
  */
-export const CLIENT_OPTIONS = {
+const CLIENT_OPTIONS = {
   // A session created at login must be found by the next request: read where it was written.
   readPreference: 'primary',
   // Never show a write that a failover could roll back (a revision, an inquiry).
@@ -68,7 +68,7 @@ export function createMongoClient(uri: string): MongoClient {
   return client;
 }
 
-export const DEFAULT_DATABASE = 'cedar_bluff';
+const DEFAULT_DATABASE = 'cedar_bluff';
 const SYSTEM_DATABASES = ['admin', 'local', 'config'];
 const isSystemDatabase = (name: string) => SYSTEM_DATABASES.includes(name.toLowerCase());
 

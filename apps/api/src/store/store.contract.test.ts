@@ -24,7 +24,7 @@ interface Engine {
   cleanup(): Promise<void>;
 }
 
-/** The one contract every engine keeps (ARCHITECTURE §3). */
+/** The one contract every engine keeps: the same calls give the same answers on either store. */
 function storeContract(name: string, makeEngine: () => Engine) {
   describe(`store contract: ${name}`, () => {
     let engine: Engine;

@@ -9,7 +9,7 @@ import type {
 } from '@cedar/api-contract';
 import type { AdminDoc, InquiryDoc, RevisionDoc } from './documents';
 
-/** The storage port (ARCHITECTURE §3): the app sees only this, never an engine. */
+/** The storage port: the app sees only this, never an engine (embedded or MongoDB). */
 export interface Store {
   readonly kind: 'embedded' | 'mongodb';
   readonly admins: AdminRepo;
@@ -46,7 +46,7 @@ export interface AdminRecord {
   updatedAt: Date;
 }
 
-export interface AdminRepo {
+interface AdminRepo {
   find(username: string): Promise<AdminRecord | null>;
   /** Throws DuplicateError when the username is taken. */
   create(admin: AdminRecord): Promise<void>;
@@ -73,7 +73,7 @@ export interface SessionRecord {
   userAgent?: string;
 }
 
-export interface SessionRepo {
+interface SessionRepo {
   create(session: SessionRecord): Promise<void>;
   find(tokenHash: string): Promise<SessionRecord | null>;
   touch(tokenHash: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void>;
@@ -97,7 +97,7 @@ export interface InquiryPosition {
   id: string;
 }
 
-export interface InquiryRepo {
+interface InquiryRepo {
   create(inquiry: NewInquiry): Promise<InboxInquiry>;
   /**
    * Stores a webhook delivery once: a second call with the same delivery id adds nothing and
@@ -128,7 +128,7 @@ export interface InquiryRepo {
   count(): Promise<number>;
 }
 
-export interface NewRevision {
+interface NewRevision {
   path: EditableFilePath;
   savedAt: Date;
   savedBy: string;
@@ -141,7 +141,7 @@ export interface RevisionWithContent extends Revision {
   content: string;
 }
 
-export interface RevisionRepo {
+interface RevisionRepo {
   create(revision: NewRevision): Promise<Revision>;
   /** Newest first, without content. */
   list(path: EditableFilePath): Promise<Revision[]>;
@@ -154,7 +154,7 @@ export interface LoginAttempt {
   at: Date;
 }
 
-export interface LoginAttemptRepo {
+interface LoginAttemptRepo {
   /**
    * Adds the attempt to the counter in one atomic step and answers the counter's attempts within
    * the window ending at `attempt.at`, oldest first, the new one last. The counter lives at least

@@ -9,7 +9,7 @@ import { type Env, loadEnv } from '../env';
 import type { Builder } from '../publish/publisher';
 
 /** The app's plugins' decorations a test reaches into (the store, the publisher, the clock...). */
-export type Services = Pick<
+type Services = Pick<
   FastifyInstance,
   | 'env'
   | 'clock'
@@ -25,7 +25,7 @@ export type Services = Pick<
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
 
 /** A clock the test moves by hand. */
-export class FakeClock {
+class FakeClock {
   private ms: number;
   constructor(start: Date = new Date()) {
     this.ms = start.getTime();
@@ -154,7 +154,7 @@ export interface LoggedIn {
 }
 
 /** The Origin header our own pages send (PUBLIC_URL's origin). */
-export const originOf = (app: FastifyInstance) => app.env.PUBLIC_URL;
+const originOf = (app: FastifyInstance) => app.env.PUBLIC_URL;
 
 export async function logIn(
   app: FastifyInstance,

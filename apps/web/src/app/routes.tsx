@@ -1,8 +1,9 @@
+import { ADMIN_AREA_MODULE, NOT_FOUND_MODULE, pageRoutes } from '@cedar/content';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RouteEffects } from '../components/route-effects';
-import { loadPage, usePage, type PageLoader } from './lazy-page';
+import { loadPage, usePage, type PageLoader, type PageModule } from './lazy-page';
 
 function Root() {
   return (
@@ -22,7 +23,30 @@ interface RouteEntry {
   children?: RouteEntry[];
 }
 
-/** Spec §2's route table. Each page is its own chunk; the admin area never loads on public pages. */
+/**
+ * Every module a page can be: each becomes a chunk of its own, loaded on first visit. The page
+ * registry (packages/content/src/pages.ts) names them; nothing reads source text to find them.
+ */
+const pageModules = import.meta.glob<PageModule>('../features/*/*-page.tsx');
+const adminArea = import.meta.glob<Record<string, ComponentType>>(
+  '../features/admin/admin-area.ts',
+)[`../features/${ADMIN_AREA_MODULE}.ts`]!;
+
+/** The loader of a registry module ('puppies/puppies-page'). */
+function moduleLoader(module: string): PageLoader {
+  const load = pageModules[`../features/${module}.tsx`];
+  if (!load) throw new Error(`the page registry names ${module}, which is not a page module`);
+  return load;
+}
+
+/** The admin area is one chunk exporting each screen by name. */
+const adminScreen = (name: string) => async (): Promise<PageModule> => {
+  const Component = (await adminArea())[name];
+  if (!Component) throw new Error(`the admin area exports no ${name}`);
+  return { Component };
+};
+
+/** The route table: the registry's pages in the public layout, the not-found page, the admin area. */
 const table: RouteEntry[] = [
   {
     element: <Root />,
@@ -30,54 +54,23 @@ const table: RouteEntry[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, lazy: () => import('../features/home/home-page') },
-          { path: 'puppies', lazy: () => import('../features/puppies/puppies-page') },
-          {
-            path: 'puppy-application',
-            lazy: () => import('../features/application/application-page'),
-          },
-          { path: 'breeding-dogs', lazy: () => import('../features/our-dogs/our-dogs-page') },
-          { path: 'health-testing', lazy: () => import('../features/health/health-page') },
-          { path: 'training', lazy: () => import('../features/training/training-page') },
-          { path: 'boarding', lazy: () => import('../features/boarding/boarding-page') },
-          { path: 'facilities', lazy: () => import('../features/team/team-page') },
-          { path: 'raw-dog-food', lazy: () => import('../features/raw-food/raw-food-page') },
-          { path: 'halloween-contest', lazy: () => import('../features/halloween/halloween-page') },
-          { path: 'contact', lazy: () => import('../features/contact/contact-page') },
-          { path: '*', lazy: () => import('../features/not-found/not-found-page') },
+          ...pageRoutes.map((page): RouteEntry =>
+            page.path === '/'
+              ? { index: true, lazy: moduleLoader(page.module) }
+              : { path: page.path.slice(1), lazy: moduleLoader(page.module) },
+          ),
+          { path: '*', lazy: moduleLoader(NOT_FOUND_MODULE) },
         ],
       },
       {
         // One layout for the admin area: its query client and toasts (client-only, noindex).
         path: 'admin',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-area')).AdminLayout,
-        }),
+        lazy: adminScreen('AdminLayout'),
         children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('../features/admin/admin-area')).DashboardScreen,
-            }),
-          },
-          {
-            path: 'login',
-            lazy: async () => ({
-              Component: (await import('../features/admin/admin-area')).LoginScreen,
-            }),
-          },
-          {
-            path: 'files',
-            lazy: async () => ({
-              Component: (await import('../features/admin/admin-area')).FilesScreen,
-            }),
-          },
-          {
-            path: 'security',
-            lazy: async () => ({
-              Component: (await import('../features/admin/admin-area')).SecurityScreen,
-            }),
-          },
+          { index: true, lazy: adminScreen('DashboardScreen') },
+          { path: 'login', lazy: adminScreen('LoginScreen') },
+          { path: 'files', lazy: adminScreen('FilesScreen') },
+          { path: 'security', lazy: adminScreen('SecurityScreen') },
         ],
       },
     ],
@@ -99,7 +92,7 @@ function toRouteObject({ lazy, children, element, path, index }: RouteEntry): Ro
   return { ...base, path, children: children?.map(toRouteObject) };
 }
 
-export const routes: RouteObject[] = table.map(toRouteObject);
+const routes: RouteObject[] = table.map(toRouteObject);
 
 /**
  * Loads the page modules a URL renders, before the first render: the prerender renders the

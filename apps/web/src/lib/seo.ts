@@ -53,7 +53,7 @@ export function headTagsHtml(head: HeadMeta): string {
   return tags.join('\n    ');
 }
 
-export function metaPairs(head: HeadMeta): Array<['property' | 'name', string, string]> {
+function metaPairs(head: HeadMeta): Array<['property' | 'name', string, string]> {
   return [
     ['property', 'og:title', head.title],
     ['property', 'og:description', head.description],

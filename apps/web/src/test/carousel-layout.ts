@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-export const SLIDE_WIDTH = 800;
+const SLIDE_WIDTH = 800;
 
 // jsdom does no layout; embla measures offsetWidth/offsetLeft and the slides' margins, so give
 // the slides a row of real sizes.

@@ -6,7 +6,7 @@ import classes from './site-footer.module.css';
 
 const { footer } = layoutCopy;
 
-/** Shared footer (spec §2): brand, tagline, quick links, contact details, visiting rule, copyright. */
+/** Shared footer: brand, tagline, quick links, contact details, visiting rule, copyright. */
 export function SiteFooter() {
   return (
     <footer className={classes.footer}>

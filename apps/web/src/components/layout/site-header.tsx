@@ -255,7 +255,7 @@ function MobileNav({ opened, onNavigate }: { opened: boolean; onNavigate: () => 
   );
 }
 
-/** Sticky navigation bar (spec §2): long labels from 75em, short labels from 48em, a toggle menu below. */
+/** Sticky navigation bar: long labels from 75em, short labels from 48em, a toggle menu below. */
 export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
