@@ -65,6 +65,8 @@ export type Pedigree = z.infer<typeof pedigreeSchema>;
 export const LITTER_STATUSES = ['Current', 'Ready', 'Upcoming'] as const;
 export const LITTER_LIMITS = { text: 120, description: 2000, photos: 12, puppies: 20 } as const;
 
+const PUPPIES_COUNT = `The number of puppies (1 to ${LITTER_LIMITS.puppies}), or TBD`;
+
 const litterText = (what: string) =>
   z
     .string(`${what} is needed`)
@@ -82,8 +84,15 @@ const litterFields = {
     .string('Give the birth date (YYYY-MM-DD) or the month it is due')
     .refine(isValidBirthDate, 'Give the birth date (YYYY-MM-DD) or the month it is due'),
   puppiesCount: z.union(
-    [z.number().int().positive().max(LITTER_LIMITS.puppies), z.literal('TBD')],
-    { error: `The number of puppies (1 to ${LITTER_LIMITS.puppies}), or TBD` },
+    [
+      z
+        .number()
+        .int(PUPPIES_COUNT)
+        .positive(PUPPIES_COUNT)
+        .max(LITTER_LIMITS.puppies, PUPPIES_COUNT),
+      z.literal('TBD'),
+    ],
+    { error: PUPPIES_COUNT },
   ),
   available: litterText('Availability'),
   readyDate: litterText('The ready date'),

@@ -7,12 +7,12 @@ import { ChampionModal, ChampionTeaser } from './champion';
 import { LitterLists } from './litter-lists';
 import { LitterPedigreeModal } from './litter-pedigree-modal';
 import { PuppyPhotoGrid } from './puppy-photo-grid';
-import { useNow } from './use-now';
+import { useKennelDay } from './use-kennel-day';
 import { StaticContent } from '../../components/static-content';
 import { IntroBand } from '../../components/layout/intro-band';
 
 export function Component() {
-  const now = useNow();
+  const day = useKennelDay();
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const [pedigreeLitter, setPedigreeLitter] = useState<Litter | null>(null);
   const [championOpen, setChampionOpen] = useState(false);
@@ -40,7 +40,7 @@ export function Component() {
             <PuppiesSection />
           </StaticContent>
 
-          <LitterLists litters={litters} now={now} onViewPedigree={setPedigreeLitter} />
+          <LitterLists litters={litters} now={day} onViewPedigree={setPedigreeLitter} />
 
           <ChampionTeaser onOpen={() => setChampionOpen(true)} />
         </Stack>
