@@ -6,21 +6,32 @@ import { other } from './other';
 export const names = helper(['a', 'b']);
 export const kept = other;
 export const format = (n) => String(n);
-export const literal = { a: 1 };
+export const literal = { a: 1, b: ['x', -2] };
+export const both = [...names, ...literal];
+export const partly = { a: 1, b: helper([]) };
 export function plain() { return 1; }
 const local = helper([]);
 `;
 
 describe('inlineDataExports', () => {
   it('replaces each exported constant holding plain data by its value, marked pure', () => {
-    const out = inlineDataExports(source, { names: ['A', 'B'], kept: 1, format: String });
+    const out = inlineDataExports(source, {
+      names: ['A', 'B'],
+      kept: 1,
+      format: String,
+      partly: { a: 1, b: [] },
+    });
     expect(out).toContain('export const names = /* @__PURE__ */ JSON.parse("[\\"A\\",\\"B\\"]");');
-    expect(out).toContain('export const kept = /* @__PURE__ */ JSON.parse("1");');
+    expect(out).toContain('export const kept = other;');
+    expect(out).toContain(
+      'export const partly = /* @__PURE__ */ JSON.parse("{\\"a\\":1,\\"b\\":[]}");',
+    );
   });
 
-  it('leaves functions, literals and values JSON would change as they are', () => {
+  it('leaves functions, what is written out, and values JSON would change as they are', () => {
     const out = inlineDataExports(source, {
-      literal: { a: 1 },
+      literal: { a: 1, b: ['x', -2] },
+      both: ['A', 'B'],
       names: [new Date(0)],
       kept: { when: undefined },
       format: String,

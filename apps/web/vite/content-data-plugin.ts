@@ -8,19 +8,43 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 
 const CONTENT_SRC = /[\\/]packages[\\/]content[\\/]src[\\/]/;
 
-/**
- * Initializers left as written: functions and classes are no data, and a literal already is its
- * value (as JSON text it would only grow).
- */
-const LEFT_AS_WRITTEN = new Set([
-  'ArrowFunctionExpression',
-  'FunctionExpression',
-  'ClassExpression',
-  'ObjectExpression',
-  'ArrayExpression',
-  'Literal',
-  'TemplateLiteral',
-]);
+const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression']);
+
+/** Written out in full, nothing computed: as JSON text it would only grow. */
+function isLiteral(node: Node): boolean {
+  switch (node.type) {
+    case 'Literal':
+      return true;
+    case 'TemplateLiteral':
+      return (node.expressions as Node[]).length === 0;
+    case 'UnaryExpression':
+      return node.operator === '-' && isLiteral(node.argument as Node);
+    case 'ArrayExpression':
+      return (node.elements as (Node | null)[]).every((e) => e !== null && isLiteral(e));
+    case 'ObjectExpression':
+      return (node.properties as Node[]).every(
+        (p) => p.type === 'Property' && !p.computed && isLiteral(p.value as Node),
+      );
+    default:
+      return false;
+  }
+}
+
+const isReference = (node: Node) =>
+  node.type === 'Identifier' ||
+  (node.type === 'SpreadElement' && (node.argument as Node).type === 'Identifier');
+
+/** Put together from other values only (`[...sires, ...dames]`): as JSON, their data would ship twice. */
+function isAssembled(node: Node): boolean {
+  if (node.type === 'Identifier') return true;
+  if (node.type === 'ArrayExpression')
+    return (node.elements as (Node | null)[]).every((e) => e !== null && isReference(e));
+  if (node.type === 'ObjectExpression')
+    return (node.properties as Node[]).every(
+      (p) => isReference(p) || (p.type === 'Property' && isReference(p.value as Node)),
+    );
+  return false;
+}
 
 /** `export const x = <computed>`: the declarators whose value may be derived data. */
 function exportedConstants(program: Node): Array<{ name: string; init: Node }> {
@@ -32,7 +56,13 @@ function exportedConstants(program: Node): Array<{ name: string; init: Node }> {
     for (const declarator of declaration.declarations as Node[]) {
       const id = declarator.id as Node;
       const init = declarator.init as Node | null;
-      if (id.type === 'Identifier' && init && !LEFT_AS_WRITTEN.has(init.type))
+      if (
+        id.type === 'Identifier' &&
+        init &&
+        !FUNCTIONS.has(init.type) &&
+        !isLiteral(init) &&
+        !isAssembled(init)
+      )
         found.push({ name: id.name as string, init });
     }
   }
@@ -40,8 +70,8 @@ function exportedConstants(program: Node): Array<{ name: string; init: Node }> {
 }
 
 /**
- * A content module with each exported constant computed from other code whose value is plain
- * data (what JSON keeps unchanged) replaced by that value, and the imports nothing uses any more dropped. `values` are
+ * A content module with each exported constant that is computed (wholly or in part) and whose
+ * value is plain data (what JSON keeps unchanged) replaced by that value, and the imports nothing uses any more dropped. `values` are
  * the module's exports as evaluated at build time.
  */
 export function inlineDataExports(code: string, values: Record<string, unknown>): string {

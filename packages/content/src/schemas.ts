@@ -336,3 +336,4 @@ export const layoutCopySchema = z.strictObject({
     rights: text,
   }),
 });
+export type LayoutCopy = z.infer<typeof layoutCopySchema>;

@@ -18,6 +18,7 @@ import {
   testimonials,
   trainingPrograms,
 } from './data';
+import { layoutCopy } from './copy';
 import { pages } from './pages';
 import {
   championWinnerSchema,
@@ -25,6 +26,7 @@ import {
   dogSchema,
   foodProductSchema,
   healthCardSchema,
+  layoutCopySchema,
   litterSchema,
   pageEntrySchema,
   pedigreeSchema,
@@ -100,6 +102,7 @@ export function contentProblems(): ContentProblem[] {
   const problems = [
     ...schemaProblems('site', siteConfigSchema, site),
     ...schemaProblems('pages', pageEntrySchema, pages),
+    ...schemaProblems('layoutCopy', layoutCopySchema, layoutCopy),
     ...schemaProblems('sires', dogSchema, sires),
     ...schemaProblems('dames', dogSchema, dames),
     ...schemaProblems('pedigrees', pedigreeSchema, pedigrees),

@@ -1,12 +1,10 @@
 import { dogById, type Litter } from '@cedar/content';
-import { MantineProvider } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
-import { renderWithProviders } from '../../test/render';
+import { TestProviders, renderWithProviders } from '../../test/render';
 import { formatBirthDate } from './format-birth-date';
 import { LitterLists } from './litter-lists';
 
@@ -199,11 +197,9 @@ describe('LitterLists', () => {
 
   it('renders every card into the HTML on the server, dated by the day it is given', () => {
     const html = renderToString(
-      <MantineProvider theme={theme} env="test">
-        <MemoryRouter initialEntries={['/puppies']}>
-          <LitterLists litters={fixtures} now={NOW} onViewPedigree={vi.fn()} />
-        </MemoryRouter>
-      </MantineProvider>,
+      <TestProviders route="/puppies">
+        <LitterLists litters={fixtures} now={NOW} onViewPedigree={vi.fn()} />
+      </TestProviders>,
     );
     expect(html.match(/data-testid="litter-card"/g)).toHaveLength(fixtures.length);
     expect(html).toContain('12 weeks old');
