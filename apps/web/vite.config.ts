@@ -13,7 +13,8 @@ import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
 // environment so the client and server builds of one run agree even across midnight; BUILD_DAY
 // set by hand builds the site as of another day.
 const buildDay = (process.env.BUILD_DAY ??= kennelDay(new Date()));
-if (!/^\d{4}-\d{2}-\d{2}$/.test(buildDay)) throw new Error(`BUILD_DAY=${buildDay} is not YYYY-MM-DD`);
+if (!/^\d{4}-\d{2}-\d{2}$/.test(buildDay))
+  throw new Error(`BUILD_DAY=${buildDay} is not YYYY-MM-DD`);
 
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 

@@ -20,7 +20,9 @@ test('the prerendered /puppies holds every litter card, for visitors without Jav
   expect((await select.count()) + (await upcoming.count())).toBe(litters.length);
   // Every card is dated: an age and a badge, as of the day the site was built.
   for (const card of await page.getByTestId('litter-card').all()) {
-    await expect(card.getByTestId('litter-badge')).toHaveText(/^(Upcoming|Ready Soon|Ready|Trained)$/);
+    await expect(card.getByTestId('litter-badge')).toHaveText(
+      /^(Upcoming|Ready Soon|Ready|Trained)$/,
+    );
     await expect(card).toContainText(/(days? old|weeks? old|Mid-September|Expected soon)/);
   }
   await context.close();

@@ -175,9 +175,7 @@ export const pages = [
 ] satisfies PageEntry[];
 
 /** Every prerendered public route, in the table's order (the sitemap's). */
-export const PUBLIC_ROUTES: readonly string[] = pages
-  .filter((p) => p.prerender)
-  .map((p) => p.path);
+export const PUBLIC_ROUTES: readonly string[] = pages.filter((p) => p.prerender).map((p) => p.path);
 
 /** Each public page's meta with its path. */
 export const pageMeta: readonly (PageMeta & { path: string })[] = pages.map((p) => ({
