@@ -209,8 +209,7 @@ export function LitterForm({ litter, serverErrors, saving, onSave, onCancel }: L
           </SimpleGrid>
           <Textarea
             label="Description"
-            autosize
-            minRows={3}
+            rows={5}
             value={values.description}
             onChange={(e) => set('description', e.currentTarget.value)}
             error={shown.description}
