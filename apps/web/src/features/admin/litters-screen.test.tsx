@@ -6,7 +6,15 @@ import { http, type HttpResponseResolver } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LittersScreen } from './litters-screen';
 import { publish } from './test/editor-fixtures';
-import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
+import {
+  api,
+  callsTo,
+  deferred,
+  renderAdmin,
+  resetToasts,
+  signIn,
+  toasts,
+} from './test/render-admin';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -164,13 +172,18 @@ describe('Litters screen', () => {
 
   it('adds a litter with a photo: uploads it with a progress bar, saves with If-Match, says it is publishing', async () => {
     serve();
-    let release: () => void = () => {};
+    // The upload is held at the server until the test has seen the progress bar.
+    const arrived = deferred<void>();
+    const answer = deferred<void>();
     api.use(
       http.post(API_ROUTES.uploadLitterPhoto.path, async () => {
-        await new Promise<void>((r) => (release = r));
+        arrived.resolve();
+        await answer.promise;
         return Response.json({ path: '/images/litters/uploads/abc123.jpg' }, { status: 201 });
       }),
     );
+    // jsdom has no object URLs: the thumbnail of the chosen file gets this one.
+    URL.createObjectURL = vi.fn(() => 'blob:chosen-photo');
     const user = userEvent.setup();
     renderAdmin(<LittersScreen />, { route: '/admin/litters' });
     await user.click(await screen.findByRole('button', { name: 'Add a litter' }));
@@ -180,8 +193,10 @@ describe('Litters screen', () => {
       new File([new Uint8Array(2048)], 'IMG_0001.jpg', { type: 'image/jpeg' }),
     );
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
-    release();
-    expect(await screen.findByText('abc123.jpg')).toBeInTheDocument();
+    await arrived.promise;
+    answer.resolve();
+    const listed = (await screen.findByText('abc123.jpg')).closest('li')!;
+    expect(listed.querySelector('img')).toHaveAttribute('src', 'blob:chosen-photo');
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add and publish' }));
 
