@@ -2,9 +2,9 @@ import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../lib/http-errors';
 
 /** The most pixels a photo may have: a 50-megapixel phone camera, with room to spare. */
-export const MAX_PHOTO_PIXELS = 64_000_000;
+const MAX_PHOTO_PIXELS = 64_000_000;
 /** The longest side of a stored photo: the site's largest variant is narrower. */
-export const STORED_PHOTO_SIDE = 2400;
+const STORED_PHOTO_SIDE = 2400;
 
 const READABLE = new Set(['jpeg', 'png', 'webp', 'heif']);
 

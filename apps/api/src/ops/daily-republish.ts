@@ -2,7 +2,7 @@ import { nextKennelDayStart } from '@cedar/litter-logic';
 import type { Clock } from '../auth/sessions';
 
 /** How long after the kennel's midnight the site is rebuilt: clear of the day's first second. */
-export const REPUBLISH_AFTER_MIDNIGHT_MS = 5 * 60_000;
+const REPUBLISH_AFTER_MIDNIGHT_MS = 5 * 60_000;
 
 /**
  * Rebuilds the site once a day, a few minutes after midnight in the kennel's time zone, so that

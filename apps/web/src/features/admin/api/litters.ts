@@ -10,7 +10,7 @@ const littersAnswerSchema = z.object({
   litters: z.array(litterSchema),
 });
 
-export const littersQueryOptions = queryOptions({
+const littersQueryOptions = queryOptions({
   queryKey: [API_ROUTES.litters.path],
   queryFn: parsedQueryFn(littersAnswerSchema),
   staleTime: 0,
@@ -26,7 +26,7 @@ const savedLitterSchema = z.object({
   savedAt: z.string(),
   litter: litterSchema,
 });
-export type SavedLitter = z.infer<typeof savedLitterSchema>;
+type SavedLitter = z.infer<typeof savedLitterSchema>;
 
 interface SaveLitterInput {
   /** Absent for a new litter. */
@@ -81,13 +81,13 @@ const uploadAnswerSchema = z.object({
 });
 
 /** Refused before sending: the server would answer 413 only after the whole file went up. */
-export const PHOTO_TOO_BIG = `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
+const PHOTO_TOO_BIG = `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
 
 /**
  * Sends one photo, reporting the share sent (0 to 1) as it goes: XMLHttpRequest, because fetch
  * reports no upload progress. Resolves with the photo's path on the site.
  */
-export function uploadPhoto(file: Blob, onProgress: (share: number) => void): Promise<string> {
+function uploadPhoto(file: Blob, onProgress: (share: number) => void): Promise<string> {
   if (file.size > MAX_PHOTO_BYTES) return Promise.reject(new Error(PHOTO_TOO_BIG));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

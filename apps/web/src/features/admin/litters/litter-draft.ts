@@ -84,7 +84,7 @@ export function birthDateOf(values: LitterFormValues): string {
 }
 
 /** What is sent: the form's text turned into the data file's fields (the schema judges them). */
-export function draftOf(values: LitterFormValues): unknown {
+function draftOf(values: LitterFormValues): unknown {
   const count = values.puppiesCount.trim();
   return {
     sire: values.sire,
