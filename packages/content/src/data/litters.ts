@@ -1,6 +1,6 @@
 import type { Litter } from '../schemas';
 import { dogById } from './dogs';
-import data from './litters.json';
+import data from './litters.json' with { type: 'json' };
 
 /**
  * Every litter, archived ones included, in the order of the data file that both developers and
