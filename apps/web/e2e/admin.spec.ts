@@ -374,6 +374,11 @@ test('the owner adds a litter born five weeks ago with a photo, finds it on /pup
   await expect(page.getByTestId('litter-card').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Captain x Hazel' })).toHaveCount(0);
   expect(await fs.readFile(LITTERS_FILE, 'utf8')).toContain('"archived": true');
+
+  // Sign out: the next test counts this admin's sessions.
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
 test('the owner sees where they are signed in, signs another browser out, changes the password and signs out everywhere', async ({
