@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, EDITABLE_FILES, fileUrl, revisionPathSchema } from '@cedar/api-contract';
+import { API_ROUTES, fileUrl, revisionPathSchema } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
