@@ -11,6 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 import { BUDGETS, evaluateBudgets } from './budgets.mjs';
 import { headAssets, measureFirstLoad } from './lib/bundle-size.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
+import { runDashboard } from './lib/dashboard.mjs';
 import { runInbox } from './lib/inbox.mjs';
 import { runLoginFlood, runMixed, runTargets } from './lib/load.mjs';
 import { fixed, kb, table } from './lib/table.mjs';
@@ -34,6 +35,8 @@ const settings = {
   // The inbox figures: the store filled to this many inquiries, each call made this many times.
   inboxInquiries: 10_000,
   inboxCalls: quick ? 100 : 300,
+  // Visits to /admin timed in the browser once the store holds them.
+  dashboardRuns: quick ? 3 : 7,
   connections: 50,
   // Each throughput target runs `rounds` times for `secondsPerRound`, interleaved with the others.
   rounds: quick ? 2 : 3,
@@ -59,6 +62,7 @@ const {
   WEBHOOK_TIMESTAMP_HEADER,
   WEBHOOK_DELIVERY_HEADER,
   KNOWN_PREFERRED_COLORS,
+  INQUIRY_PAGE_LIMIT,
 } = await tsImport(
   pathToFileURL(path.join(repoRoot, 'packages/api-contract/src/index.ts')).href,
   import.meta.url,
@@ -703,6 +707,13 @@ try {
     log(
       `  ${results.inbox.inquiries} inquiries stored; server memory after GC: RSS ${mib(results.memory.inbox.rss)} MiB, heap used ${mib(results.memory.inbox.heapUsed)} MiB`,
     );
+    results.inbox.dashboard = await runDashboard({
+      baseUrl: server.baseUrl,
+      chromePath,
+      runs: settings.dashboardRuns,
+      pageSize: INQUIRY_PAGE_LIMIT.default,
+      log,
+    });
   } else if (settings.inbox) {
     results.notes.push(`inbox figures skipped: ${session.skip}`);
   }

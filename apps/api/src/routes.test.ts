@@ -9,6 +9,7 @@ import {
   restoreUrl,
   revisionsUrl,
   sessionUrl,
+  wordsUrl,
 } from '@cedar/api-contract';
 import { allLitters } from '@cedar/content';
 import type { InjectOptions } from 'fastify';
@@ -20,7 +21,7 @@ import { build, buildLoggedIn, logIn, OWNER, type TestApp } from './test/build';
 const ORIGIN = 'http://localhost:3000';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
-const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
+const VALID = `const copy = { headline: 'Cedar Bluff Labradors' };\nexport function HeroSection() {\n  return <h1>{copy.headline}</h1>;\n}\n`;
 const LITTER = allLitters[0]!;
 const { id: _id, name: _name, ...LITTER_DRAFT } = LITTER;
 const ONE_PIXEL_PNG = Buffer.from(
@@ -53,6 +54,13 @@ const PROTECTED: Record<
     url: fileUrl(HERO),
     headers: { 'content-type': 'text/plain' },
     payload: VALID,
+  }),
+  readWords: () => ({ method: 'GET', url: wordsUrl(HERO) }),
+  saveWords: () => ({
+    method: 'PUT',
+    url: wordsUrl(HERO),
+    headers: { 'content-type': 'application/json', 'if-match': '*' },
+    payload: { words: [{ key: 'headline', value: 'Cedar Bluff Labradors' }] },
   }),
   fileRevisions: () => ({ method: 'GET', url: revisionsUrl(HERO) }),
   restoreRevision: ({ revision }) => ({ method: 'POST', url: restoreUrl(HERO, revision) }),

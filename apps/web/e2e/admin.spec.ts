@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@cedar/api-contract';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axeFindings } from './axe';
@@ -10,12 +15,17 @@ import { axeFindings } from './axe';
 const HERO_PATH = 'apps/web/src/sections/hero-section.tsx';
 const HERO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', HERO_PATH);
 const HEADLINE_LINE = "  headline: 'Cedar Bluff Labradors',";
-const NEW_HEADLINE = 'Cedar Bluff Labradors of Cambridge';
+// Words a naive rewrite would turn into code or markup: they must reach the page as plain text.
+const NEW_HEADLINE = `Cedar Bluff's "Labradors" 🐶 \${x} </script> <b>of Cambridge</b>`;
+/** The headline's line as words mode writes it: the same quote, the apostrophe escaped. */
+const NEW_HEADLINE_LINE = `  headline: 'Cedar Bluff\\'s "Labradors" 🐶 \${x} </script> <b>of Cambridge</b>',`;
 const SCREENSHOTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   'artifacts/screenshots',
 );
 const PUBLISH_TIMEOUT_MS = 150_000;
+/** The API's webhook secret on a loopback-only development start, as this test's server runs. */
+const DEV_WEBHOOK_SECRET = 'dev-webhook-secret';
 
 // The tests share one server and run in this order: the editor test signs out at its end, and the
 // security test signs out everywhere and leaves the demo admin with another password.
@@ -41,13 +51,37 @@ test.afterAll(async () => {
   await fs.writeFile(HERO_FILE, original);
 });
 
+/** Chooses the hero: the editor opens in Words mode, on its Headline field. */
 async function chooseHero(page: Page) {
   await page.getByRole('combobox', { name: 'File to edit' }).click();
   await page.getByRole('option', { name: 'Hero Section' }).click();
+  const headline = page.getByRole('textbox', { name: 'Headline', exact: true });
+  await expect(headline).toBeVisible();
+  return headline;
+}
+
+/** Switches to Code mode: the code editor labelled with the file's path. */
+async function codeMode(page: Page) {
+  await page.getByText('Code', { exact: true }).click();
   const editor = page.getByRole('textbox', { name: HERO_PATH });
   await expect(editor).toBeVisible();
-  await expect(editor).not.toBeDisabled();
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
   return editor;
+}
+
+/** Nothing covers the control: the topmost element at its centre and near its corners is the control. */
+async function expectUncovered(control: ReturnType<Page['getByRole']>, what: string) {
+  const covered = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    // Inside the rounded corners, which the browser's hit test leaves to what is beneath.
+    const at = (fx: number, fy: number) => [box.left + box.width * fx, box.top + box.height * fy];
+    const points = [at(0.5, 0.5), at(0.15, 0.25), at(0.85, 0.25), at(0.15, 0.75), at(0.85, 0.75)];
+    return points
+      .map(([x, y]) => document.elementFromPoint(x!, y!))
+      .filter((hit) => !hit || !element.contains(hit))
+      .map((hit) => hit?.outerHTML.slice(0, 120) ?? 'nothing');
+  });
+  expect(covered, `${what} is covered`).toEqual([]);
 }
 
 /** Waits until the server has published a build that started after `since` (server and test share a clock). */
@@ -93,7 +127,64 @@ async function testLogin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();
 }
 
-test('the owner signs in, edits the hero, survives a syntax error, restores the original and signs out', async ({
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the toasts leave Logout, EDIT WEBSITE and Save File free to click`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const name = `admin-toasts-${viewport.width}`;
+    const dashboard = async () => {
+      await page.goto('/admin/login');
+      await page.getByRole('button', { name: 'Test Login' }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByText('Logged in successfully!')).toBeVisible();
+    };
+
+    // Logout, clicked while the login toast shows.
+    await dashboard();
+    const logout = page.getByRole('button', { name: 'Logout' });
+    await expectUncovered(logout, 'Logout');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-login.png`) });
+    await logout.click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    // EDIT WEBSITE, clicked while the login toast shows.
+    await dashboard();
+    const edit = page.getByRole('link', { name: 'EDIT WEBSITE', exact: true });
+    await expectUncovered(edit, 'EDIT WEBSITE');
+    await edit.click();
+    await expect(page).toHaveURL(/\/admin\/files$/);
+
+    // Save File, clicked again while the toast of the first save shows. The words are as they
+    // were, so nothing is written or published.
+    await chooseHero(page);
+    const save = page.getByRole('button', { name: 'Save File' });
+    const saves = () =>
+      page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && res.url().endsWith('/words'),
+      );
+    let answer = saves();
+    await save.click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByText('File saved successfully!')).toBeVisible();
+    await expectUncovered(save, 'Save File');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-saved.png`) });
+    answer = saves();
+    await save.click();
+    expect((await answer).status()).toBe(200);
+    expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(original);
+
+    // Signed out, so the tests after this one find only their own sessions.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+}
+
+test('the owner signs in, changes the hero headline in Words mode and sees it live, survives a syntax error in Code mode, restores the original and signs out', async ({
   page,
 }) => {
   test.setTimeout(7 * 60_000);
@@ -138,15 +229,70 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-dashboard-mobile.png') });
   if (desktop) await page.setViewportSize(desktop);
 
-  // Edit the hero headline and publish.
+  // Change the hero's headline in Words mode and publish: no code, no password.
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/code-editor-[\w-]+\.js$/.test(request.url())) chunks.push(request.url());
+  });
   await page.getByRole('link', { name: 'EDIT WEBSITE', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/files$/);
-  let editor = await chooseHero(page);
-  await expect(editor).toHaveValue(originalContent);
-  const edited = originalContent.replace(HEADLINE_LINE, `  headline: '${NEW_HEADLINE}',`);
-  await editor.fill(edited);
+  let headline = await chooseHero(page);
+  await expect(page.getByRole('radio', { name: 'Words' })).toBeChecked();
+  await expect(headline).toHaveValue('Cedar Bluff Labradors');
+  await headline.fill(NEW_HEADLINE);
+  const edited = originalContent.replace(HEADLINE_LINE, NEW_HEADLINE_LINE);
   ours.add(edited);
+  const savedAt = Date.now();
+  await page.getByRole('button', { name: 'Save File' }).click();
+  await expect(page.getByText('File saved successfully!')).toBeVisible();
+  await expect(page.getByRole('form', { name: /^Confirm your password/ })).toHaveCount(0);
+  // Only the headline's literal changed; every other byte of the file is as it was.
+  expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
+  // While the site rebuilds, the editor counts the time.
+  await expect(page.getByTestId('publish-progress')).toHaveText(/^\d+ s so far/);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor-words.png'), fullPage: true });
+  await expectAccessible(page, 'editor in Words mode');
+  await waitForPublished(page, savedAt);
+  // The server rebuilds edited code contained; the editor says how.
+  await expect(
+    page.getByText(/^Rebuilds run in a sandbox \((bubblewrap|Node permissions)\)$/),
+  ).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor.png'), fullPage: true });
+  expect(chunks, 'Words mode does not load the code editor').toEqual([]);
 
+  // "View page" opens the changed page, where the words show as typed, as text.
+  const [home] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: /^View page/ }).click(),
+  ]);
+  await expect(home).toHaveURL(/\/$/);
+  const heading = home.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(NEW_HEADLINE);
+  await expect(heading.locator('b')).toHaveCount(0);
+  await home.screenshot({ path: path.join(SCREENSHOTS, 'admin-words-on-home.png') });
+  await home.close();
+  const prerendered = await (await page.request.get('/')).text();
+  expect(prerendered).toContain('&lt;b&gt;of Cambridge&lt;/b&gt;');
+  expect(prerendered).not.toContain('<b>of Cambridge</b>');
+
+  // Code mode: a real code editor, loaded now and not before.
+  const editor = await codeMode(page);
+  await expect.poll(() => chunks.length).toBe(1);
+  await expect(page.locator('.cm-lineNumbers')).toBeVisible();
+  const height = await page.locator('.cm-editor').evaluate((e) => e.getBoundingClientRect().height);
+  expect(height).toBeGreaterThanOrEqual(24 * 16);
+  expect(await editor.evaluate((e) => getComputedStyle(e).fontFamily.toLowerCase())).toMatch(
+    /mono|courier|consol/,
+  );
+
+  // A syntax error: the password is asked first, then the save is refused with its line, which
+  // the editor marks and puts the cursor on. The site and the file stay as they were.
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nconst = ;');
+  // The file ends with a line break: the new line comes after the empty last one.
+  expect(edited.endsWith('\n')).toBe(true);
+  const brokenLine = edited.split('\n').length + 1;
   // Signing in counts as confirming the password for 15 minutes, and the server has no way to age
   // that without a test-only door: the first save is answered here as the server answers a stale
   // confirmation. The password check and the retried save below are the real server's.
@@ -172,7 +318,6 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   ).toBeVisible();
   const password = confirm.getByLabel('Your password');
   await expect(password).toBeFocused();
-  await expect(editor).toHaveValue(edited);
   await password.fill('not-the-password');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm.getByText('That is not your current password.')).toBeVisible();
@@ -181,44 +326,36 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
     fullPage: true,
   });
   await expectAccessible(page, 'editor asking for the password');
-  expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(originalContent);
   await page.unroute('**/api/admin/files/**');
-
   await password.fill((await demoAdmin(page)).password);
-  const savedAt = Date.now();
   await password.press('Enter');
-  await expect(page.getByText('File saved successfully!')).toBeVisible();
-  await expect(confirm).toBeHidden();
-  await expect(editor).toHaveValue(edited);
-  expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
-  await waitForPublished(page, savedAt);
-  // The server rebuilds edited code contained; the editor says how.
-  await expect(
-    page.getByText(/^Rebuilds run in a sandbox \((bubblewrap|Node permissions)\)$/),
-  ).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-editor.png'), fullPage: true });
-
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: NEW_HEADLINE })).toBeVisible();
-
-  // A syntax error is refused with its line; the site and the file stay as they were.
-  await page.goto('/admin/files');
-  editor = await chooseHero(page);
-  await expect(editor).toHaveValue(edited);
-  const broken = `${edited}\nconst = ;\n`;
-  const brokenLine = edited.split('\n').length + 1;
-  await editor.fill(broken);
-  await page.getByRole('button', { name: 'Save File' }).click();
   await expect(page.getByText('Failed to save file')).toBeVisible();
   await expect(page.getByText('Not saved: the file has a syntax error')).toBeVisible();
   await expect(page.getByText(new RegExp(`^Line ${brokenLine}, column \\d+: `))).toBeVisible();
+  const marked = page.locator('.cm-refused-line');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveText('const = ;');
+  await expect(page.locator('.cm-activeLine')).toHaveText('const = ;');
+  await expect(editor).toBeFocused();
   await page.screenshot({
     path: path.join(SCREENSHOTS, 'admin-editor-syntax-error.png'),
     fullPage: true,
   });
+  await expectAccessible(page, 'editor with a refused save');
   expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(edited);
-  const home = await page.request.get('/');
-  expect(await home.text()).toContain(NEW_HEADLINE);
+  expect(await (await page.request.get('/')).text()).toContain('of Cambridge');
+
+  // Tab indents; Escape then Tab leaves the editor.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Tab');
+  await expect(marked).toHaveText('  const = ;');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') === null)).toBe(
+    true,
+  );
 
   // Restore the original revision and publish it.
   const originalSha = sha256(originalContent).slice(0, 7);
@@ -231,8 +368,8 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   const dialog = page.getByRole('dialog', { name: 'Restore this version?' });
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText(/^Restored the version saved /)).toBeVisible();
-  await expect(editor).toHaveValue(originalContent);
   expect(await fs.readFile(HERO_FILE, 'utf8')).toBe(originalContent);
+  await expect(page.locator('.cm-refused-line')).toHaveCount(0);
   await waitForPublished(page, restoredAt);
   await page.screenshot({
     path: path.join(SCREENSHOTS, 'admin-editor-restored.png'),
@@ -243,6 +380,9 @@ test('the owner signs in, edits the hero, survives a syntax error, restores the 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Cedar Bluff Labradors' }),
   ).toBeVisible();
+  await page.goto('/admin/files');
+  headline = await chooseHero(page);
+  await expect(headline).toHaveValue('Cedar Bluff Labradors');
 
   // Logout; the admin area then sends us to the login page.
   await page.goto('/admin');
@@ -377,6 +517,149 @@ test('the owner adds a litter born five weeks ago with a photo, finds it on /pup
 
   // Sign out: the next test counts this admin's sessions.
   await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+/** Families who wrote through the contact form (a signed webhook delivery each), after the demo's. */
+async function deliverInquiries(page: Page, count: number) {
+  for (let n = 1; n <= count; n++) {
+    const body = JSON.stringify({
+      firstName: 'Family',
+      lastName: `Number${n}`,
+      email: `family${n}@example.com`,
+      phone: `(315) 555-${String(1000 + n)}`,
+      preferredColor: 'silver',
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const res = await page.request.post('/api/inquiries/webhook', {
+      data: body,
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+        [WEBHOOK_DELIVERY_HEADER]: `e2e-inbox-${n}-${timestamp}`,
+        [WEBHOOK_SIGNATURE_HEADER]: createHmac('sha256', DEV_WEBHOOK_SECRET)
+          .update(`${timestamp}.${body}`)
+          .digest('hex'),
+      },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+}
+
+test('the owner works through the inbox: pages, filters, search, a status, a note, an export and a deletion', async ({
+  page,
+}) => {
+  test.setTimeout(3 * 60_000);
+  // The e2e server holds the 12 demo inquiries; 40 more make a second page.
+  await deliverInquiries(page, 40);
+  await testLogin(page);
+  const inbox = page.getByRole('region', { name: 'Customer Inquiries' });
+  const cards = inbox.getByRole('article');
+  const find = page.getByRole('search', { name: 'Find inquiries' });
+  const search = find.getByRole('searchbox', { name: 'Search' });
+  const byStatus = find.getByRole('combobox', { name: 'Status' });
+  const byColour = find.getByRole('combobox', { name: 'Preferred colour' });
+
+  // The newest 50 first; Load more brings the rest. The figures count every inquiry.
+  await expect(page.getByRole('region', { name: 'Total Inquiries' })).toContainText('52');
+  await expect(page.getByText('Logged in successfully!')).toBeHidden({ timeout: 10_000 });
+  await expect(cards).toHaveCount(50);
+  await expect(inbox.getByText('Showing the newest 50.')).toBeVisible();
+  await inbox.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards).toHaveCount(52);
+  await expect(inbox.getByText('Showing all 52.')).toBeVisible();
+  await expect(inbox.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // Filter by colour, then search within it; the address keeps both.
+  await byColour.selectOption('yellow');
+  await expect(page).toHaveURL(/\/admin\?color=yellow$/);
+  await expect(cards).toHaveCount(3);
+  await search.fill('whitaker');
+  await expect(page).toHaveURL(/\/admin\?color=yellow&q=whitaker$/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAccessibleName('Megan Whitaker');
+  await search.fill('518 555-01');
+  await expect(page).toHaveURL(/q=518\+555-01$/);
+  await expect(cards).toHaveCount(2); // Megan Whitaker and Luis Herrera: yellow, Albany numbers
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-inbox-filtered.png'),
+    fullPage: true,
+  });
+  await expectAccessible(page, 'the filtered inbox');
+  // Back undoes the colour filter (typing replaced the entry rather than adding one per key).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(search).toHaveValue('');
+  // The whole list as it was left, both pages.
+  await expect(cards).toHaveCount(52);
+  await page.goForward();
+  await expect(byColour).toHaveValue('yellow');
+  await expect(search).toHaveValue('518 555-01');
+  await expect(cards).toHaveCount(2);
+
+  // Mark Megan as contacted, with a private note.
+  await search.fill('megan');
+  await expect(cards).toHaveCount(1);
+  const megan = inbox.getByRole('article', { name: 'Megan Whitaker' });
+  await megan.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
+  await expect(byStatus.locator('option[value="contacted"]')).toHaveText('Contacted (1)');
+  await megan.getByRole('button', { name: 'Add a note' }).click();
+  const note = megan.getByRole('textbox', { name: 'Private note' });
+  await expect(note).toBeFocused();
+  await note.fill('Called on Tuesday: a female from the spring litter. Call back in March.');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-note.png'), fullPage: true });
+  await megan.getByRole('button', { name: 'Save note' }).click();
+  await expect(megan.getByText('Note saved.')).toBeVisible();
+  await expect(megan.getByRole('button', { name: 'Edit note' })).toBeFocused();
+
+  // The server kept both: a reload, filtered by the new status, shows them.
+  await find.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await byStatus.selectOption('contacted');
+  await expect(page).toHaveURL(/\/admin\?status=contacted$/);
+  await page.reload();
+  await expect(cards).toHaveCount(1);
+  await expect(megan.getByRole('combobox', { name: 'Status' })).toHaveValue('contacted');
+  await expect(megan).toContainText(
+    'Called on Tuesday: a female from the spring litter. Call back in March.',
+  );
+
+  // Export what the filter shows: the server's CSV, for spreadsheet programs.
+  const download = page.waitForEvent('download');
+  await inbox.getByRole('button', { name: 'Export these to CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cedar-bluff-inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await fs.readFile(await file.path());
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain('"Whitaker"');
+  expect(rows[1]).toContain(
+    '"Called on Tuesday: a female from the spring litter. Call back in March."',
+  );
+
+  // Delete Tom Gallagher's inquiry when his family asks: confirmed first, then gone for good.
+  await find.getByRole('button', { name: 'Clear filters' }).click();
+  await search.fill('gallagher');
+  await expect(cards).toHaveCount(1);
+  await inbox.getByRole('button', { name: 'Delete the inquiry from Tom Gallagher' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this inquiry?' });
+  await expect(dialog).toContainText('removes the inquiry from Tom Gallagher for good');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-delete.png'), fullPage: true });
+  await expectAccessible(page, 'the delete confirmation');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByText('The inquiry from Tom Gallagher has been deleted.')).toBeVisible();
+  await expect(inbox.getByText('No inquiries match these filters.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total Inquiries' })).toContainText('51');
+  await page.reload();
+  await expect(inbox.getByText('No inquiries match these filters.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await find.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(cards).toHaveCount(50);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-mobile.png') });
+
+  // Signed out, so the next test starts with no other session.
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });

@@ -14,6 +14,8 @@ export const API_ROUTES = {
   deleteInquiry: { method: 'DELETE', path: '/api/admin/inquiries/:id' },
   readFile: { method: 'GET', path: '/api/admin/files/:path' },
   saveFile: { method: 'PUT', path: '/api/admin/files/:path' },
+  readWords: { method: 'GET', path: '/api/admin/files/:path/words' },
+  saveWords: { method: 'PUT', path: '/api/admin/files/:path/words' },
   fileRevisions: { method: 'GET', path: '/api/admin/revisions/:path' },
   restoreRevision: { method: 'POST', path: '/api/admin/revisions/:path/:id/restore' },
   publishStatus: { method: 'GET', path: '/api/admin/publish' },
@@ -33,6 +35,11 @@ export type ApiRouteName = keyof typeof API_ROUTES;
 /** The URL of one editable file, its path encoded as one segment (spec §7). */
 export function fileUrl(path: string): string {
   return `/api/admin/files/${encodeURIComponent(path)}`;
+}
+
+/** The words of one editable file (its `copy` strings). */
+export function wordsUrl(path: string): string {
+  return `${fileUrl(path)}/words`;
 }
 
 export function revisionsUrl(path: string): string {

@@ -166,15 +166,39 @@ export const inquirySubmissionSchema = z.strictObject({
 });
 export type InquirySubmission = z.infer<typeof inquirySubmissionSchema>;
 
-/** The seven section files the owner may edit (spec §2 File editor), paths from the repo root. */
+/**
+ * The seven section files the owner may edit in the file editor, paths from the repo root, and
+ * the public pages that show each one (the editor links to them once a change is live; a web test
+ * keeps this equal to the page modules that import each section).
+ */
 export const EDITABLE_FILES = [
-  { path: 'apps/web/src/sections/hero-section.tsx', name: 'Hero Section' },
-  { path: 'apps/web/src/sections/about-section.tsx', name: 'About Section' },
-  { path: 'apps/web/src/sections/puppies-section.tsx', name: 'Puppies Section' },
-  { path: 'apps/web/src/sections/contact-section.tsx', name: 'Contact Section' },
-  { path: 'apps/web/src/sections/testimonials-section.tsx', name: 'Testimonials' },
-  { path: 'apps/web/src/sections/facilities-section.tsx', name: 'Facilities' },
-  { path: 'apps/web/src/sections/health-testing-section.tsx', name: 'Health Testing' },
+  { path: 'apps/web/src/sections/hero-section.tsx', name: 'Hero Section', pages: ['/'] },
+  { path: 'apps/web/src/sections/about-section.tsx', name: 'About Section', pages: ['/'] },
+  {
+    path: 'apps/web/src/sections/puppies-section.tsx',
+    name: 'Puppies Section',
+    pages: ['/puppies'],
+  },
+  {
+    path: 'apps/web/src/sections/contact-section.tsx',
+    name: 'Contact Section',
+    pages: ['/contact'],
+  },
+  {
+    path: 'apps/web/src/sections/testimonials-section.tsx',
+    name: 'Testimonials',
+    pages: ['/contact'],
+  },
+  {
+    path: 'apps/web/src/sections/facilities-section.tsx',
+    name: 'Facilities',
+    pages: ['/facilities'],
+  },
+  {
+    path: 'apps/web/src/sections/health-testing-section.tsx',
+    name: 'Health Testing',
+    pages: ['/health-testing'],
+  },
 ] as const;
 export type EditableFilePath = (typeof EDITABLE_FILES)[number]['path'];
 const editablePaths = EDITABLE_FILES.map((f) => f.path) as [
@@ -221,8 +245,46 @@ export const revisionListSchema = z.array(revisionSchema);
 export const saveFileResponseSchema = z.object({
   sha256: z.string(),
   revision: revisionSchema,
+  /** False when the file already held this content: nothing was written and nothing publishes. */
+  changed: z.boolean(),
 });
 export type SaveFileResponse = z.infer<typeof saveFileResponseSchema>;
+
+/** One word of a section: a string of its `copy` object, keyed by its path in it (`steps.1.title`). */
+export const sectionWordSchema = z.object({ key: z.string(), value: z.string() });
+export type SectionWord = z.infer<typeof sectionWordSchema>;
+
+/** A section's words in the file's order, and the sha256 of the file they were read from. */
+export const sectionWordsSchema = z.object({
+  sha256: z.string().regex(/^[a-f0-9]{64}$/),
+  words: z.array(sectionWordSchema),
+});
+export type SectionWords = z.infer<typeof sectionWordsSchema>;
+
+export const MAX_WORD_LENGTH = 10_000;
+export const MAX_WORD_CHANGES = 500;
+
+export const wordChangeSchema = z.strictObject({
+  key: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_$]+(\.[A-Za-z0-9_$]+)*$/, 'a key of the words, e.g. steps.1.title'),
+  value: z.string().max(MAX_WORD_LENGTH),
+});
+export type WordChange = z.infer<typeof wordChangeSchema>;
+
+/** The words to change; every other byte of the file stays as it is. Sent with If-Match. */
+export const saveWordsRequestSchema = z.strictObject({
+  words: z
+    .array(wordChangeSchema)
+    .max(MAX_WORD_CHANGES)
+    .refine(
+      (words) => new Set(words.map((w) => w.key)).size === words.length,
+      'each key at most once',
+    ),
+});
+export type SaveWordsRequest = z.infer<typeof saveWordsRequestSchema>;
 
 export const publishStateSchema = z.enum([
   'idle',
@@ -243,6 +305,10 @@ export const publishStatusSchema = z.object({
   buildId: z.string().nullable(),
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),
+  /** While building: how long this build has run so far, by the server's clock. */
+  elapsedMs: z.number().int().nonnegative().nullable(),
+  /** The median duration of the last few successful publishes; null before the first. */
+  usualMs: z.number().int().nonnegative().nullable(),
   error: z.string().nullable(),
   /** Why the site is what it is when no save explains it, e.g. a stop during a publish. */
   reason: z.string().nullable(),

@@ -6,6 +6,8 @@ import {
   publishStatusSchema,
   revisionListSchema,
   saveFileResponseSchema,
+  saveWordsRequestSchema,
+  sectionWordsSchema,
 } from '@cedar/api-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +15,8 @@ import { HttpError } from '../lib/http-errors';
 import { securityEvent } from '../lib/security-log';
 import { ID_PATTERN } from '../lib/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { conflict, ifMatchAccepts } from './editable-files';
+import { readWords, rewriteWords } from './section-words';
 
 // A path that is not one of the seven editable files fails this schema, which answers 404.
 const fileParams = z.strictObject({ path: editableFilePathSchema });
@@ -97,7 +101,97 @@ export async function fileRoutes(app: FastifyInstance) {
         changed,
       });
       if (changed) publisher.request(username);
-      return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision, changed });
+    },
+  );
+
+  routes.get(
+    API_ROUTES.readWords.path,
+    { schema: { params: fileParams, response: { 200: sectionWordsSchema } } },
+    async (request, reply) => {
+      const file = await files.read(request.params.path);
+      if (!file) throw new HttpError(404, 'not_found', 'Not found');
+      return reply
+        .header('etag', `"${file.sha256}"`)
+        .header('cache-control', 'no-store')
+        .send({ sha256: file.sha256, words: readWords(file.content) });
+    },
+  );
+
+  /**
+   * Words only change string literals of the `copy` object (section-words.ts), so they cannot
+   * change what the code does: no password confirmation. The result still goes through every
+   * check of a code save.
+   */
+  routes.put(
+    API_ROUTES.saveWords.path,
+    {
+      preParsing: async (request) => {
+        if (contentTypeOf(request.headers['content-type']) !== 'application/json') {
+          throw new HttpError(415, 'unsupported_media_type', 'Send the words as application/json');
+        }
+        if (request.headers['if-match'] === undefined) {
+          throw new HttpError(
+            428,
+            'precondition_required',
+            'Send If-Match with the sha256 of the file the words were read from',
+          );
+        }
+      },
+      schema: {
+        params: fileParams,
+        body: saveWordsRequestSchema,
+        response: { 200: saveFileResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { path } = request.params;
+      const username = request.admin!.username;
+      const ifMatch = request.headers['if-match']!;
+      /** Logs a refused save and gives back the error to answer with. */
+      const refusal = (error: unknown) => {
+        securityEvent(request, 'file-save', 'refused', { username, path, mode: 'words' });
+        return error;
+      };
+      const current = await files.read(path);
+      if (!current) throw new HttpError(404, 'not_found', 'Not found');
+      // The keys name literals of this version of the file; another version may have others.
+      if (!ifMatchAccepts(ifMatch, current.sha256)) throw refusal(conflict(current.sha256));
+      const rewritten = rewriteWords(current.content, request.body.words);
+      if (!rewritten.ok && 'noWords' in rewritten) {
+        throw refusal(
+          new HttpError(
+            422,
+            'no_words',
+            'This file has no words to change: its copy object is missing. Use Code mode.',
+          ),
+        );
+      }
+      if (!rewritten.ok) {
+        throw refusal(
+          new HttpError(
+            422,
+            'unknown_word',
+            `This file has no word ${rewritten.unknown.join(', ')}. Reload the file, then save again.`,
+            { keys: rewritten.unknown },
+          ),
+        );
+      }
+      // The queued save checks If-Match again, so a save landing meanwhile makes this one a 409.
+      const { sha256, revision, changed } = await files
+        .save(path, rewritten.source, username, ifMatch)
+        .catch((error: unknown) => {
+          throw refusal(error);
+        });
+      securityEvent(request, 'file-save', 'success', {
+        username,
+        path,
+        sha256,
+        changed,
+        mode: 'words',
+      });
+      if (changed) publisher.request(username);
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision, changed });
     },
   );
 
@@ -131,7 +225,7 @@ export async function fileRoutes(app: FastifyInstance) {
         });
       securityEvent(request, 'file-restore', 'success', { username, path, revision: id, changed });
       if (changed) publisher.request(username);
-      return reply.header('etag', `"${sha256}"`).send({ sha256, revision });
+      return reply.header('etag', `"${sha256}"`).send({ sha256, revision, changed });
     },
   );
 

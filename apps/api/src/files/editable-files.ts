@@ -113,9 +113,14 @@ export function ifMatchAccepts(header: string, current: string | null): boolean 
     .some((t) => t === '*' || t.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') === current);
 }
 
-export interface SaveResult extends SaveFileResponse {
-  /** False when the content was already the file's: nothing written, nothing to publish. */
-  changed: boolean;
+/** A write based on another version of the file than the one on disk. */
+export function conflict(current: string | null): HttpError {
+  return new HttpError(
+    409,
+    'conflict',
+    'The file was changed since you opened it. Reload it, then save again.',
+    { details: { sha256: current } },
+  );
 }
 
 /**
@@ -153,7 +158,12 @@ export class EditableFiles {
     }
   }
 
-  save(file: RevisionPath, content: string, by: string, ifMatch?: string): Promise<SaveResult> {
+  save(
+    file: RevisionPath,
+    content: string,
+    by: string,
+    ifMatch?: string,
+  ): Promise<SaveFileResponse> {
     // One save at a time per file, so the If-Match check and the write cannot interleave.
     const previous = this.queues.get(file) ?? Promise.resolve();
     const pause = this.pause;
@@ -181,7 +191,7 @@ export class EditableFiles {
     return result;
   }
 
-  async restore(file: RevisionPath, id: string, by: string): Promise<SaveResult> {
+  async restore(file: RevisionPath, id: string, by: string): Promise<SaveFileResponse> {
     const revision = await this.store.revisions.get(file, id);
     if (!revision) throw new HttpError(404, 'not_found', 'No such revision of this file');
     return this.save(file, revision.content, by);
@@ -205,18 +215,10 @@ export class EditableFiles {
     content: string,
     by: string,
     ifMatch?: string,
-  ): Promise<SaveResult> {
+  ): Promise<SaveFileResponse> {
     const current = await this.read(file);
-    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null)) {
-      throw new HttpError(
-        409,
-        'conflict',
-        'The file was changed since you opened it. Reload it, then save again.',
-        {
-          details: { sha256: current?.sha256 ?? null },
-        },
-      );
-    }
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null))
+      throw conflict(current?.sha256 ?? null);
     const section = editableFilePathSchema.safeParse(file);
     if (section.success) await checkCode(section.data, content, current?.content ?? null);
 

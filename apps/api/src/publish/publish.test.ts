@@ -89,6 +89,8 @@ describe('publishing', () => {
       buildId: null,
       startedAt: null,
       finishedAt: null,
+      elapsedMs: null,
+      usualMs: null,
       error: null,
       sandbox: null,
       reason: null,
@@ -122,6 +124,51 @@ describe('publishing', () => {
     const record = await a.app.inject({ method: 'GET', url: `/${BUILD_INFO_FILE}` });
     expect(record.statusCode).toBe(404);
     expect(record.body).toContain('v2 404');
+  });
+
+  it('reports how long the running build has taken and the usual duration of the last five', async () => {
+    // Each build takes the next of these durations on the test's clock; the middle one is held
+    // until the test has read the status while it runs.
+    const durations = [40_000, 10_000, 30_000, 90_000, 20_000, 50_000];
+    // The builder is made before the app whose clock it advances.
+    const made: { clock?: TestApp['clock'] } = {};
+    let reached: () => void = () => {};
+    let release: () => void = () => {};
+    const { builder: inner } = fakeBuilder();
+    const builder: Builder = async (outDir, signal) => {
+      const run = durations.length;
+      made.clock!.advance(durations.shift()!);
+      if (run === 4) {
+        reached();
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      await inner(outDir, signal);
+    };
+    const a = await setup(builder);
+    made.clock = a.clock;
+    expect(await status(a)).toMatchObject({ elapsedMs: null, usualMs: null });
+
+    await save(a, 2);
+    await a.services.publisher.settled();
+    expect(await status(a)).toMatchObject({ state: 'published', elapsedMs: null, usualMs: 40_000 });
+    await save(a, 3);
+    await a.services.publisher.settled();
+    expect((await status(a)).usualMs).toBe(25_000); // 10 s and 40 s
+
+    const building = new Promise<void>((resolve) => (reached = resolve));
+    await save(a, 4);
+    await building;
+    expect(await status(a)).toMatchObject({ state: 'building', elapsedMs: 30_000 });
+    a.clock.advance(5_000);
+    expect((await status(a)).elapsedMs).toBe(35_000);
+    release();
+    await a.services.publisher.settled();
+    for (const n of [5, 6, 7]) {
+      await save(a, n);
+      await a.services.publisher.settled();
+    }
+    // The last five: 10, 35, 90, 20 and 50 s; the first (40 s) has gone.
+    expect(await status(a)).toMatchObject({ state: 'published', usualMs: 35_000 });
   });
 
   it('keeps the old site live when the build fails, and reports the last lines of the error', async () => {
@@ -353,6 +400,8 @@ describe('at start-up', () => {
       buildId: older,
       startedAt: null,
       finishedAt: null,
+      elapsedMs: null,
+      usualMs: null,
       error: null,
       reason: `The newest build is not made from the saved files (hero-section.tsx changed since build ${newest}): serving build ${older}, the newest one that is.`,
     });

@@ -31,6 +31,18 @@ export interface PublisherOptions {
 }
 
 const ERROR_LINES = 20;
+/** How many recent successful publishes the usual duration is taken from. */
+export const USUAL_DURATION_OF = 5;
+
+/** The middle duration (the mean of the two middle ones for an even count); null for none. */
+export function medianMs(durations: readonly number[]): number | null {
+  if (durations.length === 0) return null;
+  const sorted = [...durations].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? sorted[middle]!
+    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
@@ -48,6 +60,8 @@ export class Publisher {
   private finishedAt: Date | null = null;
   private error: string | null = null;
   private reason: string | null = null;
+  /** Durations of the last successful publishes, oldest first (this process's only). */
+  private durations: number[] = [];
   private pending = false;
   private pendingReason: string | null = null;
   /** Who saved the changes the next build publishes. */
@@ -68,11 +82,16 @@ export class Publisher {
   }
 
   status(): PublishStatus {
+    const building = this.state === 'building' && this.startedAt;
     return {
       state: this.state,
       buildId: this.options.host?.current.id ?? null,
       startedAt: this.startedAt?.toISOString() ?? null,
       finishedAt: this.finishedAt?.toISOString() ?? null,
+      elapsedMs: building
+        ? Math.max(0, this.options.clock().getTime() - this.startedAt!.getTime())
+        : null,
+      usualMs: medianMs(this.durations),
       error: this.error,
       sandbox: this.options.host ? this.options.sandbox : null,
       reason: this.reason,
@@ -137,6 +156,9 @@ export class Publisher {
         throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
       host.swap(build);
       this.finish('published', null);
+      this.durations = [...this.durations, this.finishedAt!.getTime() - started.getTime()].slice(
+        -USUAL_DURATION_OF,
+      );
       securityEvent(log, 'publish', 'success', { username: by, buildId: id });
       if (info.fingerprint === null) {
         // A source was written while it built (by a save, which queued a build already, or by

@@ -82,13 +82,19 @@ describe('FormsEmbed', () => {
     expect(create).toHaveBeenCalledTimes(1);
   });
 
-  it('offers the phone and e-mail when the script fails to load', async () => {
+  it("shows the phone and e-mail instead of 'Loading form...' when the script fails to load", async () => {
     renderWithProviders(<FormsEmbed formId={formId} label="Contact form" />);
     await act(async () => {
       appendedScript().dispatchEvent(new Event('error'));
     });
-    expect(screen.getByText('Loading form...')).toBeInTheDocument();
-    expect(screen.getByText(/If the form doesn.t appear, please call/)).toBeInTheDocument();
+    expect(screen.queryByText('Loading form...')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `The form could not be loaded. Please call ${site.phones.main} or e-mail ${site.email} and we'll help you directly.`,
+    );
+    expect(screen.getByRole('region', { name: 'Contact form' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
     expect(screen.getByRole('link', { name: site.phones.main })).toHaveAttribute(
       'href',
       'tel:+15185550142',
@@ -101,14 +107,27 @@ describe('FormsEmbed', () => {
     expect(document.querySelector(`script[src="${site.forms.scriptSrc}"]`)).toBeNull();
   });
 
-  it('offers the phone and e-mail while a slow script is still loading', () => {
+  it("shows the phone and e-mail instead of 'Loading form...' when the script times out, and the form if it comes after all", async () => {
     vi.useFakeTimers();
     renderWithProviders(<FormsEmbed formId={formId} label="Contact form" />);
-    expect(screen.queryByText(/If the form doesn.t appear/)).not.toBeInTheDocument();
     act(() => {
-      vi.advanceTimersByTime(FORM_HELP_AFTER_MS);
+      vi.advanceTimersByTime(FORM_HELP_AFTER_MS - 1);
     });
     expect(screen.getByText('Loading form...')).toBeInTheDocument();
-    expect(screen.getByText(/If the form doesn.t appear/)).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('Loading form...')).not.toBeInTheDocument();
+    expect(screen.getByText(/The form could not be loaded\. Please call/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: site.phones.main })).toBeInTheDocument();
+
+    const create = vi.fn();
+    window.hbspt = { forms: { create } };
+    await act(async () => {
+      appendedScript().dispatchEvent(new Event('load'));
+    });
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ declare global {
   }
 }
 
-/** How long to wait before offering the phone and e-mail alongside a slow form. */
+/** How long a slow forms script may take before the box offers the phone and e-mail instead. */
 export const FORM_HELP_AFTER_MS = 10_000;
 
 // One load per page, shared by every embed; keyed by the <script> element so a removed tag loads afresh.
@@ -61,9 +61,11 @@ export interface FormsEmbedProps {
 }
 
 /**
- * The external form: 'Loading form...' until the forms script has loaded (spec §4), then the provider
- * renders the form into the target. If the script fails (blocked, offline) or is slow, the visitor is
- * offered the phone and e-mail instead of being left waiting.
+ * The external form: 'Loading form...' until the forms script has loaded, then the provider
+ * renders the form into the target. If the script fails (blocked, offline) or takes longer than
+ * FORM_HELP_AFTER_MS, the box offers the phone and e-mail in place of 'Loading form...': saying it
+ * is still loading beside "if the form doesn't appear" told the visitor two things at once. A slow
+ * script that arrives after all still renders its form.
  */
 export function FormsEmbed({ formId, label }: FormsEmbedProps) {
   const targetId = `hs-form-${formId}`;
@@ -104,18 +106,14 @@ export function FormsEmbed({ formId, label }: FormsEmbedProps) {
     <Box
       role="region"
       aria-label={label}
-      aria-busy={state === 'loading'}
+      aria-busy={state === 'loading' && !slow}
       mih={state === 'ready' ? undefined : 160}
     >
       {state !== 'ready' && (
         <Box role="status" py="lg">
-          <Group gap="sm" justify="center">
-            {state === 'loading' && <Loader size="sm" aria-hidden="true" />}
-            <Text c="gray.7">Loading form...</Text>
-          </Group>
-          {(state === 'failed' || slow) && (
-            <Text mt="md" ta="center" size="sm" maw={460} mx="auto">
-              If the form doesn&apos;t appear, please call{' '}
+          {state === 'failed' || slow ? (
+            <Text ta="center" maw={460} mx="auto">
+              The form could not be loaded. Please call{' '}
               <Anchor href={telHref(site.phones.main)} fw={600}>
                 {site.phones.main}
               </Anchor>{' '}
@@ -125,6 +123,11 @@ export function FormsEmbed({ formId, label }: FormsEmbedProps) {
               </Anchor>{' '}
               and we&apos;ll help you directly.
             </Text>
+          ) : (
+            <Group gap="sm" justify="center">
+              <Loader size="sm" aria-hidden="true" />
+              <Text c="gray.7">Loading form...</Text>
+            </Group>
           )}
         </Box>
       )}

@@ -10,21 +10,18 @@ const copy = {
     'Our Labradors live and grow up on a family property in the hills of Cambridge, New York, designed around their health, their comfort and their daily routine.',
   places: [
     {
-      key: 'grounds',
       image: teamCopy.facilityImages.grounds,
       title: 'Seven Open Acres',
       text: 'Fenced fields, shade trees and room to run. Our adults exercise and play here every day, and our puppies take their first steps on real grass as soon as they are ready.',
       imageAlt: 'Open green fields and shade trees on the Cedar Bluff grounds',
     },
     {
-      key: 'whelpingDen',
       image: teamCopy.facilityImages.whelpingDen,
       title: 'The Whelping Den',
       text: 'A quiet, warm room where our mothers give birth and nurse their litters. Puppies stay here with their mother until five to six weeks, when they begin exploring beyond it.',
       imageAlt: 'A dam resting with her newborn puppies in the whelping den',
     },
     {
-      key: 'kennel',
       image: teamCopy.facilityImages.kennel,
       title: 'The Kennel',
       text: 'Clean, bright runs and crates where our dogs rest and where every puppy learns to be crate trained for at least four hours before going home.',
@@ -60,7 +57,7 @@ export function FacilitiesSection() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {copy.places.map((place) => (
             <Card
-              key={place.key}
+              key={place.title}
               component="article"
               radius="lg"
               padding="lg"

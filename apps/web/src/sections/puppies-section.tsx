@@ -23,8 +23,9 @@ const copy = {
     },
   ],
   button: 'Start Your Journey Today',
-  buttonLink: '/puppy-application',
 };
+
+const links = { button: '/puppy-application' };
 
 /** Editable section (File editor: Puppies Section): the 4-step placement process and its call to action. */
 export function PuppiesSection() {
@@ -59,7 +60,7 @@ export function PuppiesSection() {
         ))}
       </SimpleGrid>
       <Group justify="center" mt="xl">
-        <Button component={Link} to={copy.buttonLink} size="lg">
+        <Button component={Link} to={links.button} size="lg">
           {copy.button}
         </Button>
       </Group>

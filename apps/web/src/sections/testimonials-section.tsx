@@ -6,12 +6,12 @@ import { imageSizes, SiteImage } from '../components/site-image';
 const copy = {
   heading: 'What Our Families Say',
   intro: 'A few words from the families who brought a Cedar Bluff Labrador home.',
-  readMore: 'Read More',
-  readLess: 'Read Less',
+  photoAlt: 'with',
   dogLabel: 'Dog',
   degreeLabel: 'Program',
   parentsLabel: 'Parents',
-  photoAlt: 'with',
+  readMore: 'Read More',
+  readLess: 'Read Less',
 };
 
 /** The collapsed text: the first TESTIMONIAL_TRUNCATE_AT characters and an ellipsis (spec §9). */

@@ -40,3 +40,8 @@ window.HTMLElement.prototype.scrollIntoView = vi.fn();
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt) => getComputedStyle(elt);
+// CodeMirror (the file editor's Code mode) measures text ranges, which jsdom does not lay out.
+const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+Range.prototype.getClientRects = emptyRects;
+Range.prototype.getBoundingClientRect = emptyRect;

@@ -1,36 +1,30 @@
-import { Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AdminGate, useSignedOut } from './admin-session';
-import { useInquiries } from './api/inquiries';
+import { useInquiryList } from './api/inquiries';
+import { useInquiryStats } from './api/inquiry-stats';
 import { logout } from './api/logout';
-import { InquiryCard } from './components/inquiry-card';
+import { InquiryInbox, LoadError } from './components/inquiry-inbox';
 import { QuickActions } from './components/quick-actions';
 import { StatCards } from './components/stat-cards';
-import { computeInquiryStats } from './lib/inquiry-stats';
 import type { StoredSession } from './lib/session';
+import { useInquiryFilter } from './use-inquiry-filter';
 
 export interface DashboardScreenProps {
-  /** The clock of the Recent (24h) count; tests fix it. */
-  now?: () => Date;
   /** What Try Again does; tests replace the real page reload. */
   reload?: () => void;
 }
 
-const realNow = () => new Date();
 const realReload = () => window.location.reload();
 
 function Dashboard({
   session,
-  now,
   reload,
 }: Required<DashboardScreenProps> & { session: StoredSession }) {
   const signedOut = useSignedOut();
-  const { data: inquiries, isPending, isError } = useInquiries();
-  const stats = useMemo(
-    () => (inquiries ? computeInquiryStats(inquiries, now()) : null),
-    [inquiries, now],
-  );
+  const [filter, changeFilter] = useInquiryFilter();
+  const stats = useInquiryStats();
+  const list = useInquiryList(filter);
 
   const onLogout = async () => {
     await logout();
@@ -57,33 +51,23 @@ function Dashboard({
 
         <QuickActions />
 
-        {isPending && (
+        {stats.isError ? (
+          <LoadError reload={reload} />
+        ) : stats.isPending || list.isPending ? (
           <Group gap="sm" role="status">
             <Loader size="sm" />
             <Text>Loading inquiries...</Text>
           </Group>
-        )}
-        {isError && (
-          <Card withBorder radius="md" padding="lg" role="alert">
-            <Text fw={600}>Error loading inquiries</Text>
-            <Button mt="md" variant="outline" w="fit-content" onClick={reload}>
-              Try Again
-            </Button>
-          </Card>
-        )}
-        {inquiries && stats && (
+        ) : (
           <>
-            <StatCards stats={stats} />
-            <Stack component="section" aria-labelledby="customer-inquiries" gap="md">
-              <Title order={2} fz="xl" id="customer-inquiries">
-                Customer Inquiries
-              </Title>
-              {inquiries.length === 0 ? (
-                <Text c="gray.7">No inquiries yet</Text>
-              ) : (
-                inquiries.map((inquiry) => <InquiryCard key={inquiry.id} inquiry={inquiry} />)
-              )}
-            </Stack>
+            <StatCards stats={stats.data} />
+            <InquiryInbox
+              filter={filter}
+              onChangeFilter={changeFilter}
+              stats={stats.data}
+              list={list}
+              reload={reload}
+            />
           </>
         )}
       </Stack>
@@ -91,9 +75,7 @@ function Dashboard({
   );
 }
 
-/** /admin (spec §2): the owner's inquiries at a glance. */
-export function DashboardScreen({ now = realNow, reload = realReload }: DashboardScreenProps) {
-  return (
-    <AdminGate>{(session) => <Dashboard session={session} now={now} reload={reload} />}</AdminGate>
-  );
+/** /admin: the owner's inquiries, as an inbox, with the figures and quick actions above. */
+export function DashboardScreen({ reload = realReload }: DashboardScreenProps) {
+  return <AdminGate>{(session) => <Dashboard session={session} reload={reload} />}</AdminGate>;
 }

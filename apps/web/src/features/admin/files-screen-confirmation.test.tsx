@@ -1,11 +1,21 @@
 import { API_ROUTES, CONFIRMATION_REQUIRED, restoreUrl } from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, type HttpResponseResolver } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilesScreen } from './files-screen';
-import { HERO, HERO_URL, SHA_0, SHA_2, openHero, saved, serveEditor } from './test/editor-fixtures';
+import {
+  HERO,
+  HERO_URL,
+  SHA_0,
+  SHA_2,
+  codeOf,
+  openHero,
+  saved,
+  serveEditor,
+  setCode,
+} from './test/editor-fixtures';
 import {
   api,
   callsTo,
@@ -45,7 +55,7 @@ function serveConfirm(resolver: HttpResponseResolver) {
 
 async function editAndSave(user: ReturnType<typeof userEvent.setup>) {
   const editor = await openHero(user);
-  fireEvent.change(editor, { target: { value: EDITED } });
+  setCode(editor, EDITED);
   await user.click(screen.getByRole('button', { name: 'Save File' }));
   return editor;
 }
@@ -81,7 +91,7 @@ describe('file editor: password confirmation for code saves', () => {
     ).toBeInTheDocument();
     const password = form.getByLabelText('Your password');
     await waitFor(() => expect(password).toHaveFocus());
-    expect(editor).toHaveValue(EDITED);
+    expect(codeOf(editor)).toBe(EDITED);
     expect(toasts().queryByText('Failed to save file')).not.toBeInTheDocument();
 
     await user.type(password, PASSWORD);
@@ -96,7 +106,7 @@ describe('file editor: password confirmation for code saves', () => {
     expect(saves).toHaveLength(2);
     expect(await saves[1]?.text()).toBe(EDITED);
     expect(screen.queryByRole('form', { name: /^Confirm your password/ })).not.toBeInTheDocument();
-    expect(editor).toHaveValue(EDITED);
+    expect(codeOf(editor)).toBe(EDITED);
   });
 
   it('says "That is not your current password." inline and saves nothing until it is right', async () => {
@@ -116,7 +126,7 @@ describe('file editor: password confirmation for code saves', () => {
     expect(password).toHaveAccessibleDescription('That is not your current password.');
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo('PUT', HERO_URL)).toHaveLength(1);
-    expect(editor).toHaveValue(EDITED);
+    expect(codeOf(editor)).toBe(EDITED);
 
     await user.clear(password);
     await user.type(password, `${PASSWORD}{Enter}`);
@@ -140,7 +150,7 @@ describe('file editor: password confirmation for code saves', () => {
     await user.type(form.getByLabelText('Your password'), PASSWORD);
     await user.click(form.getByRole('button', { name: 'Confirm' }));
     expect(await form.findByRole('button', { name: 'Confirming...' })).toBeDisabled();
-    fireEvent.change(editor, { target: { value: `${EDITED}// and one more line\n` } });
+    setCode(editor, `${EDITED}// and one more line\n`);
     answer.resolve();
     expect(await toasts().findByText('File saved successfully!')).toBeInTheDocument();
     expect(await callsTo('PUT', HERO_URL)[1]?.text()).toBe(`${EDITED}// and one more line\n`);
@@ -187,7 +197,7 @@ describe('file editor: password confirmation for code saves', () => {
     const form = await prompt();
     await user.click(form.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: /^Confirm your password/ })).not.toBeInTheDocument();
-    expect(editor).toHaveValue(EDITED);
+    expect(codeOf(editor)).toBe(EDITED);
     expect(callsTo('PUT', HERO_URL)).toHaveLength(1);
   });
 

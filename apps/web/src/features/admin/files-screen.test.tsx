@@ -15,10 +15,12 @@ import {
   SHA_2,
   SOURCE,
   chooseFile,
+  codeOf,
   openHero,
   publish,
   saved,
   serveEditor,
+  setCode,
 } from './test/editor-fixtures';
 import { callsTo, deferred, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
 
@@ -88,24 +90,28 @@ describe('file editor', () => {
     expect(callsTo('PUT')).toHaveLength(0);
   });
 
-  it('loads the chosen file into a monospace text area labelled with its path', async () => {
+  it('in Code mode loads the chosen file into a code editor labelled with its path, with line numbers', async () => {
     serveEditor();
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     const editor = await openHero(user);
     expect(editor).toHaveAttribute('spellcheck', 'false');
+    expect(editor).toHaveAttribute('contenteditable', 'true');
+    const lineNumbers = document.querySelector('.cm-lineNumbers');
+    expect(lineNumbers).toHaveTextContent(/1.*2.*3/);
     expect(callsTo('GET', HERO_URL)[0]?.credentials).toBe('include');
     expect(HERO_URL).toBe('/api/admin/files/apps%2Fweb%2Fsrc%2Fsections%2Fhero-section.tsx');
     expect(await screen.findByText('Live: your change is on the site')).toBeInTheDocument();
   });
 
   it('toasts Failed to load file when loading fails', async () => {
-    serveEditor({ file: () => new Response('gone', { status: 500 }) });
+    serveEditor({ words: () => new Response('gone', { status: 500 }) });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await chooseFile(user, HERO.name);
     expect(await toasts().findByText('Failed to load file')).toBeInTheDocument();
     expect(toasts().getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText(/no words to change/)).not.toBeInTheDocument();
   });
 
   it('saves as text/plain with If-Match, shows Saving... and toasts File saved successfully!', async () => {
@@ -119,9 +125,7 @@ describe('file editor', () => {
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     const editor = await openHero(user);
-    fireEvent.change(editor, {
-      target: { value: SOURCE.replace('Cedar Bluff Labradors', 'Bluff Labs') },
-    });
+    setCode(editor, SOURCE.replace('Cedar Bluff Labradors', 'Bluff Labs'));
     await user.click(screen.getByRole('button', { name: 'Save File' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
 
@@ -220,12 +224,14 @@ describe('file editor', () => {
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     const editor = await openHero(user);
-    fireEvent.change(editor, { target: { value: 'my edit' } });
+    setCode(editor, 'my edit');
     await user.click(screen.getByRole('button', { name: 'Save File' }));
     expect(await screen.findByText('This file changed since you loaded it')).toBeInTheDocument();
     expect(await toasts().findByText('Failed to save file')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload file' }));
-    await waitFor(() => expect(editor).toHaveValue(SOURCE));
+    await waitFor(() =>
+      expect(codeOf(screen.getByRole('textbox', { name: HERO.path }))).toBe(SOURCE),
+    );
     expect(callsTo('GET', HERO_URL)).toHaveLength(2);
     expect(screen.queryByText('This file changed since you loaded it')).not.toBeInTheDocument();
   });
@@ -321,7 +327,7 @@ describe('file editor', () => {
   });
 
   it('a 401 on a file call clears the session and goes to /admin/login', async () => {
-    serveEditor({ file: () => new Response('', { status: 401 }) });
+    serveEditor({ words: () => new Response('', { status: 401 }) });
     const user = userEvent.setup();
     renderAdmin(<FilesScreen />, { route: '/admin/files' });
     await chooseFile(user, HERO.name);

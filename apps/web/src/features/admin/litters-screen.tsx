@@ -1,3 +1,4 @@
+import { LITTERS_FILE } from '@cedar/api-contract';
 import type { Litter, LitterDraft } from '@cedar/content';
 import {
   Alert,
@@ -73,7 +74,7 @@ function LittersBody() {
       {
         onSuccess: ({ litter, savedAt }) => {
           setEditing(null);
-          setPending({ savedAt, since: Date.now() });
+          setPending({ savedAt, path: LITTERS_FILE, since: Date.now() });
           showSuccess('Saved', `${litter.name} is saved. The site is being updated.`);
         },
         onError: (error) => {
@@ -113,7 +114,9 @@ function LittersBody() {
     <Stack gap="lg">
       <PublishStatusNote
         status={publish.data}
+        fetchedAt={publish.dataUpdatedAt}
         awaitingBuild={awaitsBuild(publish.data, pending, Date.now())}
+        pending={pending}
       />
       {editing ? (
         <LitterForm

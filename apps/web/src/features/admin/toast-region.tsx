@@ -6,7 +6,11 @@ import classes from './toast-region.module.css';
 
 export const NOTIFICATIONS_LABEL = `Notifications (${TOAST_SETTINGS.hotkey})`;
 
-/** Spec §9's toasts: one at a time, 5 s, F8 moves focus to them. */
+/**
+ * The admin's toasts: one at a time, 5 s, F8 moves focus to them. They show at the bottom of the
+ * screen: each screen's actions sit at its top (the dashboard's EDIT WEBSITE and Logout, the file
+ * editor's bar with Save File), where a toast used to land on them.
+ */
 export function ToastRegion() {
   const regionRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -27,7 +31,7 @@ export function ToastRegion() {
       className={classes.region}
     >
       <Notifications
-        position="top-right"
+        position="bottom-right"
         limit={TOAST_SETTINGS.limit}
         autoClose={TOAST_SETTINGS.durationMs}
         containerWidth={TOAST_SETTINGS.maxWidthPx}

@@ -1,4 +1,10 @@
-import type { EditableFilePath, Revision, SaveFileResponse } from '@cedar/api-contract';
+import type {
+  EditableFilePath,
+  Revision,
+  SaveFileResponse,
+  SectionWord,
+  SectionWords,
+} from '@cedar/api-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import {
@@ -6,6 +12,8 @@ import {
   etagOf,
   fileQueryOptions,
   useSaveFile,
+  useSaveWords,
+  wordsQueryOptions,
   type LoadedFile,
   type SaveRefusal,
   type WriteFailure,
@@ -18,10 +26,20 @@ import { showError, showSuccess } from './lib/toasts';
 /** A save or restore that the server holds back until the password is confirmed again. */
 type HeldWrite = { kind: 'save' } | { kind: 'restore'; revision: Revision };
 
+/** Words: the strings of the file's copy object as fields. Code: the whole file's text. */
+export type EditorMode = 'words' | 'code';
+
 interface EditorState {
   path: EditableFilePath | null;
+  mode: EditorMode;
   /** The text as the owner typed it: only loading a file replaces it. */
   draft: string;
+  /** The text as loaded or last saved, to tell whether there is anything unsaved. */
+  savedDraft: string;
+  /** The words as loaded or last saved, in the file's order. */
+  words: SectionWord[];
+  /** Each word's value as the owner typed it, by key. */
+  values: Record<string, string>;
   /** The loaded or last saved version's tag, sent as If-Match. */
   etag: string | null;
   loading: boolean;
@@ -34,16 +52,29 @@ interface EditorState {
 type Action =
   | { type: 'selected'; path: EditableFilePath | null }
   | { type: 'load-started' }
+  | { type: 'mode'; mode: EditorMode }
   | { type: 'loaded'; file: LoadedFile }
+  | { type: 'words-loaded'; words: SectionWords }
+  | { type: 'word-edited'; key: string; value: string }
   | { type: 'load-failed' }
   | { type: 'edited'; draft: string }
-  | { type: 'written'; answer: SaveFileResponse; since: number; saved: boolean }
+  | {
+      type: 'written';
+      answer: SaveFileResponse;
+      since: number;
+      /** What was saved (a restore saves nothing of the editor's: the file is loaded again). */
+      saved: { draft: string } | { values: Record<string, string> } | null;
+    }
   | { type: 'write-failed'; failure: WriteFailure; write: HeldWrite }
   | { type: 'confirmation-closed' };
 
 const initialEditorState: EditorState = {
   path: null,
+  mode: 'words',
   draft: '',
+  savedDraft: '',
+  words: [],
+  values: {},
   etag: null,
   loading: false,
   refusal: null,
@@ -56,26 +87,59 @@ function editorReducer(state: EditorState, action: Action): EditorState {
   switch (action.type) {
     case 'selected':
       return { ...initialEditorState, path: action.path, pending: state.pending };
+    case 'mode':
+      return {
+        ...initialEditorState,
+        path: state.path,
+        mode: action.mode,
+        pending: state.pending,
+      };
     case 'load-started':
       return { ...state, loading: true };
     case 'loaded':
       return {
         ...state,
         draft: action.file.content,
+        savedDraft: action.file.content,
         etag: action.file.etag,
         loading: false,
         refusal: null,
         conflict: false,
       };
+    case 'words-loaded':
+      return {
+        ...state,
+        words: action.words.words,
+        values: Object.fromEntries(action.words.words.map((w) => [w.key, w.value])),
+        etag: etagOf(action.words.sha256),
+        loading: false,
+        refusal: null,
+        conflict: false,
+      };
+    case 'word-edited':
+      return { ...state, values: { ...state.values, [action.key]: action.value } };
     case 'load-failed':
       return { ...state, loading: false };
     case 'edited':
       return { ...state, draft: action.draft };
     case 'written': {
-      const pending = { savedAt: action.answer.revision.savedAt, since: action.since };
-      if (!action.saved) return { ...state, pending, held: null };
+      // Only a change is published: a save of the same content leaves the publish state alone.
+      const pending = action.answer.changed
+        ? {
+            savedAt: action.answer.revision.savedAt,
+            since: action.since,
+            path: action.answer.revision.path,
+          }
+        : state.pending;
+      const { saved } = action;
+      if (!saved) return { ...state, pending, held: null };
       const etag = etagOf(action.answer.sha256);
-      return { ...state, etag, refusal: null, conflict: false, pending, held: null };
+      const written = { ...state, etag, refusal: null, conflict: false, pending, held: null };
+      if ('draft' in saved) return { ...written, savedDraft: saved.draft };
+      return {
+        ...written,
+        words: state.words.map((w) => ({ key: w.key, value: saved.values[w.key] ?? w.value })),
+      };
     }
     case 'write-failed': {
       const held = action.failure.kind === 'confirmation-required' ? action.write : null;
@@ -106,17 +170,27 @@ export function useFileEditor() {
     latest.current = state;
   });
   const saveMutation = useSaveFile();
+  const saveWordsMutation = useSaveWords();
   const restoreMutation = useRestoreRevision();
   const revisions = useRevisions(state.path);
   const publish = usePublishStatus(state.pending);
 
-  const load = async (path: EditableFilePath) => {
+  // The file and mode asked for last: an answer for another one is dropped.
+  const selectedMode = useRef<EditorMode>('words');
+
+  const load = async (path: EditableFilePath, mode: EditorMode) => {
+    const current = () => selectedPath.current === path && selectedMode.current === mode;
     dispatch({ type: 'load-started' });
     try {
-      const file = await queryClient.fetchQuery(fileQueryOptions(path));
-      if (selectedPath.current === path) dispatch({ type: 'loaded', file });
+      if (mode === 'words') {
+        const words = await queryClient.fetchQuery(wordsQueryOptions(path));
+        if (current()) dispatch({ type: 'words-loaded', words });
+      } else {
+        const file = await queryClient.fetchQuery(fileQueryOptions(path));
+        if (current()) dispatch({ type: 'loaded', file });
+      }
     } catch {
-      if (selectedPath.current !== path) return;
+      if (!current()) return;
       dispatch({ type: 'load-failed' });
       showError('Failed to load file');
     }
@@ -125,35 +199,49 @@ export function useFileEditor() {
   const select = (path: EditableFilePath | null) => {
     selectedPath.current = path;
     dispatch({ type: 'selected', path });
-    if (path) void load(path);
+    if (path) void load(path, selectedMode.current);
   };
 
+  /** Words or Code: the file is loaded again as it is now, in the other form. */
+  const switchMode = (mode: EditorMode) => {
+    selectedMode.current = mode;
+    dispatch({ type: 'mode', mode });
+    if (selectedPath.current) void load(selectedPath.current, mode);
+  };
+
+  const callbacks = (saved: { draft: string } | { values: Record<string, string> }) => ({
+    onSuccess: (answer: SaveFileResponse) => {
+      dispatch({ type: 'written', answer, since: Date.now(), saved });
+      showSuccess('Success', 'File saved successfully!');
+    },
+    onError: (error: unknown) => {
+      const failure = classifyWriteError(error);
+      dispatch({ type: 'write-failed', failure, write: { kind: 'save' } });
+      if (failure.kind !== 'confirmation-required') showError('Failed to save file');
+    },
+  });
+
+  const saving = saveMutation.isPending || saveWordsMutation.isPending;
   const save = () => {
-    // Spec §5: saving without a file does nothing.
-    const { path, draft, etag } = latest.current;
-    if (!path || saveMutation.isPending) return;
-    saveMutation.mutate(
-      { path, content: draft, etag },
-      {
-        onSuccess: (answer) => {
-          dispatch({ type: 'written', answer, since: Date.now(), saved: true });
-          showSuccess('Success', 'File saved successfully!');
-        },
-        onError: (error) => {
-          const failure = classifyWriteError(error);
-          dispatch({ type: 'write-failed', failure, write: { kind: 'save' } });
-          if (failure.kind !== 'confirmation-required') showError('Failed to save file');
-        },
-      },
-    );
+    // Saving without a file does nothing.
+    const { path, mode, draft, etag, words, values } = latest.current;
+    if (!path || saving) return;
+    if (mode === 'code') {
+      saveMutation.mutate({ path, content: draft, etag }, callbacks({ draft }));
+      return;
+    }
+    const changes = words
+      .filter((w) => values[w.key] !== undefined && values[w.key] !== w.value)
+      .map((w) => ({ key: w.key, value: values[w.key]! }));
+    saveWordsMutation.mutate({ path, words: changes, etag }, callbacks({ values }));
   };
 
   const restore = (revision: Revision) => {
     restoreMutation.mutate(revision, {
       onSuccess: (answer) => {
-        dispatch({ type: 'written', answer, since: Date.now(), saved: false });
+        dispatch({ type: 'written', answer, since: Date.now(), saved: null });
         showSuccess('Success', `Restored the version saved ${formatDateTime(revision.savedAt)}.`);
-        if (selectedPath.current === revision.path) void load(revision.path);
+        if (selectedPath.current === revision.path) void load(revision.path, selectedMode.current);
       },
       onError: (error) => {
         const failure = classifyWriteError(error);
@@ -171,16 +259,26 @@ export function useFileEditor() {
     if (held?.kind === 'restore') restore(held.revision);
   };
 
+  const unsaved =
+    state.mode === 'code'
+      ? state.draft !== state.savedDraft
+      : state.words.some((w) => state.values[w.key] !== w.value);
+
   return {
     state,
     revisions,
     publish: publish.data,
-    saving: saveMutation.isPending,
+    /** When the publish status was last fetched (local time), to count the running build's time. */
+    publishFetchedAt: publish.dataUpdatedAt,
+    saving,
     restoring: restoreMutation.isPending,
+    unsaved,
     select,
+    switchMode,
     edit: (draft: string) => dispatch({ type: 'edited', draft }),
+    editWord: (key: string, value: string) => dispatch({ type: 'word-edited', key, value }),
     reload: () => {
-      if (state.path) void load(state.path);
+      if (state.path) void load(state.path, state.mode);
     },
     save,
     restore,

@@ -2,11 +2,14 @@ import {
   CONFIRMATION_REQUIRED,
   fileUrl,
   saveFileResponseSchema,
+  sectionWordsSchema,
+  wordsUrl,
   type EditableFilePath,
   type SaveFileResponse,
+  type WordChange,
 } from '@cedar/api-contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { HttpError, apiRequest, errorBodyOf } from '../lib/query-client';
+import { HttpError, apiRequest, errorBodyOf, parsedQueryFn } from '../lib/query-client';
 import { refreshAfterWrite } from './revisions';
 
 export interface LoadedFile {
@@ -40,6 +43,35 @@ async function saveFile({ path, content, etag }: SaveFileInput): Promise<SaveFil
 export function useSaveFile() {
   return useMutation({
     mutationFn: saveFile,
+    onSuccess: (_answer, { path }, _result, { client }) => refreshAfterWrite(client, path),
+  });
+}
+
+/** The file's words (the strings of its copy object) and the sha256 of the version they are from. */
+export const wordsQueryOptions = (path: EditableFilePath) =>
+  queryOptions({
+    queryKey: [wordsUrl(path)],
+    queryFn: parsedQueryFn(sectionWordsSchema),
+    staleTime: 0,
+  });
+
+interface SaveWordsInput {
+  path: EditableFilePath;
+  words: WordChange[];
+  etag: string | null;
+}
+
+async function saveWords({ path, words, etag }: SaveWordsInput): Promise<SaveFileResponse> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (etag) headers['If-Match'] = etag;
+  const res = await apiRequest('PUT', wordsUrl(path), { headers, body: JSON.stringify({ words }) });
+  return saveFileResponseSchema.parse(await res.json());
+}
+
+/** Words mode's save: only the changed words travel; the server rewrites just their literals. */
+export function useSaveWords() {
+  return useMutation({
+    mutationFn: saveWords,
     onSuccess: (_answer, { path }, _result, { client }) => refreshAfterWrite(client, path),
   });
 }
@@ -87,6 +119,8 @@ export function classifyWriteError(error: unknown): WriteFailure {
 const REFUSAL_TITLES: Record<string, string> = {
   syntax_error: 'Not saved: the file has a syntax error',
   forbidden_code: 'Not saved: this code is not allowed in a section',
+  unknown_word: 'Not saved: the file changed its words',
+  no_words: 'Not saved: this file has no words to change',
 };
 
 export function refusalTitle({ code }: SaveRefusal): string {

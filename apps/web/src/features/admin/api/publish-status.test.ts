@@ -8,10 +8,12 @@ const status = (state: PublishStatus['state'], startedAt: string | null): Publis
   buildId: null,
   startedAt,
   finishedAt: null,
+  elapsedMs: null,
+  usualMs: null,
   error: null,
   reason: null,
 });
-const pending = { savedAt: '2026-05-10T10:00:00.000Z', since: 1000 };
+const pending = { savedAt: '2026-05-10T10:00:00.000Z', since: 1000, path: 'x.tsx' };
 
 describe('waiting for the build of a save', () => {
   it('waits while the status shown is of a build that started before the save', () => {

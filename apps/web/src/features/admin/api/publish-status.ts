@@ -14,6 +14,8 @@ export const publishStatusQueryOptions = queryOptions({
 /** A save made at `savedAt` (server time) that the status shown does not cover yet. */
 export interface PendingPublish {
   savedAt: string;
+  /** The file saved: its pages are the ones to look at once the change is live. */
+  path: string;
   /** Local time the save answered, to stop waiting after the grace period. */
   since: number;
 }

@@ -1,19 +1,30 @@
-import type { Inquiry } from '@cedar/api-contract';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { InboxInquiry } from '@cedar/api-contract';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../lib/dates';
 import { ColorBadge } from './color-badge';
 import classes from './inquiry-card.module.css';
+import { InquiryNote } from './inquiry-note';
+import { InquiryStatusSelect } from './inquiry-status-select';
 
-export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
-  const fullName = `${inquiry.firstName} ${inquiry.lastName}`.trim();
+export const fullNameOf = (inquiry: InboxInquiry) =>
+  `${inquiry.firstName} ${inquiry.lastName}`.trim();
+
+interface InquiryCardProps {
+  inquiry: InboxInquiry;
+  /** Asks to delete it (the list confirms first). */
+  onDelete: (inquiry: InboxInquiry) => void;
+}
+
+export function InquiryCard({ inquiry, onDelete }: InquiryCardProps) {
+  const fullName = fullNameOf(inquiry);
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-label={fullName}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Title order={3} fz="lg">
+        <Stack gap={4} miw={0}>
+          <Title order={3} fz="lg" className={classes.wrap}>
             {fullName}
           </Title>
-          <Anchor href={`mailto:${inquiry.email}`} size="sm">
+          <Anchor href={`mailto:${inquiry.email}`} size="sm" className={classes.wrap}>
             {inquiry.email}
           </Anchor>
           <Anchor href={`tel:${inquiry.phone.replace(/[^\d+]/g, '')}`} size="sm">
@@ -37,6 +48,27 @@ export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
           </Text>
         </Stack>
       )}
+      <Group
+        justify="space-between"
+        align="flex-end"
+        wrap="wrap"
+        gap="sm"
+        mt="md"
+        pt="md"
+        className={classes.actions}
+      >
+        <InquiryStatusSelect inquiry={inquiry} />
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.9"
+          onClick={() => onDelete(inquiry)}
+          aria-label={`Delete the inquiry from ${fullName}`}
+        >
+          Delete
+        </Button>
+      </Group>
+      <InquiryNote inquiry={inquiry} />
     </Card>
   );
 }

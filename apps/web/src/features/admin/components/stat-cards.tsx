@@ -1,5 +1,6 @@
+import type { InquiryStats } from '@cedar/api-contract';
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import type { InquiryStats } from '../lib/inquiry-stats';
+import { colorLabel } from '../lib/preferred-colors';
 
 function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -19,22 +20,24 @@ function StatCard({ label, value, note }: { label: string; value: string; note?:
   );
 }
 
-function mostRequestedNote(stats: InquiryStats): string | undefined {
-  const top = stats.mostRequested;
+const count = (n: number) => n.toLocaleString('en-US');
+
+function mostRequestedNote({ mostRequested: top }: InquiryStats): string {
   if (!top) return 'No colour requested yet';
-  const times = top.count === 1 ? '1 request' : `${top.count} requests`;
+  const times = top.count === 1 ? '1 request' : `${count(top.count)} requests`;
   if (top.tiedWith.length === 0) return times;
-  return `${times} each, tied with ${top.tiedWith.join(', ')}; most recently requested shown`;
+  return `${times} each, tied with ${top.tiedWith.map(colorLabel).join(', ')}; most recently requested shown`;
 }
 
+/** The spec's three cards, from the server's figures over every stored inquiry. */
 export function StatCards({ stats }: { stats: InquiryStats }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <StatCard label="Total Inquiries" value={String(stats.total)} />
-      <StatCard label="Recent (24h)" value={String(stats.recent)} />
+      <StatCard label="Total Inquiries" value={count(stats.total)} />
+      <StatCard label="Recent (24h)" value={count(stats.recent)} />
       <StatCard
         label="Most Requested"
-        value={stats.mostRequested?.label ?? '—'}
+        value={stats.mostRequested ? colorLabel(stats.mostRequested.color) : '—'}
         note={mostRequestedNote(stats)}
       />
     </SimpleGrid>

@@ -35,18 +35,22 @@ afterEach(() => {
 });
 afterAll(() => api.close());
 
-/** Every request the screens sent so far, or those to one method and path (with its query). */
+/** Every request the screens sent so far, or those to one method and path (whatever their query). */
 export function callsTo(method?: string, path?: string): Request[] {
   return requests.filter((request) => {
     if (method && request.method !== method) return false;
-    const url = new URL(request.url);
-    return !path || url.pathname + url.search === path;
+    return !path || new URL(request.url).pathname === path;
   });
 }
 
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location">
+      {location.pathname}
+      {location.search}
+    </output>
+  );
 }
 
 /**

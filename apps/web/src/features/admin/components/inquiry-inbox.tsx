@@ -1,0 +1,153 @@
+import type { InboxInquiry, InquiryFilter, InquiryStats } from '@cedar/api-contract';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useDeleteInquiry } from '../api/delete-inquiry';
+import type { useInquiryList } from '../api/inquiries';
+import { isGone } from '../api/update-inquiry';
+import { isFiltered } from '../lib/inquiry-filter';
+import { showError, showSuccess } from '../lib/toasts';
+import type { ChangeFilter } from '../use-inquiry-filter';
+import { ConfirmDialog } from './confirm-dialog';
+import { ExportButton } from './export-button';
+import { InquiryCard, fullNameOf } from './inquiry-card';
+import { InquiryFilters } from './inquiry-filters';
+
+type InquiryList = ReturnType<typeof useInquiryList>;
+
+function shownLine(count: number, more: boolean): string {
+  if (more) return `Showing the newest ${count.toLocaleString('en-US')}.`;
+  if (count === 1) return 'Showing the only one.';
+  return `Showing all ${count.toLocaleString('en-US')}.`;
+}
+
+/** 'Error loading inquiries': Try Again reloads the page, filters and all, as the first load did. */
+export function LoadError({ reload }: { reload: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="lg" role="alert">
+      <Text fw={600}>Error loading inquiries</Text>
+      <Button mt="md" variant="outline" w="fit-content" onClick={reload}>
+        Try Again
+      </Button>
+    </Card>
+  );
+}
+
+function Cards({ list, onDelete }: { list: InquiryList; onDelete: (i: InboxInquiry) => void }) {
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const more = list.hasNextPage;
+  return (
+    <>
+      {list.isPlaceholderData && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">Updating the list...</Text>
+        </Group>
+      )}
+      <Stack gap="md" aria-busy={list.isPlaceholderData} opacity={list.isPlaceholderData ? 0.6 : 1}>
+        {items.map((inquiry) => (
+          <InquiryCard key={inquiry.id} inquiry={inquiry} onDelete={onDelete} />
+        ))}
+      </Stack>
+      <Stack gap="xs" align="center">
+        <Text size="sm" c="gray.7" role="status">
+          {list.isPlaceholderData ? '' : shownLine(items.length, more)}
+        </Text>
+        {list.isFetchNextPageError && (
+          <Text size="sm" role="alert">
+            More inquiries could not be loaded. Please try again.
+          </Text>
+        )}
+        {more && (
+          <Button
+            variant="default"
+            onClick={() => {
+              if (!list.isFetchingNextPage) void list.fetchNextPage();
+            }}
+            aria-busy={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+          </Button>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+interface InquiryInboxProps {
+  filter: InquiryFilter;
+  onChangeFilter: ChangeFilter;
+  stats: InquiryStats;
+  list: InquiryList;
+  reload: () => void;
+}
+
+/** The Customer Inquiries list as an inbox: find, page through, triage, export and delete. */
+export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: InquiryInboxProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const remove = useDeleteInquiry();
+  const [target, setTarget] = useState<InboxInquiry | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const filtered = isFiltered(filter);
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const askToDelete = (inquiry: InboxInquiry) => {
+    remove.reset();
+    setTarget(inquiry);
+    setConfirming(true);
+  };
+  const close = () => {
+    if (!remove.isPending) setConfirming(false);
+  };
+  const deleted = (title: string, message: string) => {
+    setConfirming(false);
+    showSuccess(title, message);
+    // Its card, and the button that opened the dialog, are gone.
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+  const confirmDelete = () => {
+    if (!target || remove.isPending) return;
+    const name = fullNameOf(target);
+    remove.mutate(target.id, {
+      onSuccess: () => deleted('Inquiry deleted', `The inquiry from ${name} has been deleted.`),
+      onError: (error) => {
+        if (isGone(error))
+          deleted('Already deleted', `The inquiry from ${name} had already been deleted.`);
+        else showError('The inquiry could not be deleted. Please try again.');
+      },
+    });
+  };
+
+  let body;
+  if (list.isError && !list.data) body = <LoadError reload={reload} />;
+  else if (items.length === 0 && !list.hasNextPage && !list.isPlaceholderData)
+    body = (
+      <Text c="gray.7">{filtered ? 'No inquiries match these filters.' : 'No inquiries yet'}</Text>
+    );
+  else body = <Cards list={list} onDelete={askToDelete} />;
+
+  const hasAny = stats.total > 0 || filtered;
+  return (
+    <Stack component="section" aria-labelledby="customer-inquiries" gap="md">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2} fz="xl" id="customer-inquiries" ref={heading} tabIndex={-1}>
+          Customer Inquiries
+        </Title>
+        {hasAny && <ExportButton filter={filter} />}
+      </Group>
+      {hasAny && <InquiryFilters filter={filter} stats={stats} onChange={onChangeFilter} />}
+      {body}
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete this inquiry?"
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete for good'}
+        busy={remove.isPending}
+        color="red.9"
+        onConfirm={confirmDelete}
+        onClose={close}
+      >
+        This removes the inquiry from {target ? fullNameOf(target) : 'this family'} for good, with
+        its status and note. It cannot be undone.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { INQUIRY_NOTE_MAX, type InboxInquiry } from '@cedar/api-contract';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { isGone, useUpdateInquiry } from '../api/update-inquiry';
+import { showError } from '../lib/toasts';
+import classes from './inquiry-card.module.css';
+
+/**
+ * The owner's private note on an inquiry. Editing keeps the draft here until the server has it:
+ * a failed save leaves every word in the box, with a message saying it was not saved.
+ */
+export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
+  const update = useUpdateInquiry();
+  /** null while the note is only shown. */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const edit = () => {
+    update.reset();
+    setSaved(false);
+    setDraft(inquiry.note);
+  };
+  const stopEditing = () => {
+    setDraft(null);
+    // The textarea that had focus is gone: back to the button that opened it.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  const save = () => {
+    if (draft === null || update.isPending) return;
+    update.mutate(
+      { id: inquiry.id, note: draft },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          stopEditing();
+        },
+        onError: (error) => {
+          if (isGone(error)) showError('This inquiry has been deleted, so the note was not saved.');
+        },
+      },
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
+    if (event.key === 'Escape' && !update.isPending) stopEditing();
+  };
+
+  if (draft !== null) {
+    return (
+      <Stack gap="xs" mt="md">
+        <Textarea
+          label="Private note"
+          description="Only you see this note. Ctrl+Enter saves it."
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          maxLength={INQUIRY_NOTE_MAX}
+          rows={4}
+          resize="vertical"
+          autoFocus
+        />
+        {update.isError && (
+          <Alert color="red" variant="light" role="alert" title="Your note was not saved">
+            Your text is still here: please try again in a moment.
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button size="xs" onClick={save}>
+            {update.isPending ? 'Saving...' : 'Save note'}
+          </Button>
+          <Button size="xs" variant="default" onClick={stopEditing} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Text size="xs" c="gray.7">
+            {draft.length.toLocaleString('en-US')} / {INQUIRY_NOTE_MAX.toLocaleString('en-US')}
+          </Text>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap={4} mt="md">
+      {inquiry.note && (
+        <>
+          <Text size="sm" fw={600}>
+            Private note:
+          </Text>
+          <Text size="sm" className={classes.message}>
+            {inquiry.note}
+          </Text>
+        </>
+      )}
+      <Group gap="sm">
+        <Button ref={editButton} size="xs" variant="light" onClick={edit} w="fit-content">
+          {inquiry.note ? 'Edit note' : 'Add a note'}
+        </Button>
+        <Text size="xs" c="olive.8" role="status">
+          {saved ? 'Note saved.' : ''}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

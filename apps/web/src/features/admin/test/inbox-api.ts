@@ -1,0 +1,128 @@
+import {
+  API_ROUTES,
+  INQUIRY_STATUSES,
+  inquiryUpdateSchema,
+  type InboxInquiry,
+  type InquiryStats,
+} from '@cedar/api-contract';
+import { http, HttpResponse } from 'msw';
+import { api } from './render-admin';
+
+/** An inquiry as the inbox API answers it; `n` orders them (higher is newer). */
+export function inboxInquiry(n: number, overrides: Partial<InboxInquiry> = {}): InboxInquiry {
+  return {
+    id: `inq${String(n).padStart(4, '0')}`,
+    firstName: 'Ada',
+    lastName: `Lane${n}`,
+    email: `ada${n}@example.com`,
+    phone: `(518) 555-${String(n).padStart(4, '0')}`,
+    preferredColor: 'yellow',
+    createdAt: new Date(Date.UTC(2026, 3, 1) + n * 3_600_000).toISOString(),
+    status: 'new',
+    note: '',
+    ...overrides,
+  };
+}
+
+/** Counts as the server makes them (its own tests hold the rules); `recent` is given. */
+function statsOf(items: InboxInquiry[], recent: number): InquiryStats {
+  const byColor = new Map<string, number>();
+  for (const i of items) byColor.set(i.preferredColor, (byColor.get(i.preferredColor) ?? 0) + 1);
+  const colors = [...byColor].map(([color, count]) => ({ color, count }));
+  colors.sort((a, b) => b.count - a.count || a.color.localeCompare(b.color));
+  const demand = colors.filter((c) => c.color !== 'no-preference');
+  const top = demand[0];
+  return {
+    total: items.length,
+    recent,
+    mostRequested: top
+      ? {
+          ...top,
+          tiedWith: demand
+            .slice(1)
+            .filter((c) => c.count === top.count)
+            .map((c) => c.color),
+        }
+      : null,
+    byStatus: Object.fromEntries(
+      INQUIRY_STATUSES.map((s) => [s, items.filter((i) => i.status === s).length]),
+    ) as InquiryStats['byStatus'],
+    byColor: colors,
+  };
+}
+
+function matches(inquiry: InboxInquiry, params: URLSearchParams): boolean {
+  const status = params.get('status');
+  const color = params.get('color');
+  const q = params.get('q')?.toLowerCase();
+  if (status && inquiry.status !== status) return false;
+  if (color && inquiry.preferredColor !== color) return false;
+  if (!q) return true;
+  const digits = q.replace(/\D/g, '');
+  return (
+    `${inquiry.firstName} ${inquiry.lastName}`.toLowerCase().includes(q) ||
+    inquiry.email.toLowerCase().includes(q) ||
+    (digits !== '' && inquiry.phone.replace(/\D/g, '').includes(digits))
+  );
+}
+
+/**
+ * A small inbox server for the dashboard's tests: the five inbox routes over `initial`, kept
+ * newest first, with the server's page size (or `pageSize`) and a cursor that is the last id.
+ * Tests change `inbox.items` or add handlers in front (`api.use`) to make a call fail.
+ */
+export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 } = {}) {
+  const inbox = {
+    items: [...initial].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    recent,
+  };
+  api.use(
+    http.get(API_ROUTES.inquiryStats.path, () =>
+      HttpResponse.json(statsOf(inbox.items, inbox.recent)),
+    ),
+    http.get(API_ROUTES.inquiryExport.path, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const rows = inbox.items
+        .filter((i) => matches(i, params))
+        .map((i) => `"${i.firstName}","${i.lastName}","${i.status}"`);
+      return new HttpResponse(`\uFEFF"First name","Last name","Status"\r\n${rows.join('\r\n')}`, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="cedar-bluff-inquiries-2026-05-10.csv"',
+        },
+      });
+    }),
+    http.get(API_ROUTES.inquiryPage.path, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const matching = inbox.items.filter((i) => matches(i, params));
+      const cursor = params.get('cursor');
+      const start = cursor ? matching.findIndex((i) => i.id === cursor) + 1 : 0;
+      const items = matching.slice(start, start + pageSize);
+      const more = start + pageSize < matching.length;
+      return HttpResponse.json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null });
+    }),
+    http.patch(API_ROUTES.updateInquiry.path, async ({ request, params }) => {
+      const change = inquiryUpdateSchema.parse(await request.json());
+      const index = inbox.items.findIndex((i) => i.id === params.id);
+      if (index < 0)
+        return HttpResponse.json(
+          { error: 'not_found', message: 'No such inquiry' },
+          { status: 404 },
+        );
+      const updated = { ...inbox.items[index]!, ...change };
+      inbox.items[index] = updated;
+      return HttpResponse.json(updated);
+    }),
+    http.delete(API_ROUTES.deleteInquiry.path, ({ params }) => {
+      const before = inbox.items.length;
+      inbox.items = inbox.items.filter((i) => i.id !== params.id);
+      if (inbox.items.length === before)
+        return HttpResponse.json(
+          { error: 'not_found', message: 'No such inquiry' },
+          { status: 404 },
+        );
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return inbox;
+}

@@ -1,0 +1,39 @@
+import { EDITABLE_FILES } from '@cedar/api-contract';
+import { pages } from '@cedar/content';
+import { describe, expect, it } from 'vitest';
+
+// The file editor's "View page" link goes to the pages EDITABLE_FILES names for each section:
+// they must be the pages that really render it.
+const sources = import.meta.glob<string>(['../**/*.tsx', '!../**/*.test.tsx'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const SECTION_IMPORT = /from '(?:\.\.\/)+sections\/([\w-]+)'/g;
+
+/** Which source files import which section files (`apps/web/src/sections/x.tsx`). */
+function importers(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const [file, text] of Object.entries(sources)) {
+    for (const [, section] of text.matchAll(SECTION_IMPORT)) {
+      const key = `apps/web/src/sections/${section}.tsx`;
+      found.set(key, [...(found.get(key) ?? []), file]);
+    }
+  }
+  return found;
+}
+
+describe('the pages of each editable section', () => {
+  it('are the pages whose module renders it, and only page modules import sections', () => {
+    const byModule = new Map(pages.map((p) => [`../features/${p.module}.tsx`, p.path]));
+    const seen = importers();
+    for (const file of EDITABLE_FILES) {
+      const users = seen.get(file.path) ?? [];
+      for (const user of users) expect(byModule.has(user), `${user} is a page module`).toBe(true);
+      expect([...file.pages].sort(), file.path).toEqual(
+        users.map((user) => byModule.get(user)).sort(),
+      );
+    }
+  });
+});
