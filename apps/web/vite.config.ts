@@ -1,15 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// By path, not by package name: Vite bundles a config's relative imports, while node would load
+// the package's TypeScript source as is.
+import { kennelDay } from '../../packages/litter-logic/src/kennel-day.ts';
 import { contentDataPlugin } from './vite/content-data-plugin.ts';
 import { imagesPlugin } from './vite/images-plugin.ts';
 import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
+
+// The kennel's calendar day the pages are built for: the prerendered litter ages and badges count
+// from it, and the client's first render uses the same day so that hydration matches. Kept in the
+// environment so the client and server builds of one run agree even across midnight; BUILD_DAY
+// set by hand builds the site as of another day.
+const buildDay = (process.env.BUILD_DAY ??= kennelDay(new Date()));
+if (!/^\d{4}-\d{2}-\d{2}$/.test(buildDay))
+  throw new Error(`BUILD_DAY=${buildDay} is not YYYY-MM-DD`);
 
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
 export default defineConfig({
   plugins: [react(), mantineCssPlugin(), contentDataPlugin(), imagesPlugin()],
-  define: { __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000') },
+  define: {
+    __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000'),
+    __BUILD_DAY__: JSON.stringify(buildDay),
+  },
   // The site's images live with the content package, under the names the owner replaces.
   publicDir: contentPublic,
   ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },

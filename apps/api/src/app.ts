@@ -15,6 +15,7 @@ import { ownSiteOnly, requireAdmin } from './auth/guards';
 import type { Clock } from './auth/sessions';
 import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
+import { litterRoutes } from './litters/litter-routes';
 import { inboxRoutes } from './inquiries/inbox-routes';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
 import type { Gate } from './lib/gate';
@@ -159,6 +160,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
     await admin.register(fileRoutes);
     await admin.register(accountRoutes);
     await admin.register(inboxRoutes);
+    await admin.register(litterRoutes);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.

@@ -8,7 +8,15 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, EDITABLE_FILES, errorResponseSchema, fileUrl } from '@cedar/api-contract';
+import {
+  API_ROUTES,
+  EDITABLE_FILES,
+  LITTERS_FILE,
+  LITTER_UPLOADS_DIR,
+  errorResponseSchema,
+  fileUrl,
+  revisionPathSchema,
+} from '@cedar/api-contract';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -678,25 +686,30 @@ describe('hostile input', { timeout: 120_000 }, () => {
     );
   });
 
-  it('left every file outside the seven section files as it was, and touched nothing else', async () => {
+  it('left every file outside the files the owner edits as it was, and touched nothing else', async () => {
     recording = false;
     const after = await treeHashes(a.repoRoot);
-    const sections = new Set(EDITABLE_FILES.map((f) => f.path));
+    const sections = new Set<string>(revisionPathSchema.options);
     const outside = (hashes: Record<string, string>) =>
       Object.fromEntries(Object.entries(hashes).filter(([file]) => !sections.has(file as never)));
     expect(outside(after)).toEqual(outside(before));
 
     const sectionsDir = path.join(a.repoRoot, 'apps/web/src/sections');
+    const littersFile = path.join(a.repoRoot, LITTERS_FILE);
+    const uploadsDir = path.join(a.repoRoot, LITTER_UPLOADS_DIR);
     const allowed = (p: string) =>
       p.startsWith(a.dataDir + path.sep) ||
       p === a.dataDir ||
       p.startsWith(webDist + path.sep) ||
       p === webDist ||
       p === sectionsDir ||
-      EDITABLE_FILES.some((f) => p === path.join(a.repoRoot, f.path)) ||
+      revisionPathSchema.options.some((f) => p === path.join(a.repoRoot, f)) ||
       // writeFileAtomic's temp file beside its target
-      (path.dirname(p) === sectionsDir &&
-        /^\.[a-z-]+\.tsx\.[0-9a-f]{12}\.tmp$/.test(path.basename(p))) ||
+      ([sectionsDir, path.dirname(littersFile)].includes(path.dirname(p)) &&
+        /^\.[a-z-]+\.(tsx|json)\.[0-9a-f]{12}\.tmp$/.test(path.basename(p))) ||
+      // uploaded photos, under names the server chose
+      p === uploadsDir ||
+      p.startsWith(uploadsDir + path.sep) ||
       // the code and packages of the server itself (lazy loads)
       p.includes(`${path.sep}node_modules${path.sep}`) ||
       p.startsWith(path.resolve(import.meta.dirname, '../../..') + path.sep);

@@ -5,11 +5,13 @@ import {
   API_ROUTES,
   fileUrl,
   inquiryUrl,
+  litterUrl,
   restoreUrl,
   revisionsUrl,
   sessionUrl,
   wordsUrl,
 } from '@cedar/api-contract';
+import { allLitters } from '@cedar/content';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
@@ -20,6 +22,12 @@ const ORIGIN = 'http://localhost:3000';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `const copy = { headline: 'Cedar Bluff Labradors' };\nexport function HeroSection() {\n  return <h1>{copy.headline}</h1>;\n}\n`;
+const LITTER = allLitters[0]!;
+const { id: _id, name: _name, ...LITTER_DRAFT } = LITTER;
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /**
  * Every call that needs a signed-in admin, one per protected route of the route table, in an
@@ -57,6 +65,15 @@ const PROTECTED: Record<
   fileRevisions: () => ({ method: 'GET', url: revisionsUrl(HERO) }),
   restoreRevision: ({ revision }) => ({ method: 'POST', url: restoreUrl(HERO, revision) }),
   publishStatus: () => ({ method: 'GET', url: API_ROUTES.publishStatus.path }),
+  litters: () => ({ method: 'GET', url: API_ROUTES.litters.path }),
+  addLitter: () => ({ method: 'POST', url: API_ROUTES.addLitter.path, payload: LITTER_DRAFT }),
+  saveLitter: () => ({ method: 'PUT', url: litterUrl(LITTER.id), payload: LITTER_DRAFT }),
+  uploadLitterPhoto: () => ({
+    method: 'POST',
+    url: API_ROUTES.uploadLitterPhoto.path,
+    headers: { 'content-type': 'image/png' },
+    payload: ONE_PIXEL_PNG,
+  }),
   sessions: () => ({ method: 'GET', url: API_ROUTES.sessions.path }),
   endSession: ({ session }) => ({ method: 'DELETE', url: sessionUrl(session) }),
   confirmPassword: () => ({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, EDITABLE_FILES, fileUrl } from '@cedar/api-contract';
+import { API_ROUTES, fileUrl, revisionPathSchema } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
@@ -99,7 +99,7 @@ describe('safe methods', () => {
       files: await treeHashes(a.repoRoot),
       inquiries: await a.services.store.inquiries.list(),
       revisions: await Promise.all(
-        EDITABLE_FILES.map((f) => a.services.store.revisions.list(f.path)),
+        revisionPathSchema.options.map((f) => a.services.store.revisions.list(f)),
       ),
       admins: await a.services.store.admins.count(),
       session: (await a.services.store.sessions.find(hashToken(a.token)))?.expiresAt,
@@ -110,12 +110,12 @@ describe('safe methods', () => {
     const concrete = (route: string) =>
       route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
     const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
-    expect(readRoutes).toHaveLength(12);
+    expect(readRoutes).toHaveLength(13);
     // The state-changing routes with no read at the same address answer GET with 404.
     const writeOnly = Object.values(API_ROUTES)
       .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
       .map((r) => concrete(r.path));
-    expect(writeOnly).toHaveLength(10);
+    expect(writeOnly).toHaveLength(12);
     const urls = [
       ...readRoutes.map((r) => concrete(r.path)),
       ...writeOnly,

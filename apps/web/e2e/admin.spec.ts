@@ -8,6 +8,7 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@cedar/api-contract';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { axeFindings } from './axe';
 
 // This test edits a real source file through the editor; afterAll puts it back byte for byte.
@@ -391,6 +392,133 @@ test('the owner signs in, changes the hero headline in Words mode and sees it li
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Simple Admin Login' })).toBeVisible();
+});
+
+// The litter test writes the litters' data file and uploads a photo; afterAll puts both back.
+const LITTERS_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../packages/content/src/data/litters.json',
+);
+const UPLOADS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../packages/content/public/images/litters/uploads',
+);
+let originalLitters: string | null = null;
+let uploadsBefore: string[] | null = null;
+const listUploads = () => fs.readdir(UPLOADS_DIR).catch(() => [] as string[]);
+
+test.afterAll(async () => {
+  if (originalLitters !== null) await fs.writeFile(LITTERS_FILE, originalLitters);
+  if (uploadsBefore === null) return;
+  const before = new Set(uploadsBefore);
+  for (const name of await listUploads())
+    if (!before.has(name)) await fs.rm(path.join(UPLOADS_DIR, name), { force: true });
+  if (uploadsBefore.length === 0) await fs.rm(UPLOADS_DIR, { recursive: true, force: true });
+});
+
+/** The kennel's date `days` before today, YYYY-MM-DD. */
+function kennelDateBefore(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(),
+  );
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+test('the owner adds a litter born five weeks ago with a photo, finds it on /puppies, archives it', async ({
+  page,
+}) => {
+  test.setTimeout(12 * 60_000);
+  originalLitters = await fs.readFile(LITTERS_FILE, 'utf8');
+  uploadsBefore = await listUploads();
+  await testLogin(page);
+
+  // From the dashboard's Quick Actions to the Litters screen.
+  await page.getByRole('link', { name: 'Litters', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/litters$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Litters' })).toBeVisible();
+  await expect(page.getByTestId('litter-row').first()).toBeVisible();
+  await expectAccessible(page, 'litters');
+
+  // Add the litter: born 35 days ago at the kennel, with a photo from the phone.
+  await page.getByRole('button', { name: 'Add a litter' }).click();
+  await page.getByRole('combobox', { name: /^Sire/ }).click();
+  await page.getByRole('option', { name: 'Captain' }).click();
+  await page.getByRole('combobox', { name: /^Dam/ }).click();
+  await page.getByRole('option', { name: 'Hazel' }).click();
+  await page.getByLabel(/^Birth date/).fill(kennelDateBefore(35));
+  const preview = page.getByTestId('litter-preview');
+  await expect(preview).toContainText('5 weeks old');
+  await expect(preview).toContainText('Ready Soon');
+  await expect(preview).toContainText('in Select Litters');
+  await page.getByLabel(/^Number of puppies/).fill('6');
+  await page.getByLabel(/^Available/).fill('6 of 6 available');
+  await page.getByLabel(/^Ready date/).fill('Ready in three weeks');
+  await page
+    .getByLabel(/^Description/)
+    .fill('Six black and yellow puppies from Captain and Hazel, bold and cuddly.');
+  const photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: '#8a6a3b' },
+  })
+    .jpeg()
+    .withExifMerge({
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '43/1 1/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '73/1 22/1 0/1',
+      },
+    })
+    .toBuffer();
+  await page
+    .getByLabel('Photo to upload')
+    .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByRole('button', { name: /^Remove photo/ })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-litter-form.png'), fullPage: true });
+  await expectAccessible(page, 'litter form');
+  const addedAt = Date.now();
+  await page.getByRole('button', { name: 'Add and publish' }).click();
+  await expect(page.getByText(/Captain x Hazel is saved/)).toBeVisible();
+  await waitForPublished(page, addedAt);
+  const publishSeconds = Math.round((Date.now() - addedAt) / 1000);
+  console.log(`publishing the litter with a new photo took ${publishSeconds} s`);
+
+  // On /puppies: under Select Litters, Ready Soon, its photo as AVIF or WebP.
+  await page.goto('/puppies');
+  const card = page
+    .getByTestId('select-litters')
+    .getByTestId('litter-card')
+    .filter({ has: page.getByRole('heading', { name: 'Captain x Hazel' }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('litter-badge')).toHaveText('Ready Soon');
+  await expect(card).toContainText('5 weeks old');
+  const image = card.getByRole('img', { name: /Captain x Hazel/ });
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/\.(avif|webp)$/);
+  await card.screenshot({ path: path.join(SCREENSHOTS, 'puppies-new-litter.png') });
+
+  // Archive it: it leaves the public page and stays in the file.
+  await page.goto('/admin/litters');
+  await page.getByRole('button', { name: 'Edit Captain x Hazel' }).click();
+  await page.getByRole('checkbox', { name: /^Archived/ }).check();
+  const archivedAt = Date.now();
+  await page.getByRole('button', { name: 'Save and publish' }).click();
+  await waitForPublished(page, archivedAt);
+  await expect(page.getByTestId('litter-row').filter({ hasText: 'Captain x Hazel' })).toContainText(
+    'Archived',
+  );
+  await page.goto('/puppies');
+  await expect(page.getByTestId('litter-card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Captain x Hazel' })).toHaveCount(0);
+  expect(await fs.readFile(LITTERS_FILE, 'utf8')).toContain('"archived": true');
+
+  // Sign out: the next test counts this admin's sessions.
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
 /** Families who wrote through the contact form (a signed webhook delivery each), after the demo's. */

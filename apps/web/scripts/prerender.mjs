@@ -20,9 +20,9 @@ const outDir = path.resolve(
   flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'),
 );
 const clientDir = path.join(outDir, 'client');
-const { render, publicRoutes, publicUrl, sitemapXml, robotsTxt, pageModuleFiles } = await import(
-  pathToFileURL(path.join(outDir, 'server/entry-server.js')).href
-);
+const { render, publicRoutes, publicUrl, sitemapXml, robotsTxt, pageModuleFiles, validateContent } =
+  await import(pathToFileURL(path.join(outDir, 'server/entry-server.js')).href);
+validateContent();
 
 const manifest = JSON.parse(await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
 // Which source module each document renders, from the page registry (Vite's manifest keys).

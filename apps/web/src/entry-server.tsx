@@ -17,6 +17,8 @@ import { headFor, headTagsHtml } from './lib/seo';
 import { jsonLdHtml, structuredDataFor } from './lib/structured-data';
 
 export { robotsTxt, sitemapXml } from './lib/crawl-files';
+// The prerender checks every content record first: a bad one fails the build, naming it.
+export { validateContent } from '@cedar/content';
 
 export const publicRoutes: readonly string[] = PUBLIC_ROUTES;
 

@@ -1,5 +1,7 @@
 /// <reference types="vite/client" />
 declare const __PUBLIC_URL__: string;
+/** The kennel's day ('YYYY-MM-DD') the pages were built for (vite.config.ts). */
+declare const __BUILD_DAY__: string;
 
 /** Sizes and URL folder of the site images' variants (vite/images-plugin.ts). */
 declare module 'virtual:cedar-images' {

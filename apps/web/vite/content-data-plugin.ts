@@ -6,32 +6,87 @@ import { parseAst, runnerImport, type Plugin } from 'vite';
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
-const PACKAGES_SRC = /[\\/]packages[\\/][^\\/]+[\\/]src[\\/]/;
 const CONTENT_SRC = /[\\/]packages[\\/]content[\\/]src[\\/]/;
 
-/** `export const x = <schema>.parse(...)`: the declarators whose value zod computes. */
-function parsedExports(program: Node): Array<{ name: string; init: Node }> {
+const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression']);
+
+/** Written out in full, nothing computed: as JSON text it would only grow. */
+function isLiteral(node: Node): boolean {
+  switch (node.type) {
+    case 'Literal':
+      return true;
+    case 'TemplateLiteral':
+      return (node.expressions as Node[]).length === 0;
+    case 'UnaryExpression':
+      return node.operator === '-' && isLiteral(node.argument as Node);
+    case 'ArrayExpression':
+      return (node.elements as (Node | null)[]).every((e) => e !== null && isLiteral(e));
+    case 'ObjectExpression':
+      return (node.properties as Node[]).every(
+        (p) => p.type === 'Property' && !p.computed && isLiteral(p.value as Node),
+      );
+    default:
+      return false;
+  }
+}
+
+const isReference = (node: Node) =>
+  node.type === 'Identifier' ||
+  (node.type === 'SpreadElement' && (node.argument as Node).type === 'Identifier');
+
+/** Put together from other values only (`[...sires, ...dames]`): as JSON, their data would ship twice. */
+function isAssembled(node: Node): boolean {
+  if (node.type === 'Identifier') return true;
+  if (node.type === 'ArrayExpression')
+    return (node.elements as (Node | null)[]).every((e) => e !== null && isReference(e));
+  if (node.type === 'ObjectExpression')
+    return (node.properties as Node[]).every(
+      (p) => isReference(p) || (p.type === 'Property' && isReference(p.value as Node)),
+    );
+  return false;
+}
+
+/** `export const x = <computed>`: the declarators whose value may be derived data. */
+function exportedConstants(program: Node): Array<{ name: string; init: Node }> {
   const found: Array<{ name: string; init: Node }> = [];
   for (const statement of program.body as Node[]) {
     if (statement.type !== 'ExportNamedDeclaration') continue;
     const declaration = statement.declaration as Node | null;
-    if (declaration?.type !== 'VariableDeclaration') continue;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
     for (const declarator of declaration.declarations as Node[]) {
       const id = declarator.id as Node;
       const init = declarator.init as Node | null;
-      const callee = init?.type === 'CallExpression' ? (init.callee as Node) : null;
-      const property = callee?.type === 'MemberExpression' ? (callee.property as Node) : null;
       if (
         id.type === 'Identifier' &&
         init &&
-        property?.type === 'Identifier' &&
-        property.name === 'parse'
-      ) {
+        !FUNCTIONS.has(init.type) &&
+        !isLiteral(init) &&
+        !isAssembled(init)
+      )
         found.push({ name: id.name as string, init });
-      }
     }
   }
   return found;
+}
+
+/**
+ * A content module with each exported constant that is computed (wholly or in part) and whose
+ * value is plain data (what JSON keeps unchanged) replaced by that value, and the imports nothing uses any more dropped. `values` are
+ * the module's exports as evaluated at build time.
+ */
+export function inlineDataExports(code: string, values: Record<string, unknown>): string {
+  const targets = exportedConstants(parseAst(code) as unknown as Node);
+  let out = code;
+  let changed = false;
+  for (const { name, init } of [...targets].reverse()) {
+    const value = values[name];
+    const json = JSON.stringify(value);
+    if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) continue;
+    // Pure: an export no chunk uses is dropped, not kept as a bare JSON.parse statement.
+    out = `${out.slice(0, init.start)}/* @__PURE__ */ JSON.parse(${JSON.stringify(json)})${out.slice(init.end)}`;
+    changed = true;
+  }
+  return changed ? dropUnusedImports(out) : code;
 }
 
 /** Drops import declarations none of whose bindings the rest of the module still uses. */
@@ -61,14 +116,13 @@ function listModules(dir: string): string[] {
 }
 
 /**
- * The client bundle ships the site's data already validated. packages/content validates every
- * record with zod when its module loads; the server bundle (which prerenders every page) still
- * does, so a bad record fails the build. In the browser the same check would cost zod itself
- * (about 25 KB gzip) on every page's first load, so here each `export const x = schema.parse(...)`
- * of packages/content becomes the value that parse returned, evaluated once at build time.
- *
- * Our packages are side-effect free by design (ARCHITECTURE §9), which lets each page chunk keep
- * only the data it uses instead of the whole content package landing in the entry chunk.
+ * The client bundle ships the content package's data as values, not as the code that computes
+ * them. Content modules export typed data, some of it derived: the header's links and the router's
+ * table from the page registry, the pedigrees and puppy galleries from helper functions, the
+ * contest entries from a list of names. Shipped as code, each page's first load would carry the
+ * whole registry and those helpers; so each exported constant whose value is plain data becomes
+ * that value, evaluated once at build time (docs/decisions/011-content-data-at-build-time.md has
+ * the measurements). The server bundle, which prerenders, runs the modules as written.
  */
 export function contentDataPlugin(): Plugin {
   let contentDir = '';
@@ -104,28 +158,11 @@ export function contentDataPlugin(): Plugin {
     },
     async transform(code, id) {
       const file = id.split('?')[0] ?? id;
-      if (!PACKAGES_SRC.test(file) || this.environment.name !== 'client') return null;
-      if (!CONTENT_SRC.test(file)) return { code, moduleSideEffects: false };
-      const program = parseAst(code) as unknown as Node;
-      const targets = parsedExports(program);
-      if (targets.length === 0) return { code, moduleSideEffects: false };
+      if (!CONTENT_SRC.test(file) || !/\.ts$/.test(file) || this.environment.name !== 'client')
+        return null;
       evaluated ??= evaluate(this.environment.config.root);
       const values = (await evaluated).get(path.normalize(file));
-      let out = code;
-      for (const { name, init } of [...targets].reverse()) {
-        const value = values?.[name];
-        const json = JSON.stringify(value);
-        // Only plain data survives JSON unchanged; anything else keeps its runtime parse.
-        if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) {
-          this.warn(
-            `${path.basename(file)}: ${name} is not plain data; it stays validated at run time`,
-          );
-          continue;
-        }
-        // Pure: an export no chunk uses is dropped, not kept as a bare JSON.parse statement.
-        out = `${out.slice(0, init.start)}/* @__PURE__ */ JSON.parse(${JSON.stringify(json)})${out.slice(init.end)}`;
-      }
-      return { code: dropUnusedImports(out), moduleSideEffects: false };
+      return values ? inlineDataExports(code, values) : null;
     },
   };
 }

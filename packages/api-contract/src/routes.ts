@@ -19,6 +19,10 @@ export const API_ROUTES = {
   fileRevisions: { method: 'GET', path: '/api/admin/revisions/:path' },
   restoreRevision: { method: 'POST', path: '/api/admin/revisions/:path/:id/restore' },
   publishStatus: { method: 'GET', path: '/api/admin/publish' },
+  litters: { method: 'GET', path: '/api/admin/litters' },
+  addLitter: { method: 'POST', path: '/api/admin/litters' },
+  saveLitter: { method: 'PUT', path: '/api/admin/litters/:id' },
+  uploadLitterPhoto: { method: 'POST', path: '/api/admin/litter-photos' },
   confirmPassword: { method: 'POST', path: '/api/admin/password/confirm' },
   changePassword: { method: 'POST', path: '/api/admin/password' },
   sessions: { method: 'GET', path: '/api/admin/sessions' },
@@ -44,6 +48,10 @@ export function revisionsUrl(path: string): string {
 
 export function restoreUrl(path: string, id: string): string {
   return `/api/admin/revisions/${encodeURIComponent(path)}/${encodeURIComponent(id)}/restore`;
+}
+
+export function litterUrl(id: string): string {
+  return `/api/admin/litters/${encodeURIComponent(id)}`;
 }
 
 export function inquiryUrl(id: string): string {

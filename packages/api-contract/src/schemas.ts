@@ -209,6 +209,22 @@ export const editableFilePathSchema = z.enum(editablePaths);
 
 export const MAX_FILE_BYTES = 200_000;
 
+/**
+ * The litters' data file, from the repository root: the admin's Litters screen and developers edit
+ * the same file. It is data, never run, so saving it needs no password confirmation.
+ */
+export const LITTERS_FILE = 'packages/content/src/data/litters.json';
+/** Where uploaded litter photos are stored, from the repository root (names chosen by the server). */
+export const LITTER_UPLOADS_DIR = 'packages/content/public/images/litters/uploads';
+/** Their URL path on the site. */
+export const LITTER_UPLOADS_URL = '/images/litters/uploads';
+/** The largest photo the owner may upload. */
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+
+/** A file whose saves are kept as revisions: a section file or the litters' data file. */
+export const revisionPathSchema = z.enum([...editablePaths, LITTERS_FILE]);
+export type RevisionPath = z.infer<typeof revisionPathSchema>;
+
 export const syntaxErrorResponseSchema = errorResponseSchema.extend({
   line: z.number().int(),
   column: z.number().int(),
@@ -217,7 +233,7 @@ export type SyntaxErrorResponse = z.infer<typeof syntaxErrorResponseSchema>;
 
 export const revisionSchema = z.object({
   id: z.string(),
-  path: editableFilePathSchema,
+  path: revisionPathSchema,
   savedAt: z.iso.datetime(),
   savedBy: z.string(),
   sha256: z.string().regex(/^[a-f0-9]{64}$/),

@@ -18,6 +18,8 @@ export const FINGERPRINTED_SOURCES = Object.freeze([
   'apps/web/src/sections/testimonials-section.tsx',
   'apps/web/src/sections/facilities-section.tsx',
   'apps/web/src/sections/health-testing-section.tsx',
+  'packages/content/src/data/litters.json',
+  'packages/content/public/images/litters/uploads',
 ]);
 
 /** The build's record of its sources, in its client folder (a dot file: never served). */

@@ -5,3 +5,4 @@ export * from './pages';
 export * from './page-routes';
 export * from './data';
 export { EDITABLE_FILES as editableFileOptions } from '@cedar/api-contract';
+export * from './validate';

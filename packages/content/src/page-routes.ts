@@ -1,18 +1,17 @@
-import { z } from 'zod';
 import { pages } from './pages';
-import { pageEntrySchema } from './schemas';
 
 // The router's part of the page registry, in a module of its own: the first load of every page
 // carries these paths and module names, while the pages' titles and descriptions stay in the
 // chunk that sets them after a navigation.
 
 /**
- * What the router needs of each page: its path and module, no words. Parsed, so the web build
- * evaluates it to plain data and the first load of every page carries this and not the table.
+ * What the router needs of each page: its path and module, no words. Computed, so the web build
+ * ships its value (apps/web/vite/content-data-plugin.ts) and the first load of every page carries
+ * this and not the table.
  */
-export const pageRoutes = z
-  .array(pageEntrySchema.pick({ path: true, module: true }))
-  .parse(pages.map(({ path, module }) => ({ path, module })));
+export const pageRoutes: readonly { path: string; module: string }[] = pages.map(
+  ({ path, module }) => ({ path, module }),
+);
 
 /** The module of the not-found screen (any other path). */
 export const NOT_FOUND_MODULE = 'not-found/not-found-page';

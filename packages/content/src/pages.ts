@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { pageEntrySchema, pageMetaSchema, type PageEntry, type PageMeta } from './schemas';
+import type { PageEntry, PageMeta } from './schemas';
 
 /**
  * Every page of the site, one entry each: its address, the web app's module that renders it
@@ -8,7 +7,7 @@ import { pageEntrySchema, pageMetaSchema, type PageEntry, type PageMeta } from '
  * footer link to it. This table drives the router, the prerender, the sitemap, the navigation and
  * the benchmark: adding a page is one entry here and its feature folder.
  */
-export const pages: readonly PageEntry[] = z.array(pageEntrySchema).parse([
+export const pages = [
   {
     path: '/',
     module: 'home/home-page',
@@ -173,17 +172,16 @@ export const pages: readonly PageEntry[] = z.array(pageEntrySchema).parse([
       footer: { order: 8, label: 'Contact' },
     },
   },
-]);
+] satisfies PageEntry[];
 
 /** Every prerendered public route, in the table's order (the sitemap's). */
-export const PUBLIC_ROUTES = z
-  .array(z.string())
-  .parse(pages.filter((p) => p.prerender).map((p) => p.path));
+export const PUBLIC_ROUTES: readonly string[] = pages.filter((p) => p.prerender).map((p) => p.path);
 
 /** Each public page's meta with its path. */
-export const pageMeta: readonly (PageMeta & { path: string })[] = z
-  .array(pageMetaSchema.extend({ path: z.string() }))
-  .parse(pages.map((p) => ({ path: p.path, ...p.meta })));
+export const pageMeta: readonly (PageMeta & { path: string })[] = pages.map((p) => ({
+  path: p.path,
+  ...p.meta,
+}));
 
 export function metaForPath(path: string): (PageMeta & { path: string }) | undefined {
   return pageMeta.find((m) => m.path === path);

@@ -8,7 +8,8 @@ export const imagePathSchema = z
 export type ImagePath = z.infer<typeof imagePathSchema>;
 
 const text = z.string().trim().min(1);
-const slug = z.string().regex(/^[a-z0-9-]+$/);
+const SLUG = /^[a-z0-9-]+$/;
+const slug = z.string().regex(SLUG);
 
 export const coatColorSchema = z.enum(['Yellow', 'Chocolate', 'Black', 'Fox Red']);
 export type CoatColor = z.infer<typeof coatColorSchema>;
@@ -61,21 +62,91 @@ export const pedigreeSchema = z.strictObject({
 });
 export type Pedigree = z.infer<typeof pedigreeSchema>;
 
-export const litterSchema = z.strictObject({
-  id: slug,
-  name: text,
+export const LITTER_STATUSES = ['Current', 'Ready', 'Upcoming'] as const;
+export const LITTER_LIMITS = { text: 120, description: 2000, photos: 12, puppies: 20 } as const;
+
+const PUPPIES_COUNT = `The number of puppies (1 to ${LITTER_LIMITS.puppies}), or TBD`;
+
+const litterText = (what: string) =>
+  z
+    .string(`${what} is needed`)
+    .trim()
+    .min(1, `${what} is needed`)
+    .max(LITTER_LIMITS.text, `${what} fits in ${LITTER_LIMITS.text} characters`);
+
+/** A litter's own fields: what the owner fills in (the id and the name are worked out). */
+const litterFields = {
   /** Dog ids */
-  sire: slug,
-  dam: slug,
+  sire: z.string('Choose the sire').regex(SLUG, 'Choose the sire'),
+  dam: z.string('Choose the dam').regex(SLUG, 'Choose the dam'),
   /** 'YYYY-MM-DD', or 'Due {Month Year}' */
-  birthDate: z.string().refine(isValidBirthDate, 'a YYYY-MM-DD date or a "Due {Month Year}" text'),
-  puppiesCount: z.union([z.number().int().positive(), z.literal('TBD')]),
-  available: text,
-  readyDate: text,
-  images: z.array(imagePathSchema).min(1),
-  status: z.enum(['Current', 'Ready', 'Upcoming']),
-  description: text,
-});
+  birthDate: z
+    .string('Give the birth date (YYYY-MM-DD) or the month it is due')
+    .refine(isValidBirthDate, 'Give the birth date (YYYY-MM-DD) or the month it is due'),
+  puppiesCount: z.union(
+    [
+      z
+        .number()
+        .int(PUPPIES_COUNT)
+        .positive(PUPPIES_COUNT)
+        .max(LITTER_LIMITS.puppies, PUPPIES_COUNT),
+      z.literal('TBD'),
+    ],
+    { error: PUPPIES_COUNT },
+  ),
+  available: litterText('Availability'),
+  readyDate: litterText('The ready date'),
+  images: z
+    .array(imagePathSchema, 'Add at least one photo')
+    .min(1, 'Add at least one photo')
+    .max(LITTER_LIMITS.photos, `At most ${LITTER_LIMITS.photos} photos`),
+  status: z.enum(LITTER_STATUSES, 'Choose Current, Ready or Upcoming'),
+  description: z
+    .string('A description is needed')
+    .trim()
+    .min(1, 'A description is needed')
+    .max(
+      LITTER_LIMITS.description,
+      `The description fits in ${LITTER_LIMITS.description} characters`,
+    ),
+  /** An archived litter stays in the data file and leaves the public lists. */
+  archived: z.boolean().optional(),
+};
+
+/** Rules between a litter's fields: a litter not yet born has no count and is Upcoming. */
+function checkLitter(
+  litter: { birthDate: string; puppiesCount: number | 'TBD'; status: string },
+  ctx: z.RefinementCtx,
+) {
+  const due = litter.birthDate.includes('Due');
+  if (due && litter.puppiesCount !== 'TBD')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['puppiesCount'],
+      message: 'A litter that is not born yet has TBD puppies',
+    });
+  if (!due && litter.puppiesCount === 'TBD')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['puppiesCount'],
+      message: 'Give the number of puppies now that the litter is born',
+    });
+  if (due && litter.status !== 'Upcoming')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['status'],
+      message: 'A litter that is not born yet is Upcoming',
+    });
+}
+
+/** What the owner's form sends for one litter. */
+export const litterDraftSchema = z.strictObject(litterFields).superRefine(checkLitter);
+export type LitterDraft = z.infer<typeof litterDraftSchema>;
+
+/** One record of src/data/litters.json. */
+export const litterSchema = z
+  .strictObject({ id: slug.max(80), name: text, ...litterFields })
+  .superRefine(checkLitter);
 export type Litter = z.infer<typeof litterSchema>;
 
 export const puppySchema = z.strictObject({
@@ -265,3 +336,4 @@ export const layoutCopySchema = z.strictObject({
     rights: text,
   }),
 });
+export type LayoutCopy = z.infer<typeof layoutCopySchema>;

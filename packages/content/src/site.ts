@@ -1,6 +1,6 @@
-import { siteConfigSchema, type SiteConfig } from './schemas';
+import type { SiteConfig } from './schemas';
 
-export const site: SiteConfig = siteConfigSchema.parse({
+export const site = {
   brandName: 'Cedar Bluff Labradors',
   tagline: 'English Labradors bred for beauty and temperament',
   address: { street: '1187 Bluff Road', town: 'Cambridge', state: 'NY', zip: '12816' },
@@ -22,7 +22,7 @@ export const site: SiteConfig = siteConfigSchema.parse({
     questionnaireFormId: '9a2b7c4d-1e6f-4a3b-8c5d-7e0f1a2b3c94',
   },
   copyrightYear: 2025,
-});
+} satisfies SiteConfig;
 
 export function formatAddress(s: SiteConfig = site): string {
   return `${s.address.street}, ${s.address.town}, ${s.address.state} ${s.address.zip}`;

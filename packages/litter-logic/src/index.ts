@@ -1,1 +1,2 @@
 export * from './litter-rules';
+export * from './kennel-day';

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { editableFilePathSchema, inquiryStatusSchema } from '@cedar/api-contract';
+import { inquiryStatusSchema, revisionPathSchema } from '@cedar/api-contract';
 import { z } from 'zod';
 import type { StoreSnapshot } from '../store';
 import { isBackedUpPath } from './backed-up-files';
@@ -102,7 +102,7 @@ const entry = z.discriminatedUnion('type', [
     doc: z
       .strictObject({
         _id: text,
-        path: editableFilePathSchema,
+        path: revisionPathSchema,
         savedAt: date,
         savedBy: text,
         sha256: hex64,

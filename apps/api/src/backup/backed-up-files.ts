@@ -1,4 +1,4 @@
-import { EDITABLE_FILES } from '@cedar/api-contract';
+import { EDITABLE_FILES, LITTERS_FILE } from '@cedar/api-contract';
 
 /**
  * What a backup holds besides the store: the content the owner changes, as paths from the
@@ -8,8 +8,8 @@ import { EDITABLE_FILES } from '@cedar/api-contract';
 export const BACKED_UP_PATHS: readonly string[] = [
   // The seven section files of the file editor.
   ...EDITABLE_FILES.map((f) => f.path),
-  // Litters: the data file the owner's litters come from.
-  'packages/content/src/data/litters.ts',
+  // Litters: the data file the admin's Litters screen and developers edit.
+  LITTERS_FILE,
   // Photos: the ones the site ships, those the owner replaced, and those uploaded.
   'packages/content/public/images',
 ];

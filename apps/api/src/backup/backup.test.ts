@@ -14,7 +14,7 @@ import { archiveStream, BackupError, readArchive } from './archive';
 import { collectBackup, restoreBackup, saveArchive } from './backup';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
-const LITTERS = 'packages/content/src/data/litters.ts';
+const LITTERS = 'packages/content/src/data/litters.json';
 const PHOTO = 'packages/content/public/images/litters/spring-litter.jpg';
 const HOUR = 3_600_000;
 
@@ -39,7 +39,7 @@ async function populated() {
     Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 255]),
   );
   await fs.mkdir(path.join(a.repoRoot, path.dirname(LITTERS)), { recursive: true });
-  await fs.writeFile(path.join(a.repoRoot, LITTERS), 'export const litters = [];\n');
+  await fs.writeFile(path.join(a.repoRoot, LITTERS), '[]\n');
   const { store } = a.services;
   for (let i = 0; i < 30; i++)
     await store.inquiries.create({

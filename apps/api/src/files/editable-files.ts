@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  EDITABLE_FILES,
+  editableFilePathSchema,
+  revisionPathSchema,
   type EditableFilePath,
+  type RevisionPath,
   type Revision,
   type SaveFileResponse,
 } from '@cedar/api-contract';
@@ -71,6 +73,37 @@ export async function inspectSource(source: string, file: string): Promise<Sourc
   }
 }
 
+/** Refuses section code the rebuild could not build or must not run (422 with the line). */
+async function checkCode(file: EditableFilePath, content: string, current: string | null) {
+  const check = await inspectSource(content, file);
+  if (!check.ok)
+    throw new HttpError(422, 'syntax_error', check.error.message, {
+      line: check.error.line,
+      column: check.error.column,
+    });
+  // The rebuild runs this code on the server: it may use the page's building blocks only.
+  const forbidden = checkSection(file, content);
+  if (forbidden) {
+    throw new HttpError(422, 'forbidden_code', forbidden.message, {
+      line: forbidden.line,
+      column: forbidden.column,
+    });
+  }
+  if (current !== null) {
+    // The pages import these names; a file without them would fail the build (or, under Vite's
+    // hot reload, the page at once).
+    const before = await inspectSource(current, file);
+    const lost = before.ok ? before.exports.filter((name) => !check.exports.includes(name)) : [];
+    if (lost.length > 0) {
+      throw new HttpError(
+        422,
+        'missing_export',
+        `The file must still export ${lost.join(', ')}: the site uses ${lost.length > 1 ? 'them' : 'it'}.`,
+      );
+    }
+  }
+}
+
 /** Does an If-Match header accept the current sha256? (`*` accepts any existing file.) */
 export function ifMatchAccepts(header: string, current: string | null): boolean {
   if (current === null) return false;
@@ -91,8 +124,10 @@ export function conflict(current: string | null): HttpError {
 }
 
 /**
- * The seven section files, read and written below the repository root. Callers pass paths that
- * passed editableFilePathSchema; nothing else ever reaches the disk.
+ * The seven section files and the litters' data file, read and written below the repository
+ * root. Callers pass paths that passed revisionPathSchema; nothing else ever reaches the disk.
+ * Section files are code, checked before they are written; the litters file is data, checked by
+ * its own routes against the content package's schema.
  */
 export class EditableFiles {
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -105,14 +140,12 @@ export class EditableFiles {
     private readonly clock: Clock,
   ) {}
 
-  private absolute(file: EditableFilePath) {
+  private absolute(file: RevisionPath) {
     return path.join(this.repoRoot, file);
   }
 
   /** The file's text, or null when it is missing or not a regular file (a symlink is refused). */
-  async read(
-    file: EditableFilePath,
-  ): Promise<{ content: string; sha256: string; mtime: Date } | null> {
+  async read(file: RevisionPath): Promise<{ content: string; sha256: string; mtime: Date } | null> {
     const full = this.absolute(file);
     try {
       const stat = await fs.lstat(full);
@@ -126,7 +159,7 @@ export class EditableFiles {
   }
 
   save(
-    file: EditableFilePath,
+    file: RevisionPath,
     content: string,
     by: string,
     ifMatch?: string,
@@ -158,7 +191,7 @@ export class EditableFiles {
     return result;
   }
 
-  async restore(file: EditableFilePath, id: string, by: string): Promise<SaveFileResponse> {
+  async restore(file: RevisionPath, id: string, by: string): Promise<SaveFileResponse> {
     const revision = await this.store.revisions.get(file, id);
     if (!revision) throw new HttpError(404, 'not_found', 'No such revision of this file');
     return this.save(file, revision.content, by);
@@ -167,18 +200,18 @@ export class EditableFiles {
   /** At start-up: removes the temp files of saves a crash interrupted (their targets are intact). */
   async removeInterruptedWrites(): Promise<number> {
     const temps = (
-      await Promise.all(EDITABLE_FILES.map((f) => tempFilesOf(this.absolute(f.path))))
+      await Promise.all(revisionPathSchema.options.map((f) => tempFilesOf(this.absolute(f))))
     ).flat();
     await Promise.all(temps.map((temp) => fs.rm(temp, { force: true })));
     return temps.length;
   }
 
-  revisions(file: EditableFilePath): Promise<Revision[]> {
+  revisions(file: RevisionPath): Promise<Revision[]> {
     return this.store.revisions.list(file);
   }
 
   private async saveNow(
-    file: EditableFilePath,
+    file: RevisionPath,
     content: string,
     by: string,
     ifMatch?: string,
@@ -186,33 +219,8 @@ export class EditableFiles {
     const current = await this.read(file);
     if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, current?.sha256 ?? null))
       throw conflict(current?.sha256 ?? null);
-    const check = await inspectSource(content, file);
-    if (!check.ok)
-      throw new HttpError(422, 'syntax_error', check.error.message, {
-        line: check.error.line,
-        column: check.error.column,
-      });
-    // The rebuild runs this code on the server: it may use the page's building blocks only.
-    const forbidden = checkSection(file, content);
-    if (forbidden) {
-      throw new HttpError(422, 'forbidden_code', forbidden.message, {
-        line: forbidden.line,
-        column: forbidden.column,
-      });
-    }
-    if (current) {
-      // The pages import these names; a file without them would fail the build (or, under Vite's
-      // hot reload, the page at once).
-      const before = await inspectSource(current.content, file);
-      const lost = before.ok ? before.exports.filter((name) => !check.exports.includes(name)) : [];
-      if (lost.length > 0) {
-        throw new HttpError(
-          422,
-          'missing_export',
-          `The file must still export ${lost.join(', ')}: the site uses ${lost.length > 1 ? 'them' : 'it'}.`,
-        );
-      }
-    }
+    const section = editableFilePathSchema.safeParse(file);
+    if (section.success) await checkCode(section.data, content, current?.content ?? null);
 
     const history = await this.store.revisions.list(file);
     const now = this.clock();

@@ -8,6 +8,8 @@ export type SecurityEvent =
   | 'sessions-end'
   | 'file-save'
   | 'file-restore'
+  | 'litter-save'
+  | 'photo-upload'
   | 'publish'
   | 'inquiry-delete'
   | 'inquiry-export'

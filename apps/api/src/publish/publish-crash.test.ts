@@ -44,7 +44,7 @@ async function step(name) {
 
 await step('start');
 const sources = await readSources(repoRoot);
-const read = Object.keys(sources.files).map((file) => {
+const read = Object.keys(sources.files).filter((file) => sources.files[file] !== null).map((file) => {
   const content = fs.readFileSync(path.join(repoRoot, file), 'utf8');
   return { file, content, sha: crypto.createHash('sha256').update(content).digest('hex') };
 });

@@ -1,5 +1,5 @@
 import type {
-  EditableFilePath,
+  RevisionPath,
   InboxInquiry,
   InquiryFilter,
   InquiryStats,
@@ -39,7 +39,7 @@ export interface InquiryDoc {
 
 export interface RevisionDoc {
   _id: string;
-  path: EditableFilePath;
+  path: RevisionPath;
   savedAt: Date;
   savedBy: string;
   sha256: string;

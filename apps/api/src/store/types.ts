@@ -1,5 +1,5 @@
 import type {
-  EditableFilePath,
+  RevisionPath,
   InboxInquiry,
   InquiryFilter,
   InquiryStats,
@@ -129,7 +129,7 @@ interface InquiryRepo {
 }
 
 interface NewRevision {
-  path: EditableFilePath;
+  path: RevisionPath;
   savedAt: Date;
   savedBy: string;
   sha256: string;
@@ -144,8 +144,8 @@ export interface RevisionWithContent extends Revision {
 interface RevisionRepo {
   create(revision: NewRevision): Promise<Revision>;
   /** Newest first, without content. */
-  list(path: EditableFilePath): Promise<Revision[]>;
-  get(path: EditableFilePath, id: string): Promise<RevisionWithContent | null>;
+  list(path: RevisionPath): Promise<Revision[]>;
+  get(path: RevisionPath, id: string): Promise<RevisionWithContent | null>;
 }
 
 /** One login attempt under a counter: counted from the moment it starts, so that parallel ones see each other. */

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EDITABLE_FILES } from '@cedar/api-contract';
+import { EDITABLE_FILES, LITTERS_FILE } from '@cedar/api-contract';
 import { type SourceSnapshot, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
+import { findRepoRoot } from '../lib/repo-root';
 import { type Env, loadEnv } from '../env';
 import type { Builder } from '../publish/publisher';
 
@@ -74,7 +75,10 @@ export const componentOf = (file: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
-/** A stand-in for the repository: the seven section files (small stubs) and files outside them. */
+/**
+ * A stand-in for the repository: the seven section files (small stubs), the litters' data file,
+ * and files outside them.
+ */
 export async function makeRepoCopy(): Promise<string> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-repo-'));
   for (const { path: file, name } of EDITABLE_FILES) {
@@ -85,6 +89,10 @@ export async function makeRepoCopy(): Promise<string> {
       `// ${name}\nexport function ${componentOf(file)}() {\n  return <section>${name}</section>;\n}\n`,
     );
   }
+  // The litters' data file as the repository has it.
+  const litters = path.join(root, LITTERS_FILE);
+  await fs.mkdir(path.dirname(litters), { recursive: true });
+  await fs.copyFile(path.join(findRepoRoot()!, LITTERS_FILE), litters);
   await fs.writeFile(path.join(root, 'package.json'), SENTINEL);
   await fs.writeFile(path.join(root, 'apps/web/package.json'), SENTINEL);
   return root;

@@ -70,6 +70,7 @@ const table: RouteEntry[] = [
           { index: true, lazy: adminScreen('DashboardScreen') },
           { path: 'login', lazy: adminScreen('LoginScreen') },
           { path: 'files', lazy: adminScreen('FilesScreen') },
+          { path: 'litters', lazy: adminScreen('LittersScreen') },
           { path: 'security', lazy: adminScreen('SecurityScreen') },
         ],
       },

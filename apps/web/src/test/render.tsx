@@ -5,16 +5,20 @@ import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../app/theme';
 
 /** The one test wrapper: Mantine theme (test env: no transitions, no portals) and a router at `route`. */
+export function TestProviders({ route = '/', children }: { route?: string; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} env="test">
+      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+    </MantineProvider>
+  );
+}
+
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', ...options }: RenderOptions & { route?: string } = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <MantineProvider theme={theme} env="test">
-        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-      </MantineProvider>
-    );
+    return <TestProviders route={route}>{children}</TestProviders>;
   }
   return rtlRender(ui, { wrapper: Wrapper, ...options });
 }

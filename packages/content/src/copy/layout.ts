@@ -1,12 +1,12 @@
 // Copy of the shared header and footer. Their links to pages come from the page registry.
 import { navLinks, type NavLink } from '../pages';
-import { layoutCopySchema } from '../schemas';
+import type { LayoutCopy } from '../schemas';
 
 export type NavLinkCopy = NavLink;
 
-// Parsed, so that the web build evaluates it once (apps/web/vite/content-data-plugin.ts): the
-// pages' links are then plain data in the bundle, without the whole page registry behind them.
-export const layoutCopy = layoutCopySchema.parse({
+// Computed from the registry: the web build ships its value (apps/web/vite/content-data-plugin.ts),
+// so the pages' links are plain data in the bundle, without the whole page registry behind them.
+export const layoutCopy = {
   skipLink: 'Skip to content',
   navLabel: 'Main',
   /** Left to right on medium and large screens, before the dropdown. */
@@ -27,4 +27,4 @@ export const layoutCopy = layoutCopySchema.parse({
       'For more than 50 years we have raised English Labradors from champion bloodlines with holistic care, on seven open acres in the hills of upstate New York.',
     rights: 'All rights reserved.',
   },
-});
+} satisfies LayoutCopy;

@@ -23,7 +23,6 @@ export const puppiesCopy = {
   upcomingIntro:
     'Newborn and planned litters. Reserve your spot early: the first families on the list choose first.',
   upcomingEmpty: 'We are planning our next pairings now. Contact us to hear about them first.',
-  loadingLitters: 'Loading litters…',
   contactButton: 'Contact About This Litter',
   reserveButton: 'Reserve Your Spot',
   pedigreeButton: 'View Pedigree',

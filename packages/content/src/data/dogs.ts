@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { dogSchema, type Dog } from '../schemas';
+import type { Dog } from '../schemas';
 
-export const sires: readonly Dog[] = z.array(dogSchema).parse([
+export const sires = [
   {
     id: 'duke',
     name: 'Duke',
@@ -80,9 +79,9 @@ export const sires: readonly Dog[] = z.array(dogSchema).parse([
       'Moose earned his name as a puppy and grew into it completely: a big-boned, deep-chested black dog with the softest eyes on the farm. He is enjoying a well-earned retirement of long walks and afternoon naps. His influence lives on in the substance and kindness of our black Labradors.',
     hasPuppies: false,
   },
-]);
+] satisfies Dog[];
 
-export const dames: readonly Dog[] = z.array(dogSchema).parse([
+export const dames = [
   {
     id: 'maple',
     name: 'Maple',
@@ -200,7 +199,7 @@ export const dames: readonly Dog[] = z.array(dogSchema).parse([
       'Poppy was born here from Bourbon and Maple and stayed with us to carry their line forward. She has her mother’s sweetness and her father’s focus, wrapped in a glossy milk-chocolate coat. She is a joyful, confident young dog who loves her training sessions.',
     hasPuppies: false,
   },
-]);
+] satisfies Dog[];
 
 export const dogs: readonly Dog[] = [...sires, ...dames];
 

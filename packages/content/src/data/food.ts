@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { FOOD_PRICES } from '../constants';
-import { foodProductSchema, type FoodProduct } from '../schemas';
+import type { FoodProduct } from '../schemas';
 
-export const foodProducts: readonly FoodProduct[] = z.array(foodProductSchema).parse([
+export const foodProducts = [
   {
     id: 'classic-blend',
     name: 'Classic Beef Blend',
@@ -47,4 +46,4 @@ export const foodProducts: readonly FoodProduct[] = z.array(foodProductSchema).p
     ],
     image: '/images/food/butcher-bags.jpg',
   },
-]);
+] satisfies FoodProduct[];

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { CARE_FACTS } from '../constants';
-import { healthCardSchema, type HealthCard } from '../schemas';
+import type { HealthCard } from '../schemas';
 
-export const healthCards: readonly HealthCard[] = z.array(healthCardSchema).parse([
+export const healthCards = [
   {
     id: 'fresh-dog-food',
     image: '/images/health/fresh-dog-food.jpg',
@@ -58,4 +57,4 @@ export const healthCards: readonly HealthCard[] = z.array(healthCardSchema).pars
       'We are always happy to talk through the health results behind any litter. Ask us when you inquire, and we will share what we know about your puppy’s parents.',
     ],
   },
-]);
+] satisfies HealthCard[];

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { pedigreeSchema, type CoatColor, type Pedigree, type PedigreeNode } from '../schemas';
+import type { CoatColor, Pedigree, PedigreeNode } from '../schemas';
 
 function slugify(name: string): string {
   return name
@@ -279,7 +278,7 @@ const maple = withParents(
   mapleTree.dam,
 );
 
-export const pedigrees: readonly Pedigree[] = z.array(pedigreeSchema).parse([
+export const pedigrees = [
   pedigree('duke', { sire: royalOak, dam: buttercup }),
   pedigree('bourbon', bourbonTree),
   pedigree('ranger', { sire: midnightPiper, dam: raven }),
@@ -297,7 +296,7 @@ export const pedigrees: readonly Pedigree[] = z.array(pedigreeSchema).parse([
   pedigree('honey', { sire: goldenSovereignSire, dam: clementine }),
   // Poppy's registration paperwork is shared on request only.
   pedigree('poppy', { sire: bourbon, dam: maple }, null),
-]);
+] satisfies Pedigree[];
 
 export function pedigreeFor(dogId: string): Pedigree | undefined {
   return pedigrees.find((p) => p.dogId === dogId);

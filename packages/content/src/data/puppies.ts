@@ -1,17 +1,7 @@
-import { z } from 'zod';
-import {
-  championWinnerSchema,
-  photoSchema,
-  puppyGallerySchema,
-  type ChampionWinner,
-  type CoatColor,
-  type Photo,
-  type Puppy,
-  type PuppyGallery,
-} from '../schemas';
+import type { ChampionWinner, CoatColor, Photo, Puppy, PuppyGallery } from '../schemas';
 import { dogs } from './dogs';
 
-export const puppyPhotos: readonly Photo[] = z.array(photoSchema).parse([
+export const puppyPhotos = [
   {
     src: '/images/puppies/puppy-01.jpg',
     alt: 'Yellow English Labrador puppy sitting in the grass with a soft, sleepy expression',
@@ -72,7 +62,7 @@ export const puppyPhotos: readonly Photo[] = z.array(photoSchema).parse([
     src: '/images/puppies/puppy-15.jpg',
     alt: 'Sleepy Yellow Labrador puppy yawning in the afternoon sun',
   },
-]);
+] satisfies Photo[];
 
 interface PastLitter {
   sire: string;
@@ -221,23 +211,21 @@ function galleryLitter(litter: PastLitter): PuppyGallery['litters'][number] {
   };
 }
 
-export const puppyGalleries: readonly PuppyGallery[] = z.array(puppyGallerySchema).parse(
-  dogs
-    .filter((dog) => dog.hasPuppies)
-    .map((dog) => ({
-      dogId: dog.id,
-      litters: pastLitters
-        .filter((l) => l.sire === dog.id || l.dam === dog.id)
-        .sort((a, b) => b.born.localeCompare(a.born))
-        .map(galleryLitter),
-    })),
-);
+export const puppyGalleries = dogs
+  .filter((dog) => dog.hasPuppies)
+  .map((dog) => ({
+    dogId: dog.id,
+    litters: pastLitters
+      .filter((l) => l.sire === dog.id || l.dam === dog.id)
+      .sort((a, b) => b.born.localeCompare(a.born))
+      .map(galleryLitter),
+  })) satisfies PuppyGallery[];
 
 export function galleryFor(dogId: string): PuppyGallery | undefined {
   return puppyGalleries.find((g) => g.dogId === dogId);
 }
 
-export const championWinner: ChampionWinner = championWinnerSchema.parse({
+export const championWinner = {
   dogId: 'ranger',
   title: 'Champion Winner: Cedar Bluff’s Battenkill Ranger',
   image: '/images/champion/ranger-champion.jpg',
@@ -246,4 +234,4 @@ export const championWinner: ChampionWinner = championWinnerSchema.parse({
     'In the show ring he moved with the same relaxed confidence he shows at home, standing square and calm while the judges went over him. He finished his championship with the classic English type we have worked toward for more than fifty years: a broad head, a short, dense coat, a thick otter tail and a kind, intelligent eye.',
     'For us the ribbons matter less than what Ranger passes on. His puppies inherit his substance and his gentle, people-loving character, and their families tell us the same thing again and again: they are as easy to live with as they are beautiful to look at.',
   ],
-});
+} satisfies ChampionWinner;

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { slideSchema, type Slide } from '../schemas';
+import type { Slide } from '../schemas';
 
-export const kennelTourSlides: readonly Slide[] = z.array(slideSchema).parse([
+export const kennelTourSlides = [
   {
     src: '/images/kennel/whelping-den.jpg',
     alt: 'A quiet whelping den with a Yellow Labrador mother resting beside her newborn puppies',
@@ -30,9 +29,9 @@ export const kennelTourSlides: readonly Slide[] = z.array(slideSchema).parse([
     alt: 'Black, Yellow and Chocolate Labradors running together across a wide green field',
     caption: 'Seven open acres for running, retrieving and simply being a Labrador',
   },
-]);
+] satisfies Slide[];
 
-export const naturalLivingSlides: readonly Slide[] = z.array(slideSchema).parse([
+export const naturalLivingSlides = [
   {
     src: '/images/natural-living/morning-run.jpg',
     alt: 'Two Yellow Labradors running through dewy grass in the early morning light',
@@ -58,4 +57,4 @@ export const naturalLivingSlides: readonly Slide[] = z.array(slideSchema).parse(
     alt: 'A family sitting on the grass while a young Yellow Labrador leans into them',
     caption: 'Gentle handling from day one, so every puppy grows up loving people',
   },
-]);
+] satisfies Slide[];

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { teamMemberSchema, type TeamMember } from '../schemas';
+import type { TeamMember } from '../schemas';
 
-export const team: readonly TeamMember[] = z.array(teamMemberSchema).parse([
+export const team = [
   {
     name: 'Eleanor Hollis',
     role: 'Founder & Head Breeder',
@@ -76,4 +75,4 @@ export const team: readonly TeamMember[] = z.array(teamMemberSchema).parse([
       'Grace answers your calls and e-mails, schedules visits by appointment and keeps every family informed as their litter grows. She is often the first friendly voice new families hear from Cedar Bluff.',
     image: '/images/team/grace-liu.jpg',
   },
-]);
+] satisfies TeamMember[];

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { testimonialSchema, type Testimonial } from '../schemas';
+import type { Testimonial } from '../schemas';
 import { trainingPrograms } from './training';
 
 function programName(id: string): string {
@@ -8,7 +7,7 @@ function programName(id: string): string {
   return program.name;
 }
 
-export const testimonials: readonly Testimonial[] = z.array(testimonialSchema).parse([
+export const testimonials = [
   {
     name: 'Sarah & Tom Whitaker',
     text: 'From our very first call, the Cedar Bluff team made us feel like part of the family. Murphy came home crate trained and sleeping through the night, and the handover session answered questions we did not even know we had. A year and a half later he is the calmest, happiest dog on our street, and our neighbours stop us to ask where he came from.',
@@ -36,4 +35,4 @@ export const testimonials: readonly Testimonial[] = z.array(testimonialSchema).p
     location: '',
     image: '/images/testimonials/biscuit-marsh.jpg',
   },
-]);
+] satisfies Testimonial[];

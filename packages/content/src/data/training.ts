@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { CARE_FACTS, TRAINING_PRICES } from '../constants';
-import { trainingProgramSchema, type TrainingProgram } from '../schemas';
+import type { TrainingProgram } from '../schemas';
 
 const crateFact = `Crate trained for at least ${CARE_FACTS.crateTrainedHours} hours`;
 const handoverFact =
   'A handover session of at least an hour and a half when you take your puppy home';
 
-export const trainingPrograms: readonly TrainingProgram[] = z.array(trainingProgramSchema).parse([
+export const trainingPrograms = [
   {
     id: 'bachelors',
     name: "Bachelor's Degree",
@@ -58,4 +57,4 @@ export const trainingPrograms: readonly TrainingProgram[] = z.array(trainingProg
     ],
     image: '/images/training/doctorate.jpg',
   },
-]);
+] satisfies TrainingProgram[];

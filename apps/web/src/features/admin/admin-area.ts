@@ -3,5 +3,6 @@
 export { AdminLayout } from './admin-layout';
 export { DashboardScreen } from './dashboard-screen';
 export { FilesScreen } from './files-screen';
+export { LittersScreen } from './litters-screen';
 export { LoginScreen } from './login-screen';
 export { SecurityScreen } from './security-screen';

@@ -1,9 +1,10 @@
 import { dogById, type Litter } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { TestProviders, renderWithProviders } from '../../test/render';
 import { formatBirthDate } from './format-birth-date';
 import { LitterLists } from './litter-lists';
 
@@ -73,7 +74,7 @@ const fixtures: Litter[] = [
   }),
 ];
 
-function renderLists(now: Date | null, onViewPedigree = vi.fn()) {
+function renderLists(now: Date, onViewPedigree = vi.fn()) {
   renderWithProviders(
     <Routes>
       <Route
@@ -194,11 +195,14 @@ describe('LitterLists', () => {
     expect(onViewPedigree).toHaveBeenCalledWith(expect.objectContaining({ id: 'eight-weeks' }));
   });
 
-  it('shows fixed-size placeholders and no dates until the clock is known', () => {
-    renderLists(null);
-    expect(screen.getAllByTestId('litters-placeholder')).toHaveLength(2);
-    expect(screen.queryAllByTestId('litter-card')).toHaveLength(0);
-    expect(screen.queryByText(/weeks old/)).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Select Litters' })).toBeInTheDocument();
+  it('renders every card into the HTML on the server, dated by the day it is given', () => {
+    const html = renderToString(
+      <TestProviders route="/puppies">
+        <LitterLists litters={fixtures} now={NOW} onViewPedigree={vi.fn()} />
+      </TestProviders>,
+    );
+    expect(html.match(/data-testid="litter-card"/g)).toHaveLength(fixtures.length);
+    expect(html).toContain('12 weeks old');
+    expect(html).toContain('3 days old');
   });
 });

@@ -1,35 +1,8 @@
-import { Box, Card, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { puppiesCopy as copy, type Litter } from '@cedar/content';
 import { splitLitters, type LitterWithReadiness } from '@cedar/litter-logic';
 import { useMemo } from 'react';
 import { LitterCard } from './litter-card';
-
-const PLACEHOLDER_CARDS = 2;
-
-/** Stands in for a list until the visitor's clock is known: same card frame, no dates. */
-function ListPlaceholder() {
-  return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, lg: 3 }}
-      spacing="lg"
-      mt="lg"
-      aria-busy="true"
-      data-testid="litters-placeholder"
-    >
-      <VisuallyHidden>{copy.loadingLitters}</VisuallyHidden>
-      {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
-        <Card key={i} withBorder radius="lg" padding="lg" aria-hidden="true">
-          <Card.Section>
-            <Skeleton h={0} pb="75%" radius={0} animate={false} />
-          </Card.Section>
-          <Skeleton h={28} w="60%" mt="md" animate={false} />
-          <Skeleton h={160} mt="sm" animate={false} />
-          <Skeleton h={36} mt="md" animate={false} />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 interface ListProps {
   id: string;
@@ -37,7 +10,7 @@ interface ListProps {
   intro: string;
   empty: string;
   kind: 'select' | 'upcoming';
-  litters: LitterWithReadiness<Litter>[] | null;
+  litters: LitterWithReadiness<Litter>[];
   onViewPedigree: (litter: Litter) => void;
 }
 
@@ -50,9 +23,7 @@ function LitterList({ id, heading, intro, empty, kind, litters, onViewPedigree }
       <Text c="gray.7" mt={4}>
         {intro}
       </Text>
-      {litters === null ? (
-        <ListPlaceholder />
-      ) : litters.length === 0 ? (
+      {litters.length === 0 ? (
         <Text mt="lg" fs="italic">
           {empty}
         </Text>
@@ -74,14 +45,14 @@ function LitterList({ id, heading, intro, empty, kind, litters, onViewPedigree }
 
 export interface LitterListsProps {
   litters: readonly Litter[];
-  /** The clock; null (prerender and hydration) shows placeholders of the cards' size. */
-  now: Date | null;
+  /** The day the ages, badges and lists are worked out for (the build's day in the HTML). */
+  now: Date;
   onViewPedigree: (litter: Litter) => void;
 }
 
 /** Select Litters and Upcoming Litters (spec §4 split, ages and badges from @cedar/litter-logic). */
 export function LitterLists({ litters, now, onViewPedigree }: LitterListsProps) {
-  const split = useMemo(() => (now ? splitLitters(litters, now) : null), [litters, now]);
+  const split = useMemo(() => splitLitters(litters, now), [litters, now]);
   return (
     <Stack gap={56}>
       <LitterList
@@ -90,7 +61,7 @@ export function LitterLists({ litters, now, onViewPedigree }: LitterListsProps) 
         intro={copy.selectIntro}
         empty={copy.selectEmpty}
         kind="select"
-        litters={split?.select ?? null}
+        litters={split.select}
         onViewPedigree={onViewPedigree}
       />
       <LitterList
@@ -99,7 +70,7 @@ export function LitterLists({ litters, now, onViewPedigree }: LitterListsProps) 
         intro={copy.upcomingIntro}
         empty={copy.upcomingEmpty}
         kind="upcoming"
-        litters={split?.upcoming ?? null}
+        litters={split.upcoming}
         onViewPedigree={onViewPedigree}
       />
     </Stack>

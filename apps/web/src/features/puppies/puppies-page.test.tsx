@@ -40,7 +40,7 @@ describe('Puppies page', { timeout: 20_000 }, () => {
     );
   });
 
-  it('renders the litter lists with the visitor clock after mount', () => {
+  it('renders a card for every litter that is not archived', () => {
     renderPage();
     expect(screen.getAllByTestId('litter-card')).toHaveLength(litters.length);
   });

@@ -7,7 +7,7 @@ import { ChampionModal, ChampionTeaser } from './champion';
 import { LitterLists } from './litter-lists';
 import { LitterPedigreeModal } from './litter-pedigree-modal';
 import { PuppyPhotoGrid } from './puppy-photo-grid';
-import { useNow } from './use-now';
+import { useKennelDay } from './use-kennel-day';
 import { StaticContent } from '../../components/static-content';
 import { IntroBand } from '../../components/layout/intro-band';
 
@@ -25,7 +25,7 @@ function PuppyPhotoModal({ state }: { state: PopupState<number> }) {
 
 // The popups' state lives outside the page's: opening one renders the popup, not the page.
 export function Component() {
-  const now = useNow();
+  const day = useKennelDay();
   const photo = usePopupState<number>();
   const pedigree = usePopupState<Litter>();
   const champion = usePopupState<true>();
@@ -52,7 +52,7 @@ export function Component() {
             <PuppiesSection />
           </StaticContent>
 
-          <LitterLists litters={litters} now={now} onViewPedigree={pedigree.open} />
+          <LitterLists litters={litters} now={day} onViewPedigree={pedigree.open} />
 
           <ChampionTeaser onOpen={() => champion.open(true)} />
         </Stack>

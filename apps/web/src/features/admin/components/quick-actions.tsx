@@ -8,6 +8,11 @@ const ACTIONS = [
     text: "Update the text of the website's sections and see each change go live.",
   },
   {
+    to: '/admin/litters',
+    label: 'Litters',
+    text: 'Add a new litter, update what is available, add photos, or archive a litter.',
+  },
+  {
     to: '/admin/security',
     label: 'Sessions and password',
     text: 'See where you are signed in, sign other devices out, and change your password.',

@@ -1,0 +1,290 @@
+import { API_ROUTES, litterUrl } from '@cedar/api-contract';
+import { allLitters, type Litter } from '@cedar/content';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, type HttpResponseResolver } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LittersScreen } from './litters-screen';
+import { publish } from './test/editor-fixtures';
+import {
+  api,
+  callsTo,
+  deferred,
+  renderAdmin,
+  resetToasts,
+  signIn,
+  toasts,
+} from './test/render-admin';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const SHA = 'a'.repeat(64);
+const SAVED_AT = '2026-11-22T17:00:00.000Z';
+const [first] = allLitters;
+const ARCHIVED: Litter = {
+  ...first!,
+  id: 'duke-maple-2025',
+  name: 'Duke x Maple',
+  sire: 'duke',
+  dam: 'maple',
+  archived: true,
+};
+
+function serve({
+  litters = [...allLitters, ARCHIVED],
+  list,
+  save,
+}: {
+  litters?: Litter[];
+  list?: HttpResponseResolver;
+  save?: HttpResponseResolver;
+} = {}) {
+  const saved: HttpResponseResolver = async ({ request }) => {
+    const draft = (await request.json()) as Omit<Litter, 'id' | 'name'>;
+    return Response.json(
+      {
+        sha256: 'b'.repeat(64),
+        savedAt: SAVED_AT,
+        litter: { id: 'x', name: 'Duke x Clover', ...draft },
+      },
+      { status: 201 },
+    );
+  };
+  api.use(
+    http.get(API_ROUTES.litters.path, list ?? (() => Response.json({ sha256: SHA, litters }))),
+    http.post(API_ROUTES.addLitter.path, save ?? saved),
+    http.put(API_ROUTES.saveLitter.path, save ?? saved),
+    http.get(API_ROUTES.publishStatus.path, () => Response.json(publish('idle'))),
+  );
+}
+
+/** The litters table's row of one litter, by its name (the first when several share it). */
+async function rowOf(name: string) {
+  const cell = (await screen.findAllByText(name, { selector: 'p' }))[0]!;
+  return within(cell.closest('tr')!);
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }));
+  await user.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+/** Fills every field of a litter born 35 days before 2026-11-22. */
+async function fillNewLitter(user: ReturnType<typeof userEvent.setup>) {
+  await choose(user, 'Sire', 'Duke');
+  await choose(user, 'Dam', 'Clover');
+  await user.type(screen.getByLabelText(/^Birth date/), '2026-10-18');
+  await user.type(screen.getByLabelText(/^Number of puppies/), '7');
+  await user.type(screen.getByLabelText(/^Available/), '7 of 7 available');
+  await user.type(screen.getByLabelText(/^Ready date/), 'Ready mid-December 2026');
+  await user.type(screen.getByLabelText(/^Description/), 'Seven sturdy yellow puppies.');
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+  // The clock alone: ages are those of 22 November 2026 at the kennel.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-22T17:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  resetToasts();
+});
+
+describe('Litters screen', () => {
+  it('lists every litter with its age, badge and list on the public page today', async () => {
+    serve();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Litters' })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('litter-row')).toHaveLength(allLitters.length + 1);
+
+    const ready = await rowOf('Ranger x Juniper');
+    expect(ready.getByText('12 weeks old')).toBeInTheDocument();
+    expect(ready.getByText('Trained')).toBeInTheDocument();
+    expect(ready.getByText('Select Litters')).toBeInTheDocument();
+
+    const young = await rowOf('Bourbon x Maple');
+    expect(young.getByText('4 weeks old')).toBeInTheDocument();
+    expect(young.getByText('Ready Soon')).toBeInTheDocument();
+    expect(young.getByText('Upcoming Litters')).toBeInTheDocument();
+
+    const due = await rowOf('Duke x Honey');
+    expect(due.getByText('Mid-September')).toBeInTheDocument();
+    expect(due.getByText('Upcoming', { selector: 'span *, span' })).toBeInTheDocument();
+
+    const rows = screen.getAllByTestId('litter-row');
+    expect(within(rows.at(-1)!).getByText('Archived')).toBeInTheDocument();
+  });
+
+  it('says so while loading, and offers to try again when the list cannot be loaded', async () => {
+    let fail = true;
+    serve({
+      list: () =>
+        fail
+          ? Response.json({ error: 'internal_error', message: 'x' }, { status: 500 })
+          : Response.json({ sha256: SHA, litters: allLitters }),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    expect(screen.getByText('Loading litters…')).toBeInTheDocument();
+    expect(await screen.findByText('The litters could not be loaded')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('litter-row')).toHaveLength(allLitters.length);
+  });
+
+  it('marks each missing field inline, with the content schema’s words, and sends nothing', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Add a litter' }));
+    await user.click(screen.getByRole('button', { name: 'Add and publish' }));
+    expect(await screen.findByText('Choose the sire')).toBeInTheDocument();
+    expect(screen.getByText('Choose the dam')).toBeInTheDocument();
+    expect(
+      screen.getByText('Give the birth date (YYYY-MM-DD) or the month it is due'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Availability is needed')).toBeInTheDocument();
+    expect(screen.getByText('Add at least one photo')).toBeInTheDocument();
+    expect(screen.getByText('Please check the marked fields')).toBeInTheDocument();
+    expect(callsTo('POST')).toHaveLength(0);
+  });
+
+  it('previews the age, badge and list while the birth date is typed', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Add a litter' }));
+    const preview = within(screen.getByTestId('litter-preview'));
+    expect(preview.getByText(/Give the birth date to see/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Birth date/), '2026-10-18');
+    expect(preview.getByText('5 weeks old')).toBeInTheDocument();
+    expect(preview.getByText('Ready Soon')).toBeInTheDocument();
+    expect(preview.getByText('in Select Litters')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Due in' }));
+    await choose(user, 'Due month', 'March');
+    await user.type(screen.getByLabelText(/^Due year/), '2027');
+    expect(preview.getByText('Upcoming')).toBeInTheDocument();
+    expect(preview.getByText('in Upcoming Litters')).toBeInTheDocument();
+  });
+
+  it('adds a litter with a photo: uploads it with a progress bar, saves with If-Match, says it is publishing', async () => {
+    serve();
+    // The upload is held at the server until the test has seen the progress bar.
+    const arrived = deferred<void>();
+    const answer = deferred<void>();
+    api.use(
+      http.post(API_ROUTES.uploadLitterPhoto.path, async () => {
+        arrived.resolve();
+        await answer.promise;
+        return Response.json({ path: '/images/litters/uploads/abc123.jpg' }, { status: 201 });
+      }),
+    );
+    // jsdom has no object URLs: the thumbnail of the chosen file gets this one.
+    URL.createObjectURL = vi.fn(() => 'blob:chosen-photo');
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Add a litter' }));
+    await fillNewLitter(user);
+    await user.upload(
+      screen.getByLabelText('Photo to upload'),
+      new File([new Uint8Array(2048)], 'IMG_0001.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    await arrived.promise;
+    answer.resolve();
+    const listed = (await screen.findByText('abc123.jpg')).closest('li')!;
+    expect(listed.querySelector('img')).toHaveAttribute('src', 'blob:chosen-photo');
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add and publish' }));
+
+    await waitFor(() => expect(callsTo('POST', API_ROUTES.addLitter.path)).toHaveLength(1));
+    const request = callsTo('POST', API_ROUTES.addLitter.path)[0]!;
+    expect(request.headers.get('if-match')).toBe(`"${SHA}"`);
+    expect(await request.json()).toEqual({
+      sire: 'duke',
+      dam: 'clover',
+      birthDate: '2026-10-18',
+      puppiesCount: 7,
+      available: '7 of 7 available',
+      readyDate: 'Ready mid-December 2026',
+      images: ['/images/litters/uploads/abc123.jpg'],
+      status: 'Current',
+      description: 'Seven sturdy yellow puppies.',
+    });
+    expect(await toasts().findByText(/Duke x Clover is saved/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add and publish' })).toBeNull();
+    expect(await screen.findByText('Publishing…')).toBeInTheDocument();
+  });
+
+  it('shows why a photo was refused', async () => {
+    serve();
+    api.use(
+      http.post(API_ROUTES.uploadLitterPhoto.path, () =>
+        Response.json(
+          {
+            error: 'unsupported_media_type',
+            message: 'This file is not a photo we can read. Send a JPEG, PNG, WebP or HEIC photo.',
+          },
+          { status: 415 },
+        ),
+      ),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Add a litter' }));
+    await user.upload(
+      screen.getByLabelText('Photo to upload'),
+      new File(['MZ'], 'setup.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not a photo we can read. Send a JPEG, PNG, WebP or HEIC photo.',
+    );
+  });
+
+  it('marks the field the server refused (422)', async () => {
+    serve({
+      save: () =>
+        Response.json(
+          { error: 'invalid_litter', field: 'dam', message: 'Choose one of our dames' },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Ranger x Juniper' }));
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    expect(await screen.findByText('Choose one of our dames')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit Ranger x Juniper' })).toBeInTheDocument();
+  });
+
+  it('keeps the form and says so when the litters changed meanwhile (409)', async () => {
+    serve({
+      save: () => Response.json({ error: 'conflict', message: 'changed' }, { status: 409 }),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Ranger x Juniper' }));
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    expect(
+      await toasts().findByText(/The litters were changed since you opened this page/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit Ranger x Juniper' })).toBeInTheDocument();
+  });
+
+  it('archives a litter: it is saved with archived set, and stays listed', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Ranger x Juniper' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Archived/ }));
+    expect(
+      within(screen.getByTestId('litter-preview')).getByText('in Archived'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    await waitFor(() => expect(callsTo('PUT', litterUrl(first!.id))).toHaveLength(1));
+    expect(await callsTo('PUT', litterUrl(first!.id))[0]!.json()).toMatchObject({ archived: true });
+  });
+});

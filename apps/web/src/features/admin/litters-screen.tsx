@@ -1,0 +1,202 @@
+import { LITTERS_FILE } from '@cedar/api-contract';
+import type { Litter, LitterDraft } from '@cedar/content';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AdminGate } from './admin-session';
+import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
+import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
+import { PublishStatusNote } from './components/publish-status-note';
+import { formFieldOf, kennelToday, publicViewOf, type FieldErrors } from './litters/litter-draft';
+import { LitterForm } from './litters/litter-form';
+import { showError, showSuccess } from './lib/toasts';
+
+// Mantine's caption grey is 3.3:1 on white; this one keeps it at WCAG AA.
+const CAPTION_COLOR = 'var(--mantine-color-gray-7)';
+
+type Editing = { litter: Litter | null } | null;
+
+function LitterRow({ litter, today, onEdit }: { litter: Litter; today: Date; onEdit: () => void }) {
+  const view = publicViewOf(litter, today);
+  return (
+    <Table.Tr data-testid="litter-row">
+      <Table.Td>
+        <Text fw={600}>{litter.name}</Text>
+        <Text size="sm" c="gray.7">
+          {litter.birthDate}
+        </Text>
+      </Table.Td>
+      <Table.Td>{view?.age}</Table.Td>
+      <Table.Td>
+        {view && (
+          <Badge variant="light" color="olive">
+            {view.badge}
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>{view?.list}</Table.Td>
+      <Table.Td>
+        <Button variant="default" size="xs" onClick={onEdit} aria-label={`Edit ${litter.name}`}>
+          Edit
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LittersBody() {
+  const litters = useLitters();
+  const save = useSaveLitter();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState<PendingPublish | null>(null);
+  const publish = usePublishStatus(pending);
+  const today = useMemo(() => kennelToday(), []);
+
+  const onSave = (draft: LitterDraft) => {
+    if (!litters.data || !editing) return;
+    setServerErrors({});
+    save.mutate(
+      { id: editing.litter?.id, draft, sha256: litters.data.sha256 },
+      {
+        onSuccess: ({ litter, savedAt }) => {
+          setEditing(null);
+          setPending({ savedAt, path: LITTERS_FILE, since: Date.now() });
+          showSuccess('Saved', `${litter.name} is saved. The site is being updated.`);
+        },
+        onError: (error) => {
+          const failure = classifyLitterError(error);
+          if (failure.kind === 'field')
+            setServerErrors({ [formFieldOf(failure.field)]: failure.message });
+          else if (failure.kind === 'conflict')
+            showError(
+              'The litters were changed since you opened this page. Your form is kept: save again to apply it to the new list.',
+            );
+          else showError(failure.message);
+        },
+      },
+    );
+  };
+
+  if (litters.isPending)
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text>Loading litters…</Text>
+      </Group>
+    );
+  if (litters.isError)
+    return (
+      <Alert color="red" title="The litters could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Check your connection, then try again.</Text>
+          <Button size="xs" variant="default" onClick={() => void litters.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+
+  return (
+    <Stack gap="lg">
+      <PublishStatusNote
+        status={publish.data}
+        fetchedAt={publish.dataUpdatedAt}
+        awaitingBuild={awaitsBuild(publish.data, pending, Date.now())}
+        pending={pending}
+      />
+      {editing ? (
+        <LitterForm
+          key={editing.litter?.id ?? 'new'}
+          litter={editing.litter}
+          serverErrors={serverErrors}
+          saving={save.isPending}
+          onSave={onSave}
+          onCancel={() => {
+            setEditing(null);
+            setServerErrors({});
+          }}
+        />
+      ) : (
+        <Group>
+          <Button onClick={() => setEditing({ litter: null })}>Add a litter</Button>
+        </Group>
+      )}
+      <Paper withBorder radius="md" p="md">
+        {litters.data.litters.length === 0 ? (
+          <Text>No litters yet. Add the first one above.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" styles={{ caption: { color: CAPTION_COLOR } }}>
+              <Table.Caption>As the public page shows them today</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Litter</Table.Th>
+                  <Table.Th>Age</Table.Th>
+                  <Table.Th>Badge</Table.Th>
+                  <Table.Th>List</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {litters.data.litters.map((litter) => (
+                  <LitterRow
+                    key={litter.id}
+                    litter={litter}
+                    today={today}
+                    onEdit={() => {
+                      setServerErrors({});
+                      setEditing({ litter });
+                    }}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** /admin/litters: every litter as the public page shows it today; add, edit, archive. */
+export function LittersScreen() {
+  return (
+    <AdminGate>
+      {() => (
+        <Container size="lg" py="xl">
+          <Stack gap="lg">
+            <Group justify="space-between" align="center" wrap="wrap">
+              <Title order={1} fz={{ base: 26, sm: 32 }}>
+                Litters
+              </Title>
+              <Button component={Link} to="/admin" variant="default">
+                Back to Admin
+              </Button>
+            </Group>
+            <Text c="gray.7">
+              Add a new litter, update what is available, or archive a litter that has gone home.
+              Each save updates the public Puppies page within a few minutes.
+            </Text>
+            <LittersBody />
+          </Stack>
+        </Container>
+      )}
+    </AdminGate>
+  );
+}

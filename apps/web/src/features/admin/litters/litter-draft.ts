@@ -1,0 +1,154 @@
+import { litterDraftSchema, type Litter, type LitterDraft } from '@cedar/content';
+import {
+  dayStart,
+  isSelectLitter,
+  kennelDay,
+  litterReadiness,
+  type LitterReadiness,
+} from '@cedar/litter-logic';
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** What the form holds while the owner types: text, as typed, until it is sent. */
+export interface LitterFormValues {
+  sire: string;
+  dam: string;
+  born: 'born' | 'due';
+  /** 'YYYY-MM-DD' */
+  birthDate: string;
+  dueMonth: string;
+  dueYear: string;
+  /** Digits, or '' while the count is unknown (TBD) */
+  puppiesCount: string;
+  available: string;
+  readyDate: string;
+  status: string;
+  description: string;
+  images: string[];
+  archived: boolean;
+}
+
+export const EMPTY_LITTER: LitterFormValues = {
+  sire: '',
+  dam: '',
+  born: 'born',
+  birthDate: '',
+  dueMonth: '',
+  dueYear: '',
+  puppiesCount: '',
+  available: '',
+  readyDate: '',
+  status: 'Current',
+  description: '',
+  images: [],
+  archived: false,
+};
+
+const DUE = /^Due ([A-Za-z]+) (\d{4})$/;
+
+export function formValuesOf(litter: Litter): LitterFormValues {
+  const due = DUE.exec(litter.birthDate);
+  return {
+    sire: litter.sire,
+    dam: litter.dam,
+    born: due ? 'due' : 'born',
+    birthDate: due ? '' : litter.birthDate,
+    dueMonth: due?.[1] ?? '',
+    dueYear: due?.[2] ?? '',
+    puppiesCount: litter.puppiesCount === 'TBD' ? '' : String(litter.puppiesCount),
+    available: litter.available,
+    readyDate: litter.readyDate,
+    status: litter.status,
+    description: litter.description,
+    images: [...litter.images],
+    archived: litter.archived ?? false,
+  };
+}
+
+/** The birth date as the data file writes it: 'YYYY-MM-DD' or 'Due {Month Year}'. */
+export function birthDateOf(values: LitterFormValues): string {
+  return values.born === 'due' ? `Due ${values.dueMonth} ${values.dueYear}` : values.birthDate;
+}
+
+/** What is sent: the form's text turned into the data file's fields (the schema judges them). */
+function draftOf(values: LitterFormValues): unknown {
+  const count = values.puppiesCount.trim();
+  return {
+    sire: values.sire,
+    dam: values.dam,
+    birthDate: birthDateOf(values),
+    puppiesCount: count === '' ? 'TBD' : /^\d+$/.test(count) ? Number(count) : count,
+    available: values.available,
+    readyDate: values.readyDate,
+    images: values.images,
+    status: values.status,
+    description: values.description,
+    ...(values.archived ? { archived: true } : {}),
+  };
+}
+
+/** Which form field shows a problem the schema or the server found in a draft's field. */
+export function formFieldOf(field: string): keyof LitterFormValues {
+  const top = field.split('.')[0] ?? '';
+  if (top === 'birthDate') return 'birthDate';
+  if (top === 'images') return 'images';
+  return (top in EMPTY_LITTER ? top : 'description') as keyof LitterFormValues;
+}
+
+export type FieldErrors = Partial<Record<keyof LitterFormValues, string>>;
+
+/** The content package's own schema, as the server applies it: the first problem of each field. */
+export function validateDraft(
+  values: LitterFormValues,
+): { draft: LitterDraft; errors: null } | { draft: null; errors: FieldErrors } {
+  const result = litterDraftSchema.safeParse(draftOf(values));
+  if (result.success) return { draft: result.data, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = formFieldOf(issue.path.map(String).join('.'));
+    errors[field] ??= issue.message;
+  }
+  return { draft: null, errors };
+}
+
+/** What the public page shows of a litter today: its age label, badge and list. */
+export interface PublicView {
+  age: string;
+  badge: LitterReadiness['badge'];
+  list: 'Select Litters' | 'Upcoming Litters' | 'Archived';
+}
+
+/** Today at the kennel, as the litter rules count days. */
+export const kennelToday = (now: Date = new Date()) => dayStart(kennelDay(now));
+
+/** Null while the birth date is not one the rules can read. */
+export function publicViewOf(
+  litter: { birthDate: string; status: string; archived?: boolean },
+  today: Date,
+): PublicView | null {
+  const status = litter.status as Litter['status'];
+  try {
+    const readiness = litterReadiness({ birthDate: litter.birthDate, status }, today);
+    const list = litter.archived
+      ? 'Archived'
+      : isSelectLitter({ birthDate: litter.birthDate, status }, readiness)
+        ? 'Select Litters'
+        : 'Upcoming Litters';
+    return { age: readiness.age, badge: readiness.badge, list };
+  } catch {
+    return null;
+  }
+}
