@@ -20,9 +20,9 @@ export const sha256 = (content: string) =>
   createHash('sha256').update(content, 'utf8').digest('hex');
 
 /** The revision recorded for a file's content as it was before its first save. */
-export const ORIGINAL_AUTHOR = 'original';
+const ORIGINAL_AUTHOR = 'original';
 
-export interface SyntaxProblem {
+interface SyntaxProblem {
   message: string;
   /** 1-based */
   line: number;

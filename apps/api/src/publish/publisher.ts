@@ -32,10 +32,10 @@ export interface PublisherOptions {
 
 const ERROR_LINES = 20;
 /** How many recent successful publishes the usual duration is taken from. */
-export const USUAL_DURATION_OF = 5;
+const USUAL_DURATION_OF = 5;
 
 /** The middle duration (the mean of the two middle ones for an even count); null for none. */
-export function medianMs(durations: readonly number[]): number | null {
+function medianMs(durations: readonly number[]): number | null {
   if (durations.length === 0) return null;
   const sorted = [...durations].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatBirthDate } from './format-birth-date';
 import { SiteImage } from '../../components/site-image';
 
-export const APPLICATION_PATH = '/puppy-application';
+const APPLICATION_PATH = '/puppy-application';
 
 // Filled badges whose white text meets WCAG AA.
 const BADGE_COLORS: Record<LitterBadge, string> = {

@@ -2,7 +2,7 @@ import { API_ROUTES, authConfigSchema } from '@cedar/api-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from '../lib/query-client';
 
-export const authConfigQueryOptions = queryOptions({
+const authConfigQueryOptions = queryOptions({
   queryKey: [API_ROUTES.authConfig.path],
   queryFn: parsedQueryFn(authConfigSchema),
 });

@@ -7,7 +7,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { HttpError, apiRequest, errorBodyOf } from '../lib/query-client';
 
-export async function login(credentials: LoginRequest): Promise<LoginResponse> {
+async function login(credentials: LoginRequest): Promise<LoginResponse> {
   const res = await apiRequest(API_ROUTES.login.method, API_ROUTES.login.path, {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(credentials),

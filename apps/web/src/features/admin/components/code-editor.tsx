@@ -8,7 +8,7 @@ import CodeMirror, {
 import { useEffect, useMemo, useRef } from 'react';
 import classes from './code-editor.module.css';
 
-export interface CodePosition {
+interface CodePosition {
   line: number;
   column: number | null;
 }

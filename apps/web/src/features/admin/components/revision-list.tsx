@@ -5,7 +5,7 @@ import { formatDateTime } from '../lib/dates';
 import { ConfirmDialog } from './confirm-dialog';
 import classes from './plain-list.module.css';
 
-export function shortSha(sha256: string): string {
+function shortSha(sha256: string): string {
   return sha256.slice(0, 7);
 }
 

@@ -41,7 +41,7 @@ function normalise(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export function isKnownColor(value: string): value is KnownPreferredColor {
+function isKnownColor(value: string): value is KnownPreferredColor {
   return (KNOWN_PREFERRED_COLORS as readonly string[]).includes(value);
 }
 

@@ -49,7 +49,7 @@ export function errorBodyOf(error: unknown): (ErrorResponse & Record<string, unk
   }
 }
 
-export async function throwIfResNotOk(res: Response): Promise<void> {
+async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   let body = '';
   try {
@@ -87,7 +87,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 }
 
 /** The default query function: throws on 401 unless the query's meta says `on401: 'returnNull'`. */
-export const defaultQueryFn: QueryFunction = (context) =>
+const defaultQueryFn: QueryFunction = (context) =>
   getQueryFn<unknown>({ on401: context.meta?.on401 ?? 'throw' })(context);
 
 /** The default fetch of the key, checked by `schema`: the cache only ever holds valid, typed data. */

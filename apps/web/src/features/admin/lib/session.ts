@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@cedar/content';
 
-export interface StoredUser {
+interface StoredUser {
   username: string;
   [field: string]: unknown;
 }
