@@ -42,7 +42,7 @@ const HEADER: Press[] = [
 ];
 const FOOTER: Press[] = footer.quickLinks.map((item) => link('contentinfo', item.label, item.to));
 
-/** Each page's calls to action (spec §2). */
+/** Each page's calls to action. */
 const CALLS_TO_ACTION: Record<string, Press[]> = {
   '/': [
     link('main', 'Meet Our Dogs', '/breeding-dogs'),

@@ -1,4 +1,4 @@
-/** The route table of the product's own API (spec §7, extended by the server's admin features). */
+/** The route table of the product's own API (the site's calls and the server's admin features). */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/api/health' },
   ready: { method: 'GET', path: '/api/ready' },
@@ -32,7 +32,7 @@ export const API_ROUTES = {
 
 export type ApiRouteName = keyof typeof API_ROUTES;
 
-/** The URL of one editable file, its path encoded as one segment (spec §7). */
+/** The URL of one editable file, its path encoded as one segment. */
 export function fileUrl(path: string): string {
   return `/api/admin/files/${encodeURIComponent(path)}`;
 }

@@ -92,7 +92,7 @@ describe('editable files', () => {
 });
 
 describe('route table', () => {
-  it('holds the calls of spec §7', () => {
+  it('holds every call of the API', () => {
     expect(API_ROUTES.login).toEqual({ method: 'POST', path: '/api/auth/login' });
     expect(API_ROUTES.inquiries).toEqual({ method: 'GET', path: '/api/inquiries' });
     expect(API_ROUTES.readFile.method).toBe('GET');

@@ -1,4 +1,4 @@
-/** Spec §9: business constants and limits, in one place. */
+/** Business constants and limits, in one place. */
 export const BRAND_COLORS = { olive: '#6d761d', gold: '#b8860b' } as const;
 
 export const STORAGE_KEYS = { token: 'admin-token', user: 'admin-user' } as const;

@@ -9,7 +9,7 @@ describe('site config', () => {
 });
 
 describe('page meta', () => {
-  it('covers every public route of spec §2 once', () => {
+  it('covers every public route once', () => {
     expect([...PUBLIC_ROUTES].sort()).toEqual(
       [
         '/',

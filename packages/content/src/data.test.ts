@@ -31,7 +31,7 @@ import {
 
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
-describe('counts of spec §9', () => {
+describe('the counts the site promises', () => {
   it('has the exact number of each thing', () => {
     expect(puppyPhotos).toHaveLength(COUNTS.puppyPhotos);
     expect(sires).toHaveLength(COUNTS.sires);
@@ -233,7 +233,7 @@ describe('page content', () => {
     }
   });
 
-  it('prices the training programs as spec §9 says', () => {
+  it('prices the training programs as the business does', () => {
     expect(trainingPrograms.map((p) => [p.name, p.price])).toEqual([
       ["Bachelor's Degree", TRAINING_PRICES.bachelors],
       ["Master's Degree", TRAINING_PRICES.masters],
@@ -251,7 +251,7 @@ describe('page content', () => {
     expect(doctorate?.facts.join(' ')).toMatch(/6-8 hours when kenneled/);
   });
 
-  it('prices the food as spec §9 says', () => {
+  it('prices the food as the business does', () => {
     const blends = foodProducts.filter((p) => p.unit === 'per 5 lb block');
     const butcher = foodProducts.filter((p) => p.unit === 'per 15 lb portion');
     expect(blends).toHaveLength(2);

@@ -292,7 +292,7 @@ export const siteConfigSchema = z.strictObject({
     state: z.literal('NY'),
     zip: z.string().regex(/^\d{5}$/),
   }),
-  /** Two different numbers appear across pages (spec §2 Footer). */
+  /** Two numbers appear across pages: the main line and the training line. */
   phones: z.strictObject({ main: text, training: text }),
   email: z.email(),
   appointmentNote: text,

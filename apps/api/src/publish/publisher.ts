@@ -50,7 +50,7 @@ const lastLines = (text: string) =>
   text.replace(ANSI, '').trimEnd().split('\n').slice(-ERROR_LINES).join('\n');
 
 /**
- * The publish step of the file editor (ARCHITECTURE §5): rebuild in a new folder, check it, swap
+ * The publish step of the file editor: rebuild in a new folder, check it, swap
  * it in. A failed build leaves the live site as it was. A request during a build queues exactly
  * one more build, which picks up every save made meanwhile.
  */

@@ -14,7 +14,7 @@ const copy = {
   readLess: 'Read Less',
 };
 
-/** The collapsed text: the first TESTIMONIAL_TRUNCATE_AT characters and an ellipsis (spec §9). */
+/** The collapsed text: the first TESTIMONIAL_TRUNCATE_AT characters and an ellipsis. */
 export function collapseTestimonial(text: string, limit: number = TESTIMONIAL_TRUNCATE_AT): string {
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
 }

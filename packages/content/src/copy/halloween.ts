@@ -56,7 +56,7 @@ const winners = parts(CONTEST_DATES.winnersAnnounced);
 const votingEndLabel =
   votingEnd.month === votingStart.month ? votingEnd.day : `${votingEnd.month} ${votingEnd.day}`;
 
-// Copy of the Halloween contest page, owned with that page. Dates come from CONTEST_DATES (spec §9).
+// Copy of the Halloween contest page, owned with that page. Dates come from CONTEST_DATES.
 export const halloweenCopy = {
   badge: `Halloween ${open.year}`,
   heading: 'Halloween Costume Contest',

@@ -1,4 +1,4 @@
-/** Spec §3 title abbreviations; unknown abbreviations are shown as they are. */
+/** Title abbreviations of the dogs' show and working titles; unknown abbreviations are shown as they are. */
 export const titles: Readonly<Record<string, string>> = {
   CH: 'Champion',
   LT: 'Limited',

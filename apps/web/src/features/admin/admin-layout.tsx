@@ -7,7 +7,7 @@ import { ToastRegion } from './toast-region';
 
 /**
  * The layout route of /admin/*: one query client and one toast region for every admin screen, so
- * public pages never load either. A 401 anywhere means the session is gone (ARCHITECTURE §4).
+ * public pages never load either. A 401 anywhere means the session is gone.
  */
 export function AdminLayout() {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ type AdminSessionState =
   { status: 'checking' } | { status: 'absent' } | { status: 'present'; session: StoredSession };
 
 /**
- * The admin gate (spec §5): reads the stored token and user after mount (never during render, so the
+ * The admin gate: reads the stored token and user after mount (never during render, so the
  * shell stays SSR-safe) and, without them, silently replaces the page with /admin/login.
  */
 function useAdminSession(): AdminSessionState {

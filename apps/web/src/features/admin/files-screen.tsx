@@ -71,7 +71,7 @@ function FileEditorPage() {
   );
 }
 
-/** /admin/files (spec §2): the seven section files, their history, and the site's publish state. */
+/** /admin/files: the seven section files, their history, and the site's publish state. */
 export function FilesScreen() {
   return <AdminGate>{() => <FileEditorPage />}</AdminGate>;
 }

@@ -36,7 +36,7 @@ export function LoginScreen() {
   );
 
   const submit = (credentials: LoginRequest) => {
-    // Spec §5: no client-side validation; the server's answer decides.
+    // No client-side validation; the server's answer decides.
     loginMutation.mutate(credentials, {
       onSuccess: ({ token, user }) => {
         queryClient.clear();

@@ -50,7 +50,7 @@ export interface LitterListsProps {
   onViewPedigree: (litter: Litter) => void;
 }
 
-/** Select Litters and Upcoming Litters (spec §4 split, ages and badges from @cedar/litter-logic). */
+/** Select Litters and Upcoming Litters (the split, ages and badges from @cedar/litter-logic). */
 export function LitterLists({ litters, now, onViewPedigree }: LitterListsProps) {
   const split = useMemo(() => splitLitters(litters, now), [litters, now]);
   return (

@@ -15,7 +15,7 @@ async function login(credentials: LoginRequest): Promise<LoginResponse> {
   return loginResponseSchema.parse(await res.json());
 }
 
-/** Spec §8: 'Login failed: ' plus the server's explanation, or 'Login failed' when it gave none. */
+/** The login error: 'Login failed: ' plus the server's explanation, or 'Login failed' when it gave none. */
 export function loginFailureMessage(error: unknown): string {
   if (!(error instanceof HttpError)) return 'Login failed';
   const text = error.body.trim();

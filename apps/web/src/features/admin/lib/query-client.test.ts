@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('admin query client defaults (spec §9)', () => {
+describe('admin query client defaults', () => {
   it('never refetches on its own, never goes stale and never retries', () => {
     const client = createAdminQueryClient();
     const { queries, mutations } = client.getDefaultOptions();
@@ -29,7 +29,7 @@ describe('admin query client defaults (spec §9)', () => {
   });
 });
 
-describe('default query function (spec §7)', () => {
+describe('default query function', () => {
   it('GETs the key parts joined with a slash, with cookies, and reads JSON', async () => {
     const fetchMock = stubFetch(Response.json([{ id: '1' }]));
     const client = createAdminQueryClient();

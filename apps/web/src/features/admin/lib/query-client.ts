@@ -21,7 +21,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** A non-OK answer of our API. The message is exactly spec §8's "<status>: <body or statusText>". */
+/** A non-OK answer of our API. The message is always "<status>: <body or statusText>". */
 export class HttpError extends Error {
   readonly status: number;
   readonly body: string;
@@ -76,7 +76,7 @@ export async function apiRequest(
   return res;
 }
 
-/** Spec §7: GET of the query key parts joined with '/', JSON on success, 401 per `on401`. */
+/** GET of the query key parts joined with '/', JSON on success, 401 per `on401`. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }: QueryFunctionContext) => {
     const res = await fetch(queryKey.join('/'), { credentials: 'include' });
@@ -97,8 +97,8 @@ export function parsedQueryFn<T>(schema: z.ZodType<T>): QueryFunction<T> {
 }
 
 /**
- * Spec §9: nothing refetches on its own, data never goes stale, nothing retries. Any 401 of a
- * query, or of a mutation that does not opt out, calls `onUnauthorized` (ARCHITECTURE §4: the
+ * Nothing refetches on its own, data never goes stale, nothing retries. Any 401 of a
+ * query, or of a mutation that does not opt out, calls `onUnauthorized` (the
  * session is gone).
  */
 export function createAdminQueryClient(

@@ -22,7 +22,7 @@ function parseUser(raw: string | null): StoredUser | null {
   }
 }
 
-/** Spec §5's gate: both values present and the user a parseable object with a username. Call only in effects and handlers. */
+/** The admin gate: both values present and the user a parseable object with a username. Call only in effects and handlers. */
 export function readSession(storage: Storage = window.localStorage): StoredSession | null {
   const token = storage.getItem(STORAGE_KEYS.token);
   const user = parseUser(storage.getItem(STORAGE_KEYS.user));
