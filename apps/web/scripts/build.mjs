@@ -43,7 +43,12 @@ try {
   });
   const compressed = await compressTree(path.join(outDir, 'client'));
   console.log(`precompressed ${compressed} files (brotli and gzip)`);
-  const { fingerprint } = await writeBuildInfo(path.join(outDir, 'client'), sources);
+  // vite.config.ts fixed BUILD_DAY for both builds of this run.
+  const { fingerprint } = await writeBuildInfo(
+    path.join(outDir, 'client'),
+    sources,
+    process.env.BUILD_DAY ?? null,
+  );
   console.log(
     fingerprint
       ? `sources fingerprint ${fingerprint.slice(0, 12)}`

@@ -15,8 +15,14 @@ export interface BuildInfo {
   /** null when a source was written while the build ran */
   fingerprint: string | null;
   files: Record<string, string | null>;
+  /** The kennel day (YYYY-MM-DD, New York) the pages' litter ages were worked out for; null if unknown */
+  buildDay: string | null;
 }
 
 export function readSources(repoRoot: string, sources?: readonly string[]): Promise<SourceSnapshot>;
-export function writeBuildInfo(clientDir: string, sources: SourceSnapshot): Promise<BuildInfo>;
+export function writeBuildInfo(
+  clientDir: string,
+  sources: SourceSnapshot,
+  buildDay?: string | null,
+): Promise<BuildInfo>;
 export function readBuildInfo(clientDir: string): Promise<BuildInfo | null>;

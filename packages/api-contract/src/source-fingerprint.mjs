@@ -92,13 +92,15 @@ export async function readSources(repoRoot, sources = FINGERPRINTED_SOURCES) {
  * Records what a build was made from, as the build's last step: the fingerprint read before the
  * build began, or null when any source was written since (the build may hold a mix of old and
  * new, even if the content is back to what was read), so that such a build never passes for
- * current. The file appears whole or not at all.
+ * current. The file appears whole or not at all. `buildDay` is the day the pages were rendered
+ * for (their litter ages): a build of another day is not current either.
  */
-export async function writeBuildInfo(clientDir, sources) {
+export async function writeBuildInfo(clientDir, sources, buildDay = null) {
   const { stamp } = await listSources(sources.repoRoot, sources.sources);
   const info = {
     fingerprint: stamp === sources.stamp ? sources.fingerprint : null,
     files: sources.files,
+    buildDay,
   };
   const file = path.join(clientDir, BUILD_INFO_FILE);
   const temp = `${file}.${process.pid}.tmp`;
@@ -126,5 +128,9 @@ export async function readBuildInfo(clientDir) {
     !Object.values(info.files).every((h) => h === null || isHash(h))
   )
     return null;
-  return { fingerprint: info.fingerprint, files: info.files };
+  const buildDay =
+    typeof info.buildDay === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(info.buildDay)
+      ? info.buildDay
+      : null;
+  return { fingerprint: info.fingerprint, files: info.files, buildDay };
 }

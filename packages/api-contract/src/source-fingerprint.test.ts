@@ -102,11 +102,16 @@ describe('the build record', () => {
     expect(await writeBuildInfo(client(), before)).toEqual({
       fingerprint: before.fingerprint,
       files: before.files,
+      buildDay: null,
     });
     expect(await readBuildInfo(client())).toEqual({
       fingerprint: before.fingerprint,
       files: before.files,
+      buildDay: null,
     });
+    // The day the pages were rendered for, when the build gives it.
+    await writeBuildInfo(client(), before, '2026-11-23');
+    expect((await readBuildInfo(client()))?.buildDay).toBe('2026-11-23');
     expect(await fs.readdir(client())).toEqual([BUILD_INFO_FILE]);
   });
 

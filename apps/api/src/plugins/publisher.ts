@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { kennelDay } from '@cedar/litter-logic';
 import fp from 'fastify-plugin';
 import { type Builder, Publisher } from '../publish/publisher';
 import { chooseSandbox } from '../publish/sandbox';
@@ -25,7 +26,12 @@ export const publisherPlugin = fp(
   async (app: FastifyInstance, { builder }: { builder?: Builder }) => {
     const { env, clock } = app;
     const web = webAppPaths(env.REPO_ROOT);
-    const startup = await startupBuild(env.WEB_DIST, web.buildsDir, env.REPO_ROOT);
+    const startup = await startupBuild(
+      env.WEB_DIST,
+      web.buildsDir,
+      env.REPO_ROOT,
+      kennelDay(clock()),
+    );
     const sandbox =
       startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
     const site = startup ? new WebHost(startup.build) : undefined;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readSources } from '@cedar/api-contract/source-fingerprint';
+import { kennelDay } from '@cedar/litter-logic';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   build,
@@ -406,6 +407,33 @@ describe('at start-up', () => {
       reason: `The newest build is not made from the saved files (hero-section.tsx changed since build ${newest}): serving build ${older}, the newest one that is.`,
     });
     expect(runs).toEqual(['2', '3']);
+  });
+
+  it("rebuilds at start-up when the served build was rendered for another day, and not when it is today's", async () => {
+    const { builder, runs } = fakeBuilder();
+    const a = await setup(builder);
+    const record = path.join(a.env.WEB_DIST!, BUILD_INFO_FILE);
+    const stamp = async (buildDay: string) => {
+      const info = JSON.parse(await fs.readFile(record, 'utf8')) as Record<string, unknown>;
+      await fs.writeFile(record, JSON.stringify({ ...info, buildDay }));
+    };
+    const today = kennelDay(a.clock.now());
+    await stamp(today);
+    const same = await restart(a);
+    expect(await status(same)).toMatchObject({ buildId: 'initial', reason: null });
+    expect(runs).toEqual([]);
+
+    // Stopped over midnight: the pages hold yesterday's litter ages.
+    const yesterday = kennelDay(new Date(a.clock.now().getTime() - 86_400_000));
+    await stamp(yesterday);
+    const restarted = await restart(same);
+    await restarted.services.publisher.settled();
+    // One rebuild, of the unchanged sources.
+    expect(runs).toHaveLength(1);
+    expect(await status(restarted)).toMatchObject({
+      state: 'published',
+      reason: `The pages were built from the saved files on ${yesterday} and today is ${today} (the litters' ages and badges change with the day): publishing them now, without waiting for a save.`,
+    });
   });
 
   it('counts WEB_DIST from when it landed, even when turbo restored it from its cache with an old date', async () => {

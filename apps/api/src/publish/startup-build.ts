@@ -86,6 +86,8 @@ export async function startupBuild(
   webDist: string | undefined,
   buildsDir: string,
   repoRoot: string,
+  /** Today in the kennel's time zone: a build rendered for another day has yesterday's ages. */
+  today?: string,
 ): Promise<StartupBuild | undefined> {
   if (webDist === undefined) return undefined;
   // WEB_DIST may be gone: `npm run build` empties it first, and may have been stopped there.
@@ -102,6 +104,13 @@ export async function startupBuild(
   for (const c of candidates.filter((c) => c.info?.fingerprint === disk.fingerprint)) {
     const build = tryLoad(c);
     if (!build) continue;
+    const builtFor = c.info?.buildDay;
+    if (today && builtFor && builtFor !== today)
+      return {
+        build,
+        current: false,
+        reason: `The pages were built from the saved files on ${builtFor} and today is ${today} (the litters' ages and badges change with the day)`,
+      };
     const reason =
       c === newest
         ? null
