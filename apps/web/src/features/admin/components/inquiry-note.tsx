@@ -1,6 +1,6 @@
 import { INQUIRY_NOTE_MAX, type InboxInquiry } from '@cedar/api-contract';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isGone, useUpdateInquiry } from '../api/update-inquiry';
 import { showError } from '../lib/toasts';
 import classes from './inquiry-card.module.css';
@@ -15,6 +15,16 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  /** Set when editing ends: the textarea that had focus is gone, so focus goes back to the button. */
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    // After the commit that shows the button again, not at a guessed moment: a busy browser may
+    // paint a frame before React has committed.
+    if (draft === null && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [draft]);
 
   const edit = () => {
     update.reset();
@@ -22,9 +32,8 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
     setDraft(inquiry.note);
   };
   const stopEditing = () => {
+    returnFocus.current = true;
     setDraft(null);
-    // The textarea that had focus is gone: back to the button that opened it.
-    requestAnimationFrame(() => editButton.current?.focus());
   };
   const save = () => {
     if (draft === null || update.isPending) return;
