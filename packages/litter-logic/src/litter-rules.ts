@@ -26,26 +26,28 @@ export class LitterDateError extends Error {
   }
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+/** The months as a litter's "Due {Month Year}" names them, and as the site writes dates. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const MONTHS_LOWER = MONTH_NAMES.map((m) => m.toLowerCase());
 
 /** Parses a birth date: an ISO calendar date, or any text containing 'Due'. Throws otherwise. */
 export function parseBirthDate(birthDate: string): ParsedBirthDate {
   if (birthDate.includes('Due')) {
     const m = /Due\s+([A-Za-z]+)\s+(\d{4})/.exec(birthDate);
-    const month = m ? MONTHS.indexOf((m[1] ?? '').toLowerCase()) : -1;
+    const month = m ? MONTHS_LOWER.indexOf((m[1] ?? '').toLowerCase()) : -1;
     const time = m && month >= 0 ? Date.UTC(Number(m[2]), month, 15) : null;
     return { kind: 'due', text: birthDate, time };
   }

@@ -1,6 +1,7 @@
 import { SegmentedControl, Select, Stack, Group, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
-import { MONTHS, type FieldErrors, type LitterFormValues } from './litter-draft';
+import { MONTH_NAMES } from '@cedar/litter-logic';
+import type { FieldErrors, LitterFormValues } from './litter-draft';
 
 interface BirthFieldsProps {
   values: LitterFormValues;
@@ -40,7 +41,7 @@ export function BirthFields({ values, errors: shown, set }: BirthFieldsProps) {
         <Group align="flex-start">
           <Select
             label="Due month"
-            data={[...MONTHS]}
+            data={[...MONTH_NAMES]}
             value={values.dueMonth || null}
             onChange={(v) => set('dueMonth', v ?? '')}
             error={shown.birthDate}

@@ -7,21 +7,6 @@ import {
   type LitterReadiness,
 } from '@cedar/litter-logic';
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** What the form holds while the owner types: text, as typed, until it is sent. */
 export interface LitterFormValues {
   sire: string;
