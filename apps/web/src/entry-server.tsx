@@ -8,7 +8,6 @@ import {
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppProviders } from './app/providers';
 import { AppRoutes, loadRoute } from './app/routes';
 import { loadAllLazyContent } from './components/lazy-content';
 import { ImagePreloadContext, type ImagePreload } from './components/site-image';
@@ -67,11 +66,9 @@ export async function render(path: string): Promise<RenderResult> {
   const html = renderToString(
     <StrictMode>
       <ImagePreloadContext value={preloads}>
-        <AppProviders>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </ImagePreloadContext>
     </StrictMode>,
   );

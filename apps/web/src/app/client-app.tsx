@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { beginHydration, whenHydrated } from '../lib/hydration';
-import { AppProviders } from './providers';
 import { AppRoutes, loadRoute } from './routes';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -22,11 +21,9 @@ export async function startApp(): Promise<{ hydrated: Promise<void> }> {
   if (!container) throw new Error('#root is missing from index.html');
   const app = (
     <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>
   );
   // Hydrating as a transition lets React yield to the browser between components instead of

@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Text } from '@mantine/core';
+import { AspectRatio, Box, Text } from '../ui';
 import type { Slide } from '@cedar/content';
 import { SiteImage } from './site-image';
 import { StaticContent } from './static-content';

@@ -1,4 +1,5 @@
 import { Carousel } from '@mantine/carousel';
+import { MantineScope } from '../app/mantine-scope';
 import type { PhotoCarouselProps } from './photo-carousel';
 import { SlideFigure } from './photo-carousel-slide';
 
@@ -44,24 +45,26 @@ export function PhotoCarouselView({
   testId,
 }: PhotoCarouselProps) {
   return (
-    <Carousel
-      aria-label={copy.label}
-      emblaOptions={loop ? { loop: true } : undefined}
-      withIndicators
-      controlSize={40}
-      styles={layoutStyles}
-      previousControlProps={{ 'aria-label': copy.previous }}
-      nextControlProps={{ 'aria-label': copy.next }}
-      getIndicatorProps={(index) => ({
-        'aria-label': copy.goTo(index + 1, slides[index]?.caption ?? ''),
-      })}
-      data-testid={testId}
-    >
-      {slides.map((slide, index) => (
-        <Carousel.Slide key={slide.src} aria-label={copy.slide(index + 1, slides.length)}>
-          <SlideFigure slide={slide} priority={firstIsPriority && index === 0} />
-        </Carousel.Slide>
-      ))}
-    </Carousel>
+    <MantineScope>
+      <Carousel
+        aria-label={copy.label}
+        emblaOptions={loop ? { loop: true } : undefined}
+        withIndicators
+        controlSize={40}
+        styles={layoutStyles}
+        previousControlProps={{ 'aria-label': copy.previous }}
+        nextControlProps={{ 'aria-label': copy.next }}
+        getIndicatorProps={(index) => ({
+          'aria-label': copy.goTo(index + 1, slides[index]?.caption ?? ''),
+        })}
+        data-testid={testId}
+      >
+        {slides.map((slide, index) => (
+          <Carousel.Slide key={slide.src} aria-label={copy.slide(index + 1, slides.length)}>
+            <SlideFigure slide={slide} priority={firstIsPriority && index === 0} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+    </MantineScope>
   );
 }

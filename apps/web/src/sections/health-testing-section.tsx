@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Box, Button, Card, SimpleGrid, Stack, Text, Title } from '../ui';
 import { healthCards, type HealthCard } from '@cedar/content';
 import { useState } from 'react';
 import { imageSizes, SiteImage } from '../components/site-image';

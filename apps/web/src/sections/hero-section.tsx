@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '../ui';
 import { homeCopy } from '@cedar/content';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

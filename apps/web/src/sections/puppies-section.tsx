@@ -1,4 +1,4 @@
-import { Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '../ui';
 import { Link } from 'react-router-dom';
 
 const copy = {

@@ -1,4 +1,4 @@
-import { AspectRatio, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Button, Card, SimpleGrid, Stack, Text, Title } from '../ui';
 import { TESTIMONIAL_TRUNCATE_AT, testimonials, type Testimonial } from '@cedar/content';
 import { useId, useState } from 'react';
 import { imageSizes, SiteImage } from '../components/site-image';

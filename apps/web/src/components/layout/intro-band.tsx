@@ -1,4 +1,4 @@
-import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, Title } from '../../ui';
 import { StaticContent } from '../static-content';
 
 export interface IntroBandProps {

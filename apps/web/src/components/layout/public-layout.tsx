@@ -1,4 +1,4 @@
-import { Box } from '@mantine/core';
+import { Box } from '../../ui';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { markHydrated } from '../../lib/hydration';

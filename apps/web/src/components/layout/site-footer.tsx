@@ -1,4 +1,4 @@
-import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Container, SimpleGrid, Stack, Text } from '../../ui';
 import { formatAddress, layoutCopy, site, telHref } from '@cedar/content';
 import { Link } from 'react-router-dom';
 import { StaticContent } from '../static-content';

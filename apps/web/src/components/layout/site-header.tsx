@@ -1,7 +1,6 @@
-import { Box, Burger, Button, Container, Group, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Box, Burger, Button, Container, Group, Stack } from '../../ui';
 import { layoutCopy, site } from '@cedar/content';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import classes from './site-header.module.css';
 
@@ -257,7 +256,9 @@ function MobileNav({ opened, onNavigate }: { opened: boolean; onNavigate: () => 
 
 /** Sticky navigation bar: long labels from 75em, short labels from 48em, a toggle menu below. */
 export function SiteHeader() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const toggle = useCallback(() => setOpened((o) => !o), []);
+  const close = useCallback(() => setOpened(false), []);
   const { pathname } = useLocation();
 
   // Back and forward navigation must not leave the menu open over the new page.

@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Paper, Text, Title } from '../../ui';
 import { applicationCopy, site, telHref } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { StaticContent } from '../../components/static-content';

@@ -1,4 +1,4 @@
-import { Box, Container, Grid, Paper, Text, Title } from '@mantine/core';
+import { Box, Container, Grid, Paper, Text, Title } from '../../ui';
 import { contactCopy, site } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { ContactSection } from '../../sections/contact-section';

@@ -12,7 +12,7 @@ import {
   Title,
   UnstyledButton,
   VisuallyHidden,
-} from '@mantine/core';
+} from '../../ui';
 import { contestEntries, halloweenCopy as copy, site, type ContestEntry } from '@cedar/content';
 import { usePopupState } from '../../components/popup';
 import { SiteImage } from '../../components/site-image';

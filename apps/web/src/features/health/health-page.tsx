@@ -1,4 +1,4 @@
-import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, Title } from '../../ui';
 import { healthCopy as copy, naturalLivingSlides } from '@cedar/content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
 import { NaturalLivingCarousel } from './natural-living-carousel';

@@ -9,7 +9,7 @@ import {
   Stack,
   Text,
   Title,
-} from '@mantine/core';
+} from '../../ui';
 import { homeCopy } from '@cedar/content';
 import { Link } from 'react-router-dom';
 import { AboutSection } from '../../sections/about-section';

@@ -1,4 +1,4 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '../../ui';
 import { StaticContent } from '../../components/static-content';
 
 export function Component() {

@@ -8,7 +8,7 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '@mantine/core';
+} from '../../ui';
 import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { useId } from 'react';
 import classes from './our-dogs-page.module.css';

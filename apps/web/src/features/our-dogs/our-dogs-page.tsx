@@ -1,4 +1,4 @@
-import { Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, SimpleGrid, Stack, Text, Title } from '../../ui';
 import { dames, kennelTourSlides, ourDogsCopy as copy, sires, type Dog } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { usePopupState } from '../../components/popup';

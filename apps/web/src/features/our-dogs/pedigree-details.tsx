@@ -9,7 +9,7 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '@mantine/core';
+} from '../../ui';
 import {
   COUNTS,
   ourDogsCopy,

@@ -8,7 +8,7 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '@mantine/core';
+} from '../../ui';
 import { galleryFor, ourDogsCopy, type Dog, type PuppyGallery } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import classes from './our-dogs-page.module.css';

@@ -1,4 +1,4 @@
-import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '../../ui';
 import { championWinner, dogById, puppiesCopy } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';

@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '../../ui';
 import { dogById, puppiesCopy as copy, type Litter } from '@cedar/content';
 import type { LitterBadge, LitterWithReadiness } from '@cedar/litter-logic';
 import { useId, type ReactNode } from 'react';

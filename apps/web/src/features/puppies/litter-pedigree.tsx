@@ -8,7 +8,7 @@ import {
   Stack,
   Text,
   Title,
-} from '@mantine/core';
+} from '../../ui';
 import {
   dogById,
   pedigreeFor,

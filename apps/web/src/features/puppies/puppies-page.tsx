@@ -1,4 +1,4 @@
-import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, Title } from '../../ui';
 import { litters, puppiesCopy as copy, puppyPhotos, type Litter } from '@cedar/content';
 import { ImageModal } from '../../components/image-modal';
 import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';

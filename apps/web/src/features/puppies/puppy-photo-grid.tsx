@@ -1,4 +1,4 @@
-import { AspectRatio, SimpleGrid, UnstyledButton } from '@mantine/core';
+import { AspectRatio, SimpleGrid, UnstyledButton } from '../../ui';
 import { puppiesCopy as copy, type Photo } from '@cedar/content';
 import classes from './puppies-page.module.css';
 import { SiteImage } from '../../components/site-image';

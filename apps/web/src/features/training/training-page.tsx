@@ -12,7 +12,7 @@ import {
   Text,
   ThemeIcon,
   Title,
-} from '@mantine/core';
+} from '../../ui';
 import {
   site,
   telHref,
