@@ -74,6 +74,10 @@ export default tseslint.config(
             { target: web('hooks'), from: [web('features'), web('app')] },
             { target: web('lib'), from: [web('features'), web('app')] },
             { target: web('sections'), from: [web('features'), web('app')] },
+            {
+              target: web('ui'),
+              from: [web('features'), web('app'), web('components'), web('sections')],
+            },
             ...features.map((feature) => ({
               target: web(`features/${feature}`),
               from: web('features'),

@@ -3,8 +3,8 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 // The theme's CSS variables and Mantine's hidden-from/visible-from classes (what MantineProvider
-// would write into every page), kept equal to Mantine's output by app/theme-css.test.tsx.
-import './app/theme.css';
+// would write into every page), kept equal to Mantine's output by ui/theme-css.test.tsx.
+import './ui/theme.css';
 import { boot, readSteps } from './boot';
 
 // The page's only script: small, so the page is painted and its hero shown before the app's code

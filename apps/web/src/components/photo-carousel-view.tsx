@@ -1,5 +1,5 @@
 import { Carousel } from '@mantine/carousel';
-import { MantineScope } from '../app/mantine-scope';
+import { MantineScope } from '../ui/mantine-scope';
 import type { PhotoCarouselProps } from './photo-carousel';
 import { SlideFigure } from './photo-carousel-slide';
 

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render as rtlRender, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { theme } from '../app/theme';
+import { theme } from '../ui/theme';
 
 /** The one test wrapper: Mantine theme (test env: no transitions, no portals) and a router at `route`. */
 export function TestProviders({ route = '/', children }: { route?: string; children: ReactNode }) {

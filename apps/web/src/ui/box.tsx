@@ -46,8 +46,7 @@ export function rem(value: Value): string {
 
 const isNumberLike = (value: unknown) =>
   typeof value === 'number' ||
-  (typeof value === 'string' &&
-    (/^-?\d/.test(value.trim()) || /^(calc|var)\(/.test(value.trim())));
+  (typeof value === 'string' && (/^-?\d/.test(value.trim()) || /^(calc|var)\(/.test(value.trim())));
 
 /** A theme size ('md') as its variable, any other value as rem. */
 export function getSize(size: Value | undefined, prefix: string, toRem = true) {
@@ -65,7 +64,7 @@ export const getShadow = (size: Value | undefined) =>
   size ? getSize(size, 'mantine-shadow', false) : undefined;
 
 /** A colour as Mantine's style props write it: 'olive.7', 'dimmed', 'white' or any CSS colour. */
-export function themeColor(color: string, text = false): string {
+function themeColor(color: string, text = false): string {
   if (color === 'dimmed' || color === 'bright' || color === 'white' || color === 'black')
     return `var(--mantine-color-${color})`;
   const [name, shade] = color.split('.');
@@ -152,7 +151,7 @@ const STYLE_PROPS = {
   flex: ['flex', identity],
 } as const satisfies Record<string, readonly [string, Resolver]>;
 
-export type StyleProps = {
+type StyleProps = {
   [K in keyof typeof STYLE_PROPS]?: Responsive<Value>;
 } & { hiddenFrom?: Breakpoint; visibleFrom?: Breakpoint };
 
@@ -190,7 +189,8 @@ function parseStyleProps(props: Record<string, unknown>): ParsedStyleProps {
     }
     if (points.length === 0) continue;
     responsive = true;
-    for (const point of points) media[point] = { ...media[point], [property]: resolve(value[point]!) };
+    for (const point of points)
+      media[point] = { ...media[point], [property]: resolve(value[point]!) };
   }
   if (!responsive) return { inline, css: null };
   const order = (Object.keys(media) as Breakpoint[]).sort(
@@ -207,7 +207,7 @@ function parseStyleProps(props: Record<string, unknown>): ParsedStyleProps {
 }
 
 /** `mod` as Mantine writes it: { withBorder: true } -> data-with-border="true". */
-export function dataAttributes(mod: Record<string, unknown>): Record<string, unknown> {
+function dataAttributes(mod: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(mod)) {
     if (value === undefined || value === '' || value === false || value === null) continue;

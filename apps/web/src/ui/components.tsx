@@ -20,7 +20,6 @@ import {
   getSize,
   getSpacing,
   rem,
-  themeColor,
   type BoxProps,
   type Breakpoint,
   type Responsive,
@@ -38,7 +37,9 @@ const cls = (module: string, name: string, part = 'root') => `${module} mantine-
 
 // The palettes the site's shade colours come from (Mantine's defaults and the kennel's).
 const PALETTES: Record<string, string[]> = {
-  gray: '#f8f9fa #f1f3f5 #e9ecef #dee2e6 #ced4da #adb5bd #868e96 #495057 #343a40 #212529'.split(' '),
+  gray: '#f8f9fa #f1f3f5 #e9ecef #dee2e6 #ced4da #adb5bd #868e96 #495057 #343a40 #212529'.split(
+    ' ',
+  ),
   red: '#fff5f5 #ffe3e3 #ffc9c9 #ffa8a8 #ff8787 #ff6b6b #fa5252 #f03e3e #e03131 #c92a2a'.split(' '),
   orange: '#fff4e6 #ffe8cc #ffd8a8 #ffc078 #ffa94d #ff922b #fd7e14 #f76707 #e8590c #d9480f'.split(
     ' ',
@@ -46,8 +47,12 @@ const PALETTES: Record<string, string[]> = {
   yellow: '#fff9db #fff3bf #ffec99 #ffe066 #ffd43b #fcc419 #fab005 #f59f00 #f08c00 #e67700'.split(
     ' ',
   ),
-  olive: '#f6f7e9 #ebedd0 #d7dba3 #c1c773 #aeb54b #a1a934 #858c25 #6d761d #5b6217 #474d0e'.split(' '),
-  gold: '#fdf7e6 #f7ebc6 #efd78d #e6c150 #dfae22 #d09e11 #b8860b #9a7009 #7d5b07 #5f4505'.split(' '),
+  olive: '#f6f7e9 #ebedd0 #d7dba3 #c1c773 #aeb54b #a1a934 #858c25 #6d761d #5b6217 #474d0e'.split(
+    ' ',
+  ),
+  gold: '#fdf7e6 #f7ebc6 #efd78d #e6c150 #dfae22 #d09e11 #b8860b #9a7009 #7d5b07 #5f4505'.split(
+    ' ',
+  ),
 };
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -379,7 +384,11 @@ function GridCol({ span = 12, className, ...others }: Props & { span?: Responsiv
           const s = at(span, point);
           return s === undefined
             ? {}
-            : { '--col-flex-grow': 'auto', '--col-flex-basis': basis(s), '--col-max-width': basis(s) };
+            : {
+                '--col-flex-grow': 'auto',
+                '--col-flex-basis': basis(s),
+                '--col-max-width': basis(s),
+              };
         }}
       />
       <Box className={cx(cls('m_96bdd299', 'Grid', 'col'), className, own)} {...others} />
@@ -645,10 +654,7 @@ export function Burger({
       size={size}
       {...others}
     >
-      <Box
-        mod={{ reduceMotion: true, opened }}
-        className={cls('m_d4fb9cad', 'Burger', 'burger')}
-      />
+      <Box mod={{ reduceMotion: true, opened }} className={cls('m_d4fb9cad', 'Burger', 'burger')} />
     </UnstyledButton>
   );
 }
@@ -787,6 +793,10 @@ export function Alert({
 
 export function VisuallyHidden({ className, ...others }: Props) {
   return (
-    <Box component="span" className={cx(className, cls('m_515a97f8', 'VisuallyHidden'))} {...others} />
+    <Box
+      component="span"
+      className={cx(className, cls('m_515a97f8', 'VisuallyHidden'))}
+      {...others}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { MantineScope } from '../../app/mantine-scope';
+import { MantineScope } from '../../ui/mantine-scope';
 import { createAdminQueryClient } from './lib/query-client';
 import { clearSession, readSession } from './lib/session';
 import { ToastRegion } from './toast-region';

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  AspectRatio,
-  Badge,
-  Box,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '../../ui';
+import { Anchor, AspectRatio, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '../../ui';
 import {
   dogById,
   pedigreeFor,

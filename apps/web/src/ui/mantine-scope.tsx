@@ -5,7 +5,7 @@ import { theme } from './theme';
 /**
  * Mantine's provider for the parts built on Mantine's own components: the admin area and the
  * carousel, both chunks of their own. The public pages render Mantine's markup without it
- * (src/ui); the theme's variables and classes are already in the page's stylesheet (app/theme.css).
+ * (src/ui); the theme's variables and classes are already in the page's stylesheet (ui/theme.css).
  */
 export function MantineScope({ children }: { children: ReactNode }) {
   return (

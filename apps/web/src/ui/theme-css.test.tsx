@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
 const file = path.join(import.meta.dirname, 'theme.css');
-const HEADER = `/* Generated from app/theme.ts: what MantineProvider writes into a page (the theme's CSS
+const HEADER = `/* Generated from ui/theme.ts: what MantineProvider writes into a page (the theme's CSS
    variables, then the hidden-from/visible-from classes). The public pages render without the
    provider and link this instead. After changing the theme, regenerate it with
-   UPDATE_THEME_CSS=1 npx vitest run src/app/theme-css.test.tsx (in apps/web). */
+   UPDATE_THEME_CSS=1 npx vitest run src/ui/theme-css.test.tsx (in apps/web). */
 `;
 
 /** The stylesheets MantineProvider renders for the site's theme. */
@@ -19,7 +19,9 @@ function providerCss(): string {
       <i />
     </MantineProvider>,
   );
-  const css = [...html.matchAll(/<style data-mantine-styles="(true|classes)">([\s\S]*?)<\/style>/g)];
+  const css = [
+    ...html.matchAll(/<style data-mantine-styles="(true|classes)">([\s\S]*?)<\/style>/g),
+  ];
   return css.map((m) => m[2]).join('\n\n');
 }
 
