@@ -42,32 +42,32 @@ export function webAppPaths(repoRoot: string) {
  */
 export const SECTION_IMPORTS: Record<EditableFilePath, readonly string[]> = {
   'apps/web/src/sections/hero-section.tsx': [
-    '@mantine/core',
+    '../ui',
     '@cedar/content',
     'react',
     'react-router-dom',
     '../components/site-image',
   ],
   'apps/web/src/sections/about-section.tsx': [
-    '@mantine/core',
+    '../ui',
     '@cedar/content',
     '../components/site-image',
   ],
-  'apps/web/src/sections/puppies-section.tsx': ['@mantine/core', 'react-router-dom'],
-  'apps/web/src/sections/contact-section.tsx': ['@mantine/core', '@cedar/content', 'react'],
+  'apps/web/src/sections/puppies-section.tsx': ['../ui', 'react-router-dom'],
+  'apps/web/src/sections/contact-section.tsx': ['../ui', '@cedar/content', 'react'],
   'apps/web/src/sections/testimonials-section.tsx': [
-    '@mantine/core',
+    '../ui',
     '@cedar/content',
     'react',
     '../components/site-image',
   ],
   'apps/web/src/sections/facilities-section.tsx': [
-    '@mantine/core',
+    '../ui',
     '@cedar/content',
     '../components/site-image',
   ],
   'apps/web/src/sections/health-testing-section.tsx': [
-    '@mantine/core',
+    '../ui',
     '@cedar/content',
     'react',
     '../components/site-image',

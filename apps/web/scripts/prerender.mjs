@@ -99,7 +99,7 @@ async function fill(route, head, html) {
     ...new Set([
       ...entryCss,
       ...pageAssets(manifest, appKey).css,
-      ...pageAssets(manifest, module).css,
+      ...pageAssets(manifest, module, { lazyParts: true }).css,
     ]),
   ];
   const styles = (await Promise.all(css.map(readCss))).join('\n');

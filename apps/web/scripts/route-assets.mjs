@@ -4,8 +4,11 @@
 /**
  * The stylesheets and chunks a page module needs beyond the entry's (which Vite's own tags in
  * index.html already load), dependencies first so the cascade matches the bundle's order.
+ * With `lazyParts`, the stylesheets of the chunks the module itself imports lazily (parts of the
+ * page kept as prerendered, whose code loads only when the page renders in the app) come too:
+ * the prerendered page shows those parts from its first paint.
  */
-export function pageAssets(manifest, moduleKey) {
+export function pageAssets(manifest, moduleKey, { lazyParts = false } = {}) {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const loaded = new Set();
   const covered = (key) => {
@@ -30,5 +33,19 @@ export function pageAssets(manifest, moduleKey) {
     js.push(chunk.file);
   };
   visit(moduleKey);
+  if (lazyParts) {
+    const lazySeen = new Set(seen);
+    const visitLazy = (key) => {
+      if (lazySeen.has(key) || loaded.has(key)) return;
+      lazySeen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+      for (const i of chunk.imports ?? []) visitLazy(i);
+      for (const file of chunk.css ?? [])
+        if (!entryCss.has(file) && !css.includes(file)) css.push(file);
+      for (const i of chunk.dynamicImports ?? []) visitLazy(i);
+    };
+    for (const i of manifest[moduleKey].dynamicImports ?? []) visitLazy(i);
+  }
   return { css, js };
 }

@@ -26,6 +26,33 @@ describe('pageAssets', () => {
     });
   });
 
+  it("adds, on request, the stylesheets of the parts the page module loads lazily", () => {
+    const withParts: Record<string, ManifestChunk> = {
+      ...manifest,
+      'src/home.tsx': { ...manifest['src/home.tsx']!, dynamicImports: ['src/home-body.tsx'] },
+      'src/home-body.tsx': {
+        file: 'assets/home-body.js',
+        imports: ['_grid.js', '_box.js'],
+        css: ['assets/home-body.css'],
+        dynamicImports: ['src/popup.tsx'],
+      },
+      '_grid.js': { file: 'assets/grid.js', css: ['assets/grid.css'] },
+      'src/popup.tsx': { file: 'assets/popup.js', css: ['assets/popup.css'] },
+    };
+    // Their scripts stay out of the first load; the entry's stylesheets are not repeated.
+    expect(pageAssets(withParts, 'src/home.tsx', { lazyParts: true })).toEqual({
+      css: [
+        'assets/card.css',
+        'assets/home.css',
+        'assets/grid.css',
+        'assets/home-body.css',
+        'assets/popup.css',
+      ],
+      js: ['assets/card.js', 'assets/home.js'],
+    });
+    expect(pageAssets(withParts, 'src/home.tsx').css).toEqual(['assets/card.css', 'assets/home.css']);
+  });
+
   it('fails on a module the build does not know', () => {
     expect(() => pageAssets(manifest, 'src/missing.tsx')).toThrow(/not in the Vite manifest/);
   });

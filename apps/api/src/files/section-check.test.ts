@@ -26,7 +26,7 @@ function importsOf(source: string): string[] {
 }
 
 /** A hero section whose body is `code`, placed where a real edit would put it. */
-const hero = (code: string, imports = "import { Box } from '@mantine/core';\n") =>
+const hero = (code: string, imports = "import { Box } from '../ui';\n") =>
   `${imports}\nexport function HeroSection() {\n  ${code}\n  return <Box>Cedar Bluff Labradors</Box>;\n}\n`;
 
 /**
@@ -264,12 +264,12 @@ describe('the static check of an edited section', () => {
     });
     const imported = checkSection(HERO, hero('', "import fs from 'node:fs';\n"));
     expect(imported?.message).toMatch(
-      /^Line 1, column 1: importing 'node:fs' is not allowed; this file may import only '@mantine\/core'/,
+      /^Line 1, column 1: importing 'node:fs' is not allowed; this file may import only '\.\.\/ui'/,
     );
   });
 
   it('lets ordinary edits through: text, lists, conditions, literal keys, types, allowed globals', () => {
-    const ordinary = `import { Box, Text } from '@mantine/core';
+    const ordinary = `import { Box, Text } from '../ui';
 import { homeCopy } from '@cedar/content';
 import { useState, type ReactNode } from 'react';
 
