@@ -1,5 +1,6 @@
-import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { isHydrating } from '../lib/hydration';
+import { lazyContent } from './lazy-content';
 
 // The wrapper takes no box of its own: its children lay out as if it were not there.
 const CONTENTS: CSSProperties = { display: 'contents' };
@@ -40,4 +41,23 @@ export function StaticContent({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/**
+ * StaticContent whose code is a chunk of its own. On the prerendered page its HTML is kept and
+ * its code is never asked for, so it stays out of the page's first load; where the part renders
+ * anew (a page reached in the app) it renders once its chunk is in, and a navigation keeps the
+ * previous page on screen until then. The prerender inlines the chunk's stylesheets
+ * (scripts/route-assets.mjs), so the kept HTML is styled from the first paint.
+ */
+export function staticPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Content = lazyContent(load);
+  function StaticPart(props: P) {
+    return (
+      <StaticContent>
+        <Content {...props} />
+      </StaticContent>
+    );
+  }
+  return StaticPart;
 }

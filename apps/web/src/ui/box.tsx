@@ -15,7 +15,11 @@ import {
 export type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 /** A style prop's value: one value, or one per breakpoint ({ base: 1, sm: 2 }). */
 export type Responsive<T> = T | Partial<Record<'base' | Breakpoint, T>>;
-type Value = string | number;
+export type Value = string | number;
+
+/** A component's classes: Mantine's module class and its static `mantine-<Name>-<part>` class. */
+export const cls = (module: string, name: string, part = 'root') =>
+  `${module} mantine-${name}-${part}`;
 
 const SIZES = ['xs', 'sm', 'md', 'lg', 'xl'];
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];

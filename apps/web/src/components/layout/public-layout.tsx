@@ -1,4 +1,4 @@
-import { Box } from '../../ui';
+import { Box } from '../../ui/box';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { markHydrated } from '../../lib/hydration';

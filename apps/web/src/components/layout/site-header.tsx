@@ -1,4 +1,5 @@
-import { Box, Burger, Button, Container, Group, Stack } from '../../ui';
+import { Box } from '../../ui/box';
+import { Burger, Button, Container, Group, Stack } from '../../ui/shell';
 import { layoutCopy, site } from '@cedar/content';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';

@@ -1,15 +1,7 @@
-import { Container, Text, Title } from '../../ui';
-import { StaticContent } from '../../components/static-content';
+import { staticPart } from '../../components/static-content';
 
-export function Component() {
-  return (
-    <StaticContent>
-      <Container size="sm" py={80} ta="center">
-        <Title order={1}>404 Page Not Found</Title>
-        <Text mt="md" c="dimmed">
-          Did you forget to add the page to the router?
-        </Text>
-      </Container>
-    </StaticContent>
-  );
-}
+// Nothing on this page but text, photos and links: kept as prerendered when the page hydrates,
+// and its code is a chunk of its own, loaded only when the page renders in the app.
+export const Component = staticPart(() =>
+  import('./not-found-content').then((module) => module.NotFoundContent),
+);
