@@ -1,4 +1,11 @@
-import { useId, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type ComponentType,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { isHydrating } from '../lib/hydration';
 import { lazyContent } from './lazy-content';
 
@@ -21,26 +28,45 @@ function serverHtml(id: string): string | null {
  * as usual. Links inside work before and after: PublicLayout routes clicks on them in the app.
  *
  * Only for content that looks the same whenever it renders: nothing that reads the clock,
- * storage or state, and nothing with a button or a form.
+ * storage or state, and no form. Its buttons work through `actions`: a button inside names its
+ * action and value (`data-action="pedigree" data-value="duke"`) and a press on it, kept HTML or
+ * rendered, calls `actions.pedigree('duke')`.
  */
-export function StaticContent({ children }: { children: ReactNode }) {
+export function StaticContent({ children, actions }: { children: ReactNode; actions?: Actions }) {
   const id = useId();
   const [keptHtml] = useState(() => (isHydrating() ? serverHtml(id) : null));
+  const onClick = actions && ((event: MouseEvent<HTMLDivElement>) => runAction(event, actions));
   if (keptHtml !== null) {
     return (
+      // Presses on the buttons inside bubble here (see runAction): the div itself is not one.
       <div
         data-static={id}
         style={CONTENTS}
+        onClick={onClick}
         dangerouslySetInnerHTML={{ __html: keptHtml }}
         suppressHydrationWarning
       />
     );
   }
   return (
-    <div data-static={id} style={CONTENTS}>
+    <div data-static={id} style={CONTENTS} onClick={onClick}>
       {children}
     </div>
   );
+}
+
+/** What the buttons of a StaticContent do, by the name in their `data-action`. */
+export type Actions = Record<string, (value: string) => void>;
+
+/** Runs the action of the button pressed inside a StaticContent, if it names one. */
+function runAction(event: MouseEvent<HTMLDivElement>, actions: Actions) {
+  const target = event.target instanceof Element ? event.target : null;
+  const button = target?.closest<HTMLElement>('[data-action]');
+  if (!button || !event.currentTarget.contains(button)) return;
+  const action = actions[button.dataset.action ?? ''];
+  if (!action) return;
+  event.preventDefault();
+  action(button.dataset.value ?? '');
 }
 
 /**
@@ -52,10 +78,10 @@ export function StaticContent({ children }: { children: ReactNode }) {
  */
 export function staticPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Content = lazyContent(load);
-  function StaticPart(props: P) {
+  function StaticPart({ actions, ...props }: P & { actions?: Actions }) {
     return (
-      <StaticContent>
-        <Content {...props} />
+      <StaticContent actions={actions}>
+        <Content {...(props as P)} />
       </StaticContent>
     );
   }

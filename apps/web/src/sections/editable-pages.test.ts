@@ -10,7 +10,8 @@ const sources = import.meta.glob<string>(['../**/*.tsx', '!../**/*.test.tsx'], {
   eager: true,
 });
 
-const SECTION_IMPORT = /from '(?:\.\.\/)+sections\/([\w-]+)'/g;
+// A static import, or the lazy import() of a part kept as prerendered (staticPart).
+const SECTION_IMPORT = /(?:from |import\()'(?:\.\.\/)+sections\/([\w-]+)'/g;
 
 /** Which source files import which section files (`apps/web/src/sections/x.tsx`). */
 function importers(): Map<string, string[]> {

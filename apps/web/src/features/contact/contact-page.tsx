@@ -1,10 +1,14 @@
 import { Box, Container, Grid, Paper, Text, Title } from '../../ui';
 import { contactCopy, site } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
-import { ContactSection } from '../../sections/contact-section';
 import { TestimonialsSection } from '../../sections/testimonials-section';
-import { StaticContent } from '../../components/static-content';
+import { staticPart } from '../../components/static-content';
 import { IntroBand } from '../../components/layout/intro-band';
+
+// The address, phones and hours: text and links, kept as prerendered (see staticPart).
+const ContactDetails = staticPart(() =>
+  import('../../sections/contact-section').then((module) => module.ContactSection),
+);
 
 export function Component() {
   return (
@@ -33,9 +37,7 @@ export function Component() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <StaticContent>
-              <ContactSection />
-            </StaticContent>
+            <ContactDetails />
           </Grid.Col>
         </Grid>
       </Container>

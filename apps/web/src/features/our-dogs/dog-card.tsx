@@ -13,21 +13,11 @@ import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { useId } from 'react';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
-import { StaticContent } from '../../components/static-content';
-
-export interface DogCardProps {
-  dog: Dog;
-  onPhoto: (dog: Dog) => void;
-  onPedigree: (dog: Dog) => void;
-  onPuppies: (dog: Dog) => void;
-}
-
-export function dogPhotoAlt(dog: Dog): string {
-  return copy.dogPhotoAlt(dog.name, dog.color, dog.gender);
-}
+import { dogPhotoAlt } from './dog-photo-alt';
 
 // Layout-affecting rules are inline: the page's stylesheet arrives after the prerendered HTML is painted.
-export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
+/** A dog's card. Its buttons name the page's actions (photo, pedigree, puppies) and the dog. */
+export function DogCard({ dog }: { dog: Dog }) {
   const headingId = useId();
   return (
     <Card
@@ -45,7 +35,8 @@ export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
           style={{ display: 'block', width: '100%', overflow: 'hidden' }}
           aria-label={copy.enlargePhoto(dog.name)}
           aria-haspopup="dialog"
-          onClick={() => onPhoto(dog)}
+          data-action="photo"
+          data-value={dog.id}
         >
           <AspectRatio ratio={4 / 3}>
             <SiteImage
@@ -57,46 +48,48 @@ export function DogCard({ dog, onPhoto, onPedigree, onPuppies }: DogCardProps) {
           </AspectRatio>
         </UnstyledButton>
       </Card.Section>
-      {/* Name, badges and words: kept as prerendered on hydration; only the buttons are live. */}
-      <StaticContent>
-        <Group justify="space-between" align="center" mt="md" gap="xs">
-          <Title order={3} id={headingId}>
-            {dog.name}
-          </Title>
-          <Group gap={6}>
-            <Badge variant="filled" color="olive.8" tt="none">
-              {dog.ageLabel}
-            </Badge>
-            <Badge variant="outline" color="gray.7" tt="none">
-              {dog.color}
-            </Badge>
-          </Group>
+      <Group justify="space-between" align="center" mt="md" gap="xs">
+        <Title order={3} id={headingId}>
+          {dog.name}
+        </Title>
+        <Group gap={6}>
+          <Badge variant="filled" color="olive.8" tt="none">
+            {dog.ageLabel}
+          </Badge>
+          <Badge variant="outline" color="gray.7" tt="none">
+            {dog.color}
+          </Badge>
         </Group>
-        <Text size="sm" fs="italic" c="gray.7" mt={2}>
-          {dog.formalName}
-        </Text>
-        <Text
-          size="sm"
-          fw={700}
-          c="olive.9"
-          mt="xs"
-          style={{
-            borderInlineStart: '3px solid var(--mantine-color-gold-6)',
-            paddingInlineStart: 'var(--mantine-spacing-xs)',
-          }}
-        >
-          {dog.pedigreeHighlight}
-        </Text>
-        <Text size="sm" mt="sm" c="gray.8">
-          {dog.description}
-        </Text>
-      </StaticContent>
+      </Group>
+      <Text size="sm" fs="italic" c="gray.7" mt={2}>
+        {dog.formalName}
+      </Text>
+      <Text
+        size="sm"
+        fw={700}
+        c="olive.9"
+        mt="xs"
+        style={{
+          borderInlineStart: '3px solid var(--mantine-color-gold-6)',
+          paddingInlineStart: 'var(--mantine-spacing-xs)',
+        }}
+      >
+        {dog.pedigreeHighlight}
+      </Text>
+      <Text size="sm" mt="sm" c="gray.8">
+        {dog.description}
+      </Text>
       <Stack gap="xs" mt="auto" pt="md">
-        <Button aria-haspopup="dialog" onClick={() => onPedigree(dog)}>
+        <Button aria-haspopup="dialog" data-action="pedigree" data-value={dog.id}>
           {copy.viewPedigree}
         </Button>
         {dog.hasPuppies && (
-          <Button variant="outline" aria-haspopup="dialog" onClick={() => onPuppies(dog)}>
+          <Button
+            variant="outline"
+            aria-haspopup="dialog"
+            data-action="puppies"
+            data-value={dog.id}
+          >
             {copy.viewPuppies}
           </Button>
         )}

@@ -1,41 +1,23 @@
-import { Box, Container, SimpleGrid, Stack, Text, Title } from '../../ui';
-import { dames, kennelTourSlides, ourDogsCopy as copy, sires, type Dog } from '@cedar/content';
+import { Box, Container, Stack } from '../../ui';
+import { dogById, kennelTourSlides, ourDogsCopy as copy, type Dog } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { usePopupState } from '../../components/popup';
-import { DogCard, dogPhotoAlt } from './dog-card';
+import { staticPart } from '../../components/static-content';
+import { dogPhotoAlt } from './dog-photo-alt';
 import { KennelTourCarousel } from './kennel-tour-carousel';
 import { OurDogsPopups } from './our-dogs-popups';
-import { StaticContent } from '../../components/static-content';
 
-interface DogSectionProps {
-  id: string;
-  heading: string;
-  intro: string;
-  dogs: readonly Dog[];
-  onPhoto: (dog: Dog) => void;
-  onPedigree: (dog: Dog) => void;
-  onPuppies: (dog: Dog) => void;
-}
-
-function DogSection({ id, heading, intro, dogs, ...handlers }: DogSectionProps) {
-  return (
-    <Box component="section" aria-labelledby={id} data-testid={id}>
-      <StaticContent>
-        <Title order={2} id={id}>
-          {heading}
-        </Title>
-        <Text c="gray.7" mt={4}>
-          {intro}
-        </Text>
-      </StaticContent>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
-        {dogs.map((dog) => (
-          <DogCard key={dog.id} dog={dog} {...handlers} />
-        ))}
-      </SimpleGrid>
-    </Box>
-  );
-}
+// The cards and their words are kept as prerendered, their code a chunk of its own (see
+// staticPart); their buttons name an action and a dog, and the page opens the popup.
+const OurDogsHero = staticPart(() =>
+  import('./our-dogs-content').then((module) => module.OurDogsHero),
+);
+const DogSection = staticPart(() =>
+  import('./our-dogs-content').then((module) => module.DogSection),
+);
+const KennelTourHeading = staticPart(() =>
+  import('./our-dogs-content').then((module) => module.KennelTourHeading),
+);
 
 export function Component() {
   // Outside the page's state: opening a popup renders the popup, not the fifteen dog cards.
@@ -44,41 +26,26 @@ export function Component() {
   const title = usePopupState<string>();
   const image = usePopupState<ModalImage>();
 
-  const handlers = {
-    onPhoto: (dog: Dog) =>
+  const withDog = (open: (dog: Dog) => void) => (id: string) => {
+    const dog = dogById(id);
+    if (dog) open(dog);
+  };
+  const actions = {
+    photo: withDog((dog) =>
       image.open({
         src: dog.image,
         alt: dogPhotoAlt(dog),
         title: dog.name,
         caption: dog.formalName,
       }),
-    onPedigree: pedigree.open,
-    onPuppies: gallery.open,
+    ),
+    pedigree: withDog(pedigree.open),
+    puppies: withDog(gallery.open),
   };
 
   return (
     <>
-      <StaticContent>
-        <Box
-          py={{ base: 56, md: 88 }}
-          style={{
-            background:
-              'linear-gradient(135deg, var(--mantine-color-olive-9), var(--mantine-color-olive-7))',
-          }}
-        >
-          <Container size="md" ta="center">
-            <Text size="sm" fw={700} tt="uppercase" lts={1.4} c="gold.2">
-              {copy.hero.eyebrow}
-            </Text>
-            <Title order={1} c="white" mt={6} fz={{ base: 36, sm: 52 }}>
-              {copy.hero.heading}
-            </Title>
-            <Text size="lg" c="white" mt="lg" maw={720} mx="auto">
-              {copy.hero.intro}
-            </Text>
-          </Container>
-        </Box>
-      </StaticContent>
+      <OurDogsHero />
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
@@ -86,25 +53,18 @@ export function Component() {
             id="our-sires"
             heading={copy.siresHeading}
             intro={copy.siresIntro}
-            dogs={sires}
-            {...handlers}
+            group="sires"
+            actions={actions}
           />
           <DogSection
             id="our-dames"
             heading={copy.damesHeading}
             intro={copy.damesIntro}
-            dogs={dames}
-            {...handlers}
+            group="dames"
+            actions={actions}
           />
           <Box component="section" aria-labelledby="kennel-tour-heading">
-            <StaticContent>
-              <Title order={2} id="kennel-tour-heading">
-                {copy.kennel.heading}
-              </Title>
-              <Text c="gray.7" mt={4} mb="lg">
-                {copy.kennel.intro}
-              </Text>
-            </StaticContent>
+            <KennelTourHeading />
             <Box maw={900} mx="auto">
               <KennelTourCarousel slides={kennelTourSlides} />
             </Box>

@@ -19,7 +19,7 @@ import {
   type PedigreeNode,
 } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
-import { dogPhotoAlt } from './dog-card';
+import { dogPhotoAlt } from './dog-photo-alt';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
 

@@ -1,0 +1,6 @@
+import { ourDogsCopy as copy, type Dog } from '@cedar/content';
+
+/** A dog's photo described: name, colour and sex. */
+export function dogPhotoAlt(dog: Dog): string {
+  return copy.dogPhotoAlt(dog.name, dog.color, dog.gender);
+}
