@@ -26,7 +26,7 @@ describe('pageAssets', () => {
     });
   });
 
-  it("adds, on request, the stylesheets of the parts the page module loads lazily", () => {
+  it('adds, on request, the stylesheets of the parts the page module loads lazily', () => {
     const withParts: Record<string, ManifestChunk> = {
       ...manifest,
       'src/home.tsx': { ...manifest['src/home.tsx']!, dynamicImports: ['src/home-body.tsx'] },
@@ -50,7 +50,10 @@ describe('pageAssets', () => {
       ],
       js: ['assets/card.js', 'assets/home.js'],
     });
-    expect(pageAssets(withParts, 'src/home.tsx').css).toEqual(['assets/card.css', 'assets/home.css']);
+    expect(pageAssets(withParts, 'src/home.tsx').css).toEqual([
+      'assets/card.css',
+      'assets/home.css',
+    ]);
   });
 
   it('fails on a module the build does not know', () => {
