@@ -89,6 +89,33 @@ export default tseslint.config(
     },
   },
   {
+    // The public pages render Mantine's markup from src/ui, without Mantine's runtime in their
+    // first load (decision 012). Mantine's own components are for the admin area and the
+    // carousel's chunk, inside MantineScope.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/features/admin/**',
+      'apps/web/src/ui/theme.ts',
+      'apps/web/src/ui/mantine-scope.tsx',
+      'apps/web/src/**/*.test.tsx',
+      'apps/web/src/test/**',
+      'apps/web/src/components/photo-carousel-view.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              message: "public pages import from src/ui (Mantine's markup without its runtime)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': [
