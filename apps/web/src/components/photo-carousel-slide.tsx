@@ -1,4 +1,5 @@
-import { AspectRatio, Box, Text } from '../ui';
+import { Box } from '../ui/box';
+import { AspectRatio, Text } from '../ui/shell';
 import type { Slide } from '@cedar/content';
 import { SiteImage } from './site-image';
 import { StaticContent } from './static-content';

@@ -25,14 +25,12 @@ import {
   type Responsive,
   type Value,
 } from './box';
-import { variantColors } from './shell';
+import { Text, variantColors } from './shell';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/AspectRatio.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
@@ -46,37 +44,6 @@ import '@mantine/core/styles/Title.css';
 // each against Mantine. The header's are in shell.tsx.
 
 type Props = BoxProps;
-
-export function Text({
-  size,
-  lineClamp,
-  inherit,
-  span,
-  staticName,
-  className,
-  component,
-  ...others
-}: Props & { lineClamp?: number; inherit?: boolean; span?: boolean; staticName?: string }) {
-  return (
-    <Box
-      className={cx(
-        'mantine-focus-auto',
-        className,
-        cls('m_b6d8b162', 'Text'),
-        staticName && `mantine-${staticName}-root`,
-      )}
-      vars={{
-        '--text-fz': getFontSize(size),
-        '--text-lh': getLineHeight(size),
-        '--text-line-clamp': lineClamp === undefined ? undefined : String(lineClamp),
-      }}
-      component={component ?? (span ? 'span' : 'p')}
-      mod={{ lineClamp: lineClamp !== undefined, inherit }}
-      size={size}
-      {...others}
-    />
-  );
-}
 
 const HEADING_SIZES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 export function Title({ order = 1, size, className, ...others }: Props & { order?: number }) {
@@ -238,16 +205,6 @@ function GridCol({ span = 12, className, ...others }: Props & { span?: Responsiv
   );
 }
 Grid.Col = GridCol;
-
-export function AspectRatio({ ratio, className, ...others }: Props & { ratio: number }) {
-  return (
-    <Box
-      className={cx(className, cls('m_71ac47fc', 'AspectRatio'))}
-      vars={{ '--ar-ratio': ratio.toString() }}
-      {...others}
-    />
-  );
-}
 
 export function Anchor({
   underline = 'hover',

@@ -4,6 +4,7 @@ import {
   cls,
   cx,
   getFontSize,
+  getLineHeight,
   getRadius,
   getSize,
   getSpacing,
@@ -13,13 +14,16 @@ import {
 } from './box';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/AspectRatio.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 
-// The components the site's header is built of (see box.tsx): in the first load of every page.
-// The others are in components.tsx, loaded with the pages that render them.
+// The components the site's header, the pages' frames and the carousel's first photo are built of
+// (see box.tsx): in the first load of every page. The others are in components.tsx, loaded with
+// the pages that render them.
 
 type Props = BoxProps;
 
@@ -302,5 +306,46 @@ export function Burger({
     >
       <Box mod={{ reduceMotion: true, opened }} className={cls('m_d4fb9cad', 'Burger', 'burger')} />
     </UnstyledButton>
+  );
+}
+
+export function Text({
+  size,
+  lineClamp,
+  inherit,
+  span,
+  staticName,
+  className,
+  component,
+  ...others
+}: Props & { lineClamp?: number; inherit?: boolean; span?: boolean; staticName?: string }) {
+  return (
+    <Box
+      className={cx(
+        'mantine-focus-auto',
+        className,
+        cls('m_b6d8b162', 'Text'),
+        staticName && `mantine-${staticName}-root`,
+      )}
+      vars={{
+        '--text-fz': getFontSize(size),
+        '--text-lh': getLineHeight(size),
+        '--text-line-clamp': lineClamp === undefined ? undefined : String(lineClamp),
+      }}
+      component={component ?? (span ? 'span' : 'p')}
+      mod={{ lineClamp: lineClamp !== undefined, inherit }}
+      size={size}
+      {...others}
+    />
+  );
+}
+
+export function AspectRatio({ ratio, className, ...others }: Props & { ratio: number }) {
+  return (
+    <Box
+      className={cx(className, cls('m_71ac47fc', 'AspectRatio'))}
+      vars={{ '--ar-ratio': ratio.toString() }}
+      {...others}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { Box, Container, Stack } from '../../ui';
+import { Box } from '../../ui/box';
+import { Container, Stack } from '../../ui/shell';
 import { healthCopy as copy, naturalLivingSlides } from '@cedar/content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
 import { NaturalLivingCarousel } from './natural-living-carousel';

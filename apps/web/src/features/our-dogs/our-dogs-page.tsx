@@ -1,4 +1,5 @@
-import { Box, Container, Stack } from '../../ui';
+import { Box } from '../../ui/box';
+import { Container, Stack } from '../../ui/shell';
 import { dogById, kennelTourSlides, ourDogsCopy as copy, type Dog } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { usePopupState } from '../../components/popup';

@@ -1,15 +1,13 @@
 import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '../../ui';
 import { championWinner, dogById, puppiesCopy } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
-import { Popup, usePopupValue, type PopupState } from '../../components/popup';
-import classes from './puppies-page.module.css';
 
 const copy = puppiesCopy.champion;
 const champion = dogById(championWinner.dogId);
 const championName = champion?.name ?? championWinner.title;
 
 /** The 'Meet Our Champion' band on the puppies page. */
-export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
+export function ChampionTeaser() {
   return (
     <Paper
       component="section"
@@ -40,38 +38,12 @@ export function ChampionTeaser({ onOpen }: { onOpen: () => void }) {
               {copy.heading}
             </Title>
             <Text>{copy.text(championName)}</Text>
-            <Button size="md" onClick={onOpen} aria-haspopup="dialog">
+            <Button size="md" data-action="champion" aria-haspopup="dialog">
               {copy.button}
             </Button>
           </Stack>
         </Grid.Col>
       </Grid>
     </Paper>
-  );
-}
-
-/** The champion winner popup: photo, title and story. */
-export function ChampionModal({ state }: { state: PopupState<true> }) {
-  return (
-    <Popup
-      opened={usePopupValue(state) !== null}
-      onClose={state.close}
-      title={championWinner.title}
-      size="lg"
-      closeLabel={puppiesCopy.closeLabel}
-    >
-      <figure className={classes.championFigure}>
-        <SiteImage
-          src={championWinner.image}
-          alt={copy.photoAlt(championName)}
-          sizes="(min-width: 48em) 620px, 100vw"
-        />
-      </figure>
-      <div className={classes.championStory}>
-        {championWinner.story.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </div>
-    </Popup>
   );
 }

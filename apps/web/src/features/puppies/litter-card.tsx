@@ -32,10 +32,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export interface LitterCardProps {
   litter: LitterWithReadiness<Litter>;
   kind: 'select' | 'upcoming';
-  onViewPedigree: (litter: Litter) => void;
 }
 
-export function LitterCard({ litter, kind, onViewPedigree }: LitterCardProps) {
+/** A litter's card; its pedigree button names the page's `pedigree` action and the litter. */
+export function LitterCard({ litter, kind }: LitterCardProps) {
   const headingId = useId();
   const sire = dogById(litter.sire);
   const dam = dogById(litter.dam);
@@ -100,7 +100,8 @@ export function LitterCard({ litter, kind, onViewPedigree }: LitterCardProps) {
           variant="outline"
           fullWidth
           aria-haspopup="dialog"
-          onClick={() => onViewPedigree(litter)}
+          data-action="pedigree"
+          data-value={litter.id}
         >
           {copy.pedigreeButton}
         </Button>

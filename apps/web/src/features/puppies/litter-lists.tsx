@@ -11,10 +11,9 @@ interface ListProps {
   empty: string;
   kind: 'select' | 'upcoming';
   litters: LitterWithReadiness<Litter>[];
-  onViewPedigree: (litter: Litter) => void;
 }
 
-function LitterList({ id, heading, intro, empty, kind, litters, onViewPedigree }: ListProps) {
+function LitterList({ id, heading, intro, empty, kind, litters }: ListProps) {
   return (
     <Box component="section" aria-labelledby={id} data-testid={`${kind}-litters`}>
       <Title order={2} id={id}>
@@ -30,12 +29,7 @@ function LitterList({ id, heading, intro, empty, kind, litters, onViewPedigree }
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
           {litters.map((litter) => (
-            <LitterCard
-              key={litter.id}
-              litter={litter}
-              kind={kind}
-              onViewPedigree={onViewPedigree}
-            />
+            <LitterCard key={litter.id} litter={litter} kind={kind} />
           ))}
         </SimpleGrid>
       )}
@@ -47,11 +41,13 @@ export interface LitterListsProps {
   litters: readonly Litter[];
   /** The day the ages, badges and lists are worked out for (the build's day in the HTML). */
   now: Date;
-  onViewPedigree: (litter: Litter) => void;
 }
 
-/** Select Litters and Upcoming Litters (the split, ages and badges from @cedar/litter-logic). */
-export function LitterLists({ litters, now, onViewPedigree }: LitterListsProps) {
+/**
+ * Select Litters and Upcoming Litters (the split, ages and badges from @cedar/litter-logic). Each
+ * card's pedigree button names the `pedigree` action (see StaticContent).
+ */
+export function LitterLists({ litters, now }: LitterListsProps) {
   const split = useMemo(() => splitLitters(litters, now), [litters, now]);
   return (
     <Stack gap={56}>
@@ -62,7 +58,6 @@ export function LitterLists({ litters, now, onViewPedigree }: LitterListsProps) 
         empty={copy.selectEmpty}
         kind="select"
         litters={split.select}
-        onViewPedigree={onViewPedigree}
       />
       <LitterList
         id="upcoming-litters-heading"
@@ -71,7 +66,6 @@ export function LitterLists({ litters, now, onViewPedigree }: LitterListsProps) 
         empty={copy.upcomingEmpty}
         kind="upcoming"
         litters={split.upcoming}
-        onViewPedigree={onViewPedigree}
       />
     </Stack>
   );

@@ -1,15 +1,28 @@
-import { Box, Container, Stack, Text, Title } from '../../ui';
+import { Container, Stack } from '../../ui/shell';
 import { litters, puppiesCopy as copy, puppyPhotos, type Litter } from '@cedar/content';
 import { ImageModal } from '../../components/image-modal';
 import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';
-import { PuppiesSection } from '../../sections/puppies-section';
-import { ChampionModal, ChampionTeaser } from './champion';
-import { LitterLists } from './litter-lists';
-import { LitterPedigreeModal } from './litter-pedigree-modal';
-import { PuppyPhotoGrid } from './puppy-photo-grid';
-import { useKennelDay } from './use-kennel-day';
-import { StaticContent } from '../../components/static-content';
+import { staticPart } from '../../components/static-content';
 import { IntroBand } from '../../components/layout/intro-band';
+import { ChampionModal } from './champion-modal';
+import { LitterPedigreeModal } from './litter-pedigree-modal';
+import { useKennelDay } from './use-kennel-day';
+
+// The photos, the placement steps, the litters and the champion band are kept as prerendered,
+// their code a chunk of its own (see staticPart); their buttons name an action, and the page
+// opens the popup.
+const PuppyGallery = staticPart(() =>
+  import('./puppies-content').then((module) => module.PuppyGallery),
+);
+const PuppiesSection = staticPart(() =>
+  import('../../sections/puppies-section').then((module) => module.PuppiesSection),
+);
+const PuppiesLitters = staticPart(() =>
+  import('./puppies-content').then((module) => module.PuppiesLitters),
+);
+const ChampionTeaser = staticPart(() =>
+  import('./puppies-content').then((module) => module.ChampionTeaser),
+);
 
 function PuppyPhotoModal({ state }: { state: PopupState<number> }) {
   const index = usePopupValue(state);
@@ -30,31 +43,27 @@ export function Component() {
   const pedigree = usePopupState<Litter>();
   const champion = usePopupState<true>();
 
+  const actions = {
+    photo: (index: string) => photo.open(Number(index)),
+    pedigree: (id: string) => {
+      const litter = litters.find((l) => l.id === id);
+      if (litter) pedigree.open(litter);
+    },
+    champion: () => champion.open(true),
+  };
+
   return (
     <>
       <IntroBand eyebrow={copy.eyebrow} title={copy.heading} intro={copy.intro} />
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
-          <Box component="section" aria-labelledby="puppy-gallery-heading">
-            <StaticContent>
-              <Title order={2} id="puppy-gallery-heading" ta="center">
-                {copy.galleryHeading}
-              </Title>
-              <Text ta="center" c="gray.7" mt="xs" mb="lg">
-                {copy.galleryIntro}
-              </Text>
-            </StaticContent>
-            <PuppyPhotoGrid photos={puppyPhotos} onOpen={photo.open} />
-          </Box>
-
-          <StaticContent>
-            <PuppiesSection />
-          </StaticContent>
-
-          <LitterLists litters={litters} now={day} onViewPedigree={pedigree.open} />
-
-          <ChampionTeaser onOpen={() => champion.open(true)} />
+          <PuppyGallery actions={actions} />
+          <PuppiesSection />
+          {/* Kept as prerendered on the day the page was built for; on another day (a page left
+              open past midnight) the lists render anew for it. */}
+          <PuppiesLitters key={day.toISOString()} now={day} actions={actions} />
+          <ChampionTeaser actions={actions} />
         </Stack>
       </Container>
 

@@ -4,13 +4,8 @@ import classes from './puppies-page.module.css';
 import { SiteImage } from '../../components/site-image';
 
 /** The square-cropped puppy photos: 3 columns on small screens, 5 from the sm breakpoint. */
-export function PuppyPhotoGrid({
-  photos,
-  onOpen,
-}: {
-  photos: readonly Photo[];
-  onOpen: (index: number) => void;
-}) {
+/** Each photo's button names the `photo` action and the photo's index (see StaticContent). */
+export function PuppyPhotoGrid({ photos }: { photos: readonly Photo[] }) {
   return (
     <SimpleGrid
       cols={{ base: 3, sm: 5 }}
@@ -25,7 +20,8 @@ export function PuppyPhotoGrid({
           style={{ display: 'block', overflow: 'hidden', borderRadius: 'var(--mantine-radius-md)' }}
           aria-label={copy.enlargePhoto(photo.alt)}
           aria-haspopup="dialog"
-          onClick={() => onOpen(index)}
+          data-action="photo"
+          data-value={index}
         >
           <AspectRatio ratio={1}>
             <SiteImage

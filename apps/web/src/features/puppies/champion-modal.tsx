@@ -1,0 +1,27 @@
+import { championWinner, puppiesCopy } from '@cedar/content';
+import { Suspense } from 'react';
+import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
+import { Popup, usePopupValue, type PopupState } from '../../components/popup';
+
+// The photo and story (with the dogs' records the champion's name comes from) load apart.
+const ChampionStory = lazyContent(() =>
+  import('./champion-story').then((module) => module.ChampionStory),
+);
+
+/** The champion winner popup: photo, title and story. */
+export function ChampionModal({ state }: { state: PopupState<true> }) {
+  usePreloadWhenIdle(ChampionStory.preload);
+  return (
+    <Popup
+      opened={usePopupValue(state) !== null}
+      onClose={state.close}
+      title={championWinner.title}
+      size="lg"
+      closeLabel={puppiesCopy.closeLabel}
+    >
+      <Suspense fallback={null}>
+        <ChampionStory />
+      </Suspense>
+    </Popup>
+  );
+}

@@ -1,0 +1,27 @@
+import { Box, Text, Title } from '../../ui';
+import { litters, puppiesCopy as copy, puppyPhotos } from '@cedar/content';
+import { ChampionTeaser } from './champion';
+import { LitterLists } from './litter-lists';
+import { PuppyPhotoGrid } from './puppy-photo-grid';
+
+export { ChampionTeaser };
+
+/** The puppy photos: heading, a few words and the grid; a photo's button opens it. */
+export function PuppyGallery() {
+  return (
+    <Box component="section" aria-labelledby="puppy-gallery-heading">
+      <Title order={2} id="puppy-gallery-heading" ta="center">
+        {copy.galleryHeading}
+      </Title>
+      <Text ta="center" c="gray.7" mt="xs" mb="lg">
+        {copy.galleryIntro}
+      </Text>
+      <PuppyPhotoGrid photos={puppyPhotos} />
+    </Box>
+  );
+}
+
+/** Select and Upcoming Litters as of `now`. */
+export function PuppiesLitters({ now }: { now: Date }) {
+  return <LitterLists litters={litters} now={now} />;
+}
