@@ -1,68 +1,6 @@
-import type { ChampionWinner, CoatColor, Photo, Puppy, PuppyGallery } from '../schemas';
+import type { CoatColor, Puppy, PuppyGallery } from '../schemas';
 import { dogs } from './dogs';
 
-export const puppyPhotos = [
-  {
-    src: '/images/puppies/puppy-01.jpg',
-    alt: 'Yellow English Labrador puppy sitting in the grass with a soft, sleepy expression',
-  },
-  {
-    src: '/images/puppies/puppy-02.jpg',
-    alt: 'Chocolate Labrador puppy carrying a knotted rope toy across the play yard',
-  },
-  {
-    src: '/images/puppies/puppy-03.jpg',
-    alt: 'Black Labrador puppy peeking over the edge of a wicker basket',
-  },
-  {
-    src: '/images/puppies/puppy-04.jpg',
-    alt: 'Fox Red Labrador puppy curled up asleep on a plaid blanket',
-  },
-  {
-    src: '/images/puppies/puppy-05.jpg',
-    alt: 'Two Yellow Labrador littermates tumbling together on the lawn',
-  },
-  {
-    src: '/images/puppies/puppy-06.jpg',
-    alt: 'Chocolate Labrador puppy resting its chin on a team member’s hand',
-  },
-  {
-    src: '/images/puppies/puppy-07.jpg',
-    alt: 'Black Labrador puppy exploring fallen leaves on the open acres',
-  },
-  {
-    src: '/images/puppies/puppy-08.jpg',
-    alt: 'Cream Yellow Labrador puppy wearing an olive collar and looking up at the camera',
-  },
-  {
-    src: '/images/puppies/puppy-09.jpg',
-    alt: 'Fox Red Labrador puppy sniffing a wildflower at the edge of the field',
-  },
-  {
-    src: '/images/puppies/puppy-10.jpg',
-    alt: 'Yellow Labrador puppy settling calmly into its crate for a nap',
-  },
-  {
-    src: '/images/puppies/puppy-11.jpg',
-    alt: 'Chocolate Labrador puppy with a blocky head sitting politely on command',
-  },
-  {
-    src: '/images/puppies/puppy-12.jpg',
-    alt: 'Black Labrador puppy cradled in the arms of a child at a family visit',
-  },
-  {
-    src: '/images/puppies/puppy-13.jpg',
-    alt: 'Yellow Labrador puppy with an otter tail trotting toward the camera',
-  },
-  {
-    src: '/images/puppies/puppy-14.jpg',
-    alt: 'Fox Red and Yellow Labrador puppies sharing a bowl of fresh food',
-  },
-  {
-    src: '/images/puppies/puppy-15.jpg',
-    alt: 'Sleepy Yellow Labrador puppy yawning in the afternoon sun',
-  },
-] satisfies Photo[];
 
 interface PastLitter {
   sire: string;
@@ -224,14 +162,3 @@ export const puppyGalleries = dogs
 export function galleryFor(dogId: string): PuppyGallery | undefined {
   return puppyGalleries.find((g) => g.dogId === dogId);
 }
-
-export const championWinner = {
-  dogId: 'ranger',
-  title: 'Champion Winner: Cedar Bluff’s Battenkill Ranger',
-  image: '/images/champion/ranger-champion.jpg',
-  story: [
-    'Ranger was the boldest puppy in his litter, the first to leave the whelping den and the first to carry a toy back to whoever threw it. We kept him for his balance and his easy, happy nature, never imagining how far that steady temperament would take him.',
-    'In the show ring he moved with the same relaxed confidence he shows at home, standing square and calm while the judges went over him. He finished his championship with the classic English type we have worked toward for more than fifty years: a broad head, a short, dense coat, a thick otter tail and a kind, intelligent eye.',
-    'For us the ribbons matter less than what Ranger passes on. His puppies inherit his substance and his gentle, people-loving character, and their families tell us the same thing again and again: they are as easy to live with as they are beautiful to look at.',
-  ],
-} satisfies ChampionWinner;

@@ -5,7 +5,7 @@ import {
   puppiesCopy,
   titleName,
   type Dog,
-  type Litter,
+  type LitterParents,
   type PedigreeNode,
 } from '@cedar/content';
 import { Link } from 'react-router-dom';
@@ -99,7 +99,7 @@ function ParentPanel({
 }
 
 /** The popup's content: the litter's sire and dam with their pedigree highlights and parents. */
-export function LitterPedigree({ litter }: { litter: Litter }) {
+export function LitterPedigree({ litter }: { litter: LitterParents }) {
   return (
     <>
       <Text c="gray.7" mb="md">

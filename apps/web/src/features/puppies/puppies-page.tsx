@@ -1,5 +1,10 @@
 import { Container, Stack } from '../../ui/shell';
-import { litters, puppiesCopy as copy, puppyPhotos, type Litter } from '@cedar/content';
+import {
+  litterParents,
+  puppiesCopy as copy,
+  puppyPhotos,
+  type LitterParents,
+} from '@cedar/content';
 import { ImageModal } from '../../components/image-modal';
 import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';
 import { staticPart } from '../../components/static-content';
@@ -40,13 +45,13 @@ function PuppyPhotoModal({ state }: { state: PopupState<number> }) {
 export function Component() {
   const day = useKennelDay();
   const photo = usePopupState<number>();
-  const pedigree = usePopupState<Litter>();
+  const pedigree = usePopupState<LitterParents>();
   const champion = usePopupState<true>();
 
   const actions = {
     photo: (index: string) => photo.open(Number(index)),
     pedigree: (id: string) => {
-      const litter = litters.find((l) => l.id === id);
+      const litter = litterParents.find((l) => l.id === id);
       if (litter) pedigree.open(litter);
     },
     champion: () => champion.open(true),
