@@ -16,6 +16,9 @@ const buildDay = (process.env.BUILD_DAY ??= kennelDay(new Date()));
 if (!/^\d{4}-\d{2}-\d{2}$/.test(buildDay))
   throw new Error(`BUILD_DAY=${buildDay} is not YYYY-MM-DD`);
 
+/** The chunks (and their stylesheets) every page loads before its own: see src/boot.ts. */
+const ALWAYS_LOADED = /(^|\/)(boot|react|router|client-app|rolldown-runtime)-[\w-]+\.(js|css)$/;
+
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
 export default defineConfig({
@@ -31,7 +34,14 @@ export default defineConfig({
   // Every browser the site supports has modulepreload: no polyfill in the entry chunk.
   build: {
     manifest: true,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's list of what to fetch with it leaves out what every page has loaded before
+      // any of the app's code runs (the boot, React, the router, the app's shell): Vite would
+      // skip those at run time anyway, and the lists are written into every chunk that imports
+      // lazily (decision 012).
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rolldownOptions: {
       // The page's entry is its boot script (src/entry-client.ts), named so in the page's HTML.
       input: { boot: fileURLToPath(new URL('index.html', import.meta.url)) },

@@ -55,13 +55,7 @@ export const FOOD_PRICES = {
   butcherBagPer15lb: 30,
 } as const;
 
-export const CARE_FACTS = {
-  spayNeuterWaitMonths: 24,
-  leaveWhelpingDenWeeks: '5-6',
-  crateTrainedHours: 4,
-  openAcres: 7,
-  handoverHours: 1.5,
-} as const;
+export { CARE_FACTS } from './care-facts';
 
 export const CONTEST_DATES = {
   submissionsOpen: '2025-10-31',

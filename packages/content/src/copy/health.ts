@@ -1,6 +1,6 @@
 // Copy of the health page, owned with that page. The four health cards are the editable Health
 // Testing section (apps/web/src/sections/health-testing-section.tsx) and carry their own words.
-import { CARE_FACTS } from '../constants';
+import { CARE_FACTS } from '../care-facts';
 
 export const healthCopy = {
   hero: {

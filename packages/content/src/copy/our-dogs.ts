@@ -1,5 +1,5 @@
 // Copy of the our-dogs page, owned with that page.
-import { CARE_FACTS } from '../constants';
+import { CARE_FACTS } from '../care-facts';
 
 export const ourDogsCopy = {
   hero: {

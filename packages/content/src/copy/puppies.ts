@@ -1,6 +1,6 @@
 // Copy of the puppies page, owned with that page. The 4-step process is the editable Puppies
 // Section (apps/web/src/sections/puppies-section.tsx) and carries its own words.
-import { CARE_FACTS } from '../constants';
+import { CARE_FACTS } from '../care-facts';
 
 export const puppiesCopy = {
   eyebrow: 'English Labrador Puppies',

@@ -1,4 +1,4 @@
-import { CARE_FACTS } from '../constants';
+import { CARE_FACTS } from '../care-facts';
 import type { HealthCard } from '../schemas';
 
 export const healthCards = [

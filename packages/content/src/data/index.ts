@@ -1,4 +1,5 @@
 export * from './dogs';
+export * from './dog-summaries';
 export * from './pedigrees';
 export * from './titles';
 export * from './litters';

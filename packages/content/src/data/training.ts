@@ -1,4 +1,5 @@
-import { CARE_FACTS, TRAINING_PRICES } from '../constants';
+import { CARE_FACTS } from '../care-facts';
+import { TRAINING_PRICES } from '../constants';
 import type { TrainingProgram } from '../schemas';
 
 const crateFact = `Crate trained for at least ${CARE_FACTS.crateTrainedHours} hours`;

@@ -1,5 +1,10 @@
-import { staticPart } from '../static-content';
+import { Box, Container, Stack, Text, Title } from '../../ui';
 
+/**
+ * The centred opening band of /puppies, /puppy-application, /health-testing and /contact: eyebrow,
+ * h1 and intro on olive. Nothing in it is live: each page renders it as a static part (loaded
+ * there, so that its lazy import is written into the page's chunk, not a chunk of its own).
+ */
 export interface IntroBandProps {
   eyebrow?: string;
   /** The page's h1 */
@@ -12,10 +17,33 @@ export interface IntroBandProps {
   introAlign?: 'center' | 'left';
 }
 
-/**
- * The centred opening band of /puppies, /puppy-application, /health-testing and /contact: eyebrow,
- * h1 and intro on olive. Nothing in it is live: kept as prerendered, its code a chunk of its own.
- */
-export const IntroBand = staticPart<IntroBandProps>(() =>
-  import('./intro-band-content').then((module) => module.IntroBandContent),
-);
+export function IntroBand({
+  eyebrow,
+  title,
+  intro,
+  introWidth = 760,
+  introAlign = 'center',
+}: IntroBandProps) {
+  const paragraphs = typeof intro === 'string' ? [intro] : intro;
+  return (
+    <Box bg="olive.0" py={{ base: 48, md: 72 }}>
+      <Container size="md" ta="center">
+        {eyebrow && (
+          <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8" mb={6}>
+            {eyebrow}
+          </Text>
+        )}
+        <Title order={1} c="olive.9">
+          {title}
+        </Title>
+        <Stack gap="sm" mt="lg" maw={introWidth} mx="auto" ta={introAlign}>
+          {paragraphs.map((paragraph) => (
+            <Text key={paragraph} size="lg">
+              {paragraph}
+            </Text>
+          ))}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

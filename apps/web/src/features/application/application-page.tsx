@@ -1,8 +1,12 @@
 import { Anchor, Box, Container, Paper, Text, Title } from '../../ui';
 import { applicationCopy, site, telHref } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
-import { StaticContent } from '../../components/static-content';
-import { IntroBand } from '../../components/layout/intro-band';
+import { StaticContent, staticPart } from '../../components/static-content';
+
+// The opening band: text only, kept as prerendered (see staticPart).
+const IntroBand = staticPart(() =>
+  import('../../components/layout/intro-band').then((module) => module.IntroBand),
+);
 
 export function Component() {
   return (

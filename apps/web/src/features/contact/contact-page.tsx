@@ -3,7 +3,11 @@ import { contactCopy, site } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { TestimonialsSection } from '../../sections/testimonials-section';
 import { staticPart } from '../../components/static-content';
-import { IntroBand } from '../../components/layout/intro-band';
+
+// The opening band: text only, kept as prerendered (see staticPart).
+const IntroBand = staticPart(() =>
+  import('../../components/layout/intro-band').then((module) => module.IntroBand),
+);
 
 // The address, phones and hours: text and links, kept as prerendered (see staticPart).
 const ContactDetails = staticPart(() =>

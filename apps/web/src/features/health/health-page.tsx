@@ -4,7 +4,11 @@ import { healthCopy as copy, naturalLivingSlides } from '@cedar/content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
 import { NaturalLivingCarousel } from './natural-living-carousel';
 import { staticPart } from '../../components/static-content';
-import { IntroBand } from '../../components/layout/intro-band';
+
+// The opening band: text only, kept as prerendered (see staticPart).
+const IntroBand = staticPart(() =>
+  import('../../components/layout/intro-band').then((module) => module.IntroBand),
+);
 
 // The headings and the essay are text only: kept as prerendered, their code a chunk of its own.
 const NaturalLivingHeading = staticPart(() =>

@@ -1,6 +1,11 @@
 import { Box } from '../../ui/box';
 import { Container, Stack } from '../../ui/shell';
-import { dogById, kennelTourSlides, ourDogsCopy as copy, type Dog } from '@cedar/content';
+import {
+  dogSummaryById,
+  kennelTourSlides,
+  ourDogsCopy as copy,
+  type DogSummary,
+} from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { usePopupState } from '../../components/popup';
 import { staticPart } from '../../components/static-content';
@@ -22,13 +27,13 @@ const KennelTourHeading = staticPart(() =>
 
 export function Component() {
   // Outside the page's state: opening a popup renders the popup, not the fifteen dog cards.
-  const pedigree = usePopupState<Dog>();
-  const gallery = usePopupState<Dog>();
+  const pedigree = usePopupState<DogSummary>();
+  const gallery = usePopupState<DogSummary>();
   const title = usePopupState<string>();
   const image = usePopupState<ModalImage>();
 
-  const withDog = (open: (dog: Dog) => void) => (id: string) => {
-    const dog = dogById(id);
+  const withDog = (open: (dog: DogSummary) => void) => (id: string) => {
+    const dog = dogSummaryById(id);
     if (dog) open(dog);
   };
   const actions = {

@@ -1,4 +1,4 @@
-import { ourDogsCopy, type Dog } from '@cedar/content';
+import { ourDogsCopy, type DogSummary } from '@cedar/content';
 import { Suspense } from 'react';
 import { ImageModal, type ModalImage } from '../../components/image-modal';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -20,8 +20,8 @@ const preloadAll = () =>
   Promise.all([PedigreeDetails.preload(), PuppyGallery.preload(), TitleDetails.preload()]);
 
 export interface OurDogsPopupsProps {
-  pedigree: PopupState<Dog>;
-  gallery: PopupState<Dog>;
+  pedigree: PopupState<DogSummary>;
+  gallery: PopupState<DogSummary>;
   title: PopupState<string>;
   image: PopupState<ModalImage>;
 }

@@ -8,10 +8,14 @@ import {
 import { ImageModal } from '../../components/image-modal';
 import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';
 import { staticPart } from '../../components/static-content';
-import { IntroBand } from '../../components/layout/intro-band';
 import { ChampionModal } from './champion-modal';
 import { LitterPedigreeModal } from './litter-pedigree-modal';
 import { useKennelDay } from './use-kennel-day';
+
+// The opening band: text only, kept as prerendered (see staticPart).
+const IntroBand = staticPart(() =>
+  import('../../components/layout/intro-band').then((module) => module.IntroBand),
+);
 
 // The photos, the placement steps, the litters and the champion band are kept as prerendered,
 // their code a chunk of its own (see staticPart); their buttons name an action, and the page
