@@ -9,6 +9,7 @@ export * from './puppy-photos';
 export * from './champion';
 export * from './health';
 export * from './slides';
+export * from './natural-living-slides';
 export * from './team';
 export * from './food';
 export * from './testimonials';
