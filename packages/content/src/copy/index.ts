@@ -3,6 +3,7 @@ export * from './layout';
 export * from './home';
 export * from './puppies';
 export * from './our-dogs';
+export * from './our-dogs-frame';
 export * from './health';
 export * from './training';
 export * from './boarding';

@@ -1,5 +1,6 @@
 // Copy of the our-dogs page, owned with that page.
 import { CARE_FACTS } from '../care-facts';
+import { ourDogsFrameCopy as frame } from './our-dogs-frame';
 
 export const ourDogsCopy = {
   hero: {
@@ -8,7 +9,7 @@ export const ourDogsCopy = {
     intro:
       'Behind every Cedar Bluff litter stand the sires and dames who carry more than fifty years of careful English Labrador breeding: champion bloodlines, sound health and the gentle, steady temperament our families fall in love with.',
   },
-  closeLabel: 'Close',
+  closeLabel: frame.closeLabel,
   siresHeading: 'Our Sires',
   siresIntro:
     'Our active studs and the retired gentlemen whose influence runs through every line on the farm.',
@@ -17,11 +18,10 @@ export const ourDogsCopy = {
   viewPedigree: 'View Full Pedigree',
   viewPuppies: 'View Puppies',
   enlargePhoto: (name: string) => `View larger photo of ${name}`,
-  dogPhotoAlt: (name: string, color: string, gender: string) =>
-    `${name}, a ${color} English Labrador ${gender === 'Male' ? 'sire' : 'dame'}`,
+  dogPhotoAlt: frame.dogPhotoAlt,
 
   pedigree: {
-    title: (name: string) => `${name}’s Pedigree`,
+    title: frame.pedigreeTitle,
     treeHeading: 'Three-Generation Pedigree',
     parentsHeading: 'Parents',
     grandparentsHeading: 'Grandparents',
@@ -46,13 +46,13 @@ export const ourDogsCopy = {
   },
 
   titlePopup: {
-    title: (abbreviation: string) => `Title: ${abbreviation}`,
+    title: frame.titlePopupTitle,
     abbreviation: 'Abbreviation',
     fullName: 'Full name',
   },
 
   gallery: {
-    title: (name: string) => `Puppies by ${name}`,
+    title: frame.galleryTitle,
     empty: (name: string) => `No puppy information available for ${name}`,
     born: 'Born',
     dam: 'Dam',
@@ -65,10 +65,6 @@ export const ourDogsCopy = {
   kennel: {
     heading: 'Tour Our Kennel',
     intro: `Take a look around the places our dogs and puppies call home, from the whelping den to our ${CARE_FACTS.openAcres} open acres. Visits are by appointment only.`,
-    label: 'Kennel tour photos',
-    previous: 'Previous kennel photo',
-    next: 'Next kennel photo',
-    goTo: (index: number, caption: string) => `Show kennel photo ${index}: ${caption}`,
-    slide: (index: number, total: number) => `${index} of ${total}`,
+    ...frame.kennelCarousel,
   },
 } as const;

@@ -1,4 +1,4 @@
-import { ourDogsCopy as copy, type DogSummary } from '@cedar/content';
+import { ourDogsFrameCopy as copy, type DogSummary } from '@cedar/content';
 
 /** A dog's photo described: name, colour and sex. */
 export function dogPhotoAlt(dog: Pick<DogSummary, 'name' | 'color' | 'gender'>): string {

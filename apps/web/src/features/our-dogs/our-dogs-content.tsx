@@ -29,15 +29,15 @@ export function OurDogsHero() {
 
 interface DogSectionProps {
   id: string;
-  heading: string;
-  intro: string;
   /** Whose cards: the sires' or the dames'. */
   group: 'sires' | 'dames';
 }
 
 /** Sires or dames: a heading, a few words and a card per dog. */
-export function DogSection({ id, heading, intro, group }: DogSectionProps) {
+export function DogSection({ id, group }: DogSectionProps) {
   const dogs = group === 'sires' ? sires : dames;
+  const heading = group === 'sires' ? copy.siresHeading : copy.damesHeading;
+  const intro = group === 'sires' ? copy.siresIntro : copy.damesIntro;
   return (
     <Box component="section" aria-labelledby={id} data-testid={id}>
       <>

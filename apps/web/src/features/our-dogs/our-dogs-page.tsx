@@ -1,11 +1,6 @@
 import { Box } from '../../ui/box';
 import { Container, Stack } from '../../ui/shell';
-import {
-  dogSummaryById,
-  kennelTourSlides,
-  ourDogsCopy as copy,
-  type DogSummary,
-} from '@cedar/content';
+import { dogSummaryById, kennelTourSlides, type DogSummary } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { usePopupState } from '../../components/popup';
 import { staticPart } from '../../components/static-content';
@@ -55,20 +50,8 @@ export function Component() {
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
-          <DogSection
-            id="our-sires"
-            heading={copy.siresHeading}
-            intro={copy.siresIntro}
-            group="sires"
-            actions={actions}
-          />
-          <DogSection
-            id="our-dames"
-            heading={copy.damesHeading}
-            intro={copy.damesIntro}
-            group="dames"
-            actions={actions}
-          />
+          <DogSection id="our-sires" group="sires" actions={actions} />
+          <DogSection id="our-dames" group="dames" actions={actions} />
           <Box component="section" aria-labelledby="kennel-tour-heading">
             <KennelTourHeading />
             <Box maw={900} mx="auto">

@@ -1,4 +1,4 @@
-import { ourDogsCopy, type DogSummary } from '@cedar/content';
+import { ourDogsFrameCopy as copy, type DogSummary } from '@cedar/content';
 import { Suspense } from 'react';
 import { ImageModal, type ModalImage } from '../../components/image-modal';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -32,9 +32,9 @@ function PedigreePopup({ pedigree, title, image }: Omit<OurDogsPopupsProps, 'gal
     <Popup
       opened={dog !== null}
       onClose={pedigree.close}
-      title={dog ? ourDogsCopy.pedigree.title(dog.name) : ''}
+      title={dog ? copy.pedigreeTitle(dog.name) : ''}
       size="wide"
-      closeLabel={ourDogsCopy.closeLabel}
+      closeLabel={copy.closeLabel}
     >
       {dog && (
         <Suspense fallback={null}>
@@ -51,9 +51,9 @@ function GalleryPopup({ gallery, image }: Pick<OurDogsPopupsProps, 'gallery' | '
     <Popup
       opened={dog !== null}
       onClose={gallery.close}
-      title={dog ? ourDogsCopy.gallery.title(dog.name) : ''}
+      title={dog ? copy.galleryTitle(dog.name) : ''}
       size="xl"
-      closeLabel={ourDogsCopy.closeLabel}
+      closeLabel={copy.closeLabel}
     >
       {dog && (
         <Suspense fallback={null}>
@@ -70,9 +70,9 @@ function TitlePopup({ title }: Pick<OurDogsPopupsProps, 'title'>) {
     <Popup
       opened={abbreviation !== null}
       onClose={title.close}
-      title={abbreviation ? ourDogsCopy.titlePopup.title(abbreviation) : ''}
+      title={abbreviation ? copy.titlePopupTitle(abbreviation) : ''}
       size="sm"
-      closeLabel={ourDogsCopy.closeLabel}
+      closeLabel={copy.closeLabel}
     >
       {abbreviation && (
         <Suspense fallback={null}>
