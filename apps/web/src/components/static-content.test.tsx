@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staticLinkTarget } from './layout/public-layout';
 import { beginHydration, markHydrated } from '../lib/hydration';
-import { StaticContent } from './static-content';
+import { StaticContent, staticPart } from './static-content';
 
 const renders = vi.fn();
 
@@ -102,6 +102,107 @@ describe('StaticContent', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Something else');
     expect(container.querySelector('p')?.textContent).toBe('Our kennel sits on seven open acres.');
     expect(container.querySelectorAll('[data-static]')).toHaveLength(1);
+  });
+});
+
+function Cards() {
+  return (
+    <ul>
+      <li>
+        <button type="button" data-action="open" data-value="duke">
+          Duke
+        </button>
+      </li>
+      <li>
+        <button type="button" data-action="toString" data-value="x">
+          Not an action
+        </button>
+      </li>
+      <li>
+        <button type="button">No action</button>
+      </li>
+    </ul>
+  );
+}
+
+describe('StaticContent actions', () => {
+  it('runs the action a pressed button names, with its value, when rendered', async () => {
+    const open = vi.fn();
+    render(
+      <StaticContent actions={{ open }}>
+        <Cards />
+      </StaticContent>,
+    );
+    const press = (name: string) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      act(() => void screen.getByRole('button', { name }).dispatchEvent(event));
+      return event;
+    };
+    // The part's own action runs and takes the press.
+    expect(press('Duke').defaultPrevented).toBe(true);
+    expect(open).toHaveBeenCalledWith('duke');
+    // A name every object has is not an action of the part; a button without a name is left alone.
+    expect(press('Not an action').defaultPrevented).toBe(false);
+    expect(press('No action').defaultPrevented).toBe(false);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs it from the kept prerendered HTML too, whose buttons have no handler of their own', async () => {
+    const open = vi.fn();
+    const page = (actions: Record<string, (value: string) => void>) => (
+      <main>
+        <StaticContent actions={actions}>
+          <Cards />
+        </StaticContent>
+      </main>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page({ open: () => {} }));
+    document.body.append(container);
+    const kept = container.querySelector('[data-static]')?.innerHTML;
+    beginHydration();
+    await act(async () => {
+      hydrateRoot(container, page({ open }));
+    });
+    markHydrated();
+    expect(container.querySelector('[data-static]')?.innerHTML).toBe(kept);
+    const duke = container.querySelector<HTMLButtonElement>('[data-value="duke"]');
+    await act(async () => duke?.click());
+    expect(open).toHaveBeenCalledWith('duke');
+  });
+});
+
+describe('staticPart', () => {
+  it('renders its lazily loaded content where it renders anew', async () => {
+    const load = vi.fn(() => Promise.resolve(Article));
+    const Part = staticPart(load);
+    await act(async () => {
+      render(<Part text="Seven open acres." />);
+    });
+    expect(await screen.findByText('Seven open acres.')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the prerendered HTML on hydration without asking for its code', async () => {
+    const load = vi.fn(() => Promise.resolve(Article));
+    const Part = staticPart(load);
+    const container = document.createElement('div');
+    container.innerHTML =
+      '<main><div data-static="_R_0_" style="display:contents"><p>Kept words.</p></div></main>';
+    document.body.append(container);
+    load.mockClear();
+    beginHydration();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <main>
+          <Part />
+        </main>,
+      );
+    });
+    markHydrated();
+    expect(container.querySelector('p')?.textContent).toBe('Kept words.');
+    expect(load).not.toHaveBeenCalled();
   });
 });
 

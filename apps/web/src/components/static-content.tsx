@@ -63,7 +63,9 @@ function runAction(event: MouseEvent<HTMLDivElement>, actions: Actions) {
   const target = event.target instanceof Element ? event.target : null;
   const button = target?.closest<HTMLElement>('[data-action]');
   if (!button || !event.currentTarget.contains(button)) return;
-  const action = actions[button.dataset.action ?? ''];
+  const name = button.dataset.action ?? '';
+  // Only the part's own actions: not a name every object has (`toString`).
+  const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
   if (!action) return;
   event.preventDefault();
   action(button.dataset.value ?? '');
