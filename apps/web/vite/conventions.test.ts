@@ -57,3 +57,13 @@ describe('one-way imports', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 });
+
+describe("Mantine's runtime stays out of the public pages", { timeout: 60_000 }, () => {
+  it('refuses @mantine/core in public code and lets the admin area use it', async () => {
+    const code = "import { Text } from '@mantine/core';\nexport const text = Text;\n";
+    expect(await lint(repoRoot, 'apps/web/src/features/puppies/fixture.tsx', code)).toEqual([
+      "no-restricted-imports: '@mantine/core' import is restricted from being used. public pages import from src/ui (Mantine's markup without its runtime)",
+    ]);
+    expect(await lint(repoRoot, 'apps/web/src/features/admin/fixture.tsx', code)).toEqual([]);
+  });
+});

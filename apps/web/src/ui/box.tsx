@@ -23,6 +23,7 @@ export const cls = (module: string, name: string, part = 'root') =>
 
 const SIZES = ['xs', 'sm', 'md', 'lg', 'xl'];
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+/** Mantine's breakpoints, smallest first. */
 const BREAKPOINTS: Record<Breakpoint, string> = {
   xs: '36em',
   sm: '48em',
@@ -160,10 +161,34 @@ type StyleProps = {
 } & { hiddenFrom?: Breakpoint; visibleFrom?: Breakpoint };
 
 const kebab = (property: string) => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const cssText = (styles: Record<string, Value>) =>
+/** Declarations from properties (camelCase or custom); those without a value are left out. */
+const cssText = (styles: Record<string, Value | undefined>) =>
   Object.entries(styles)
+    .filter(([, value]) => value !== undefined)
     .map(([property, value]) => `${kebab(property)}:${value};`)
     .join('');
+
+/**
+ * A class's CSS as Mantine's InlineStyles writes it: the base rules, then one media query per
+ * breakpoint that sets any, smallest first (the style props' responsive values, SimpleGrid's and
+ * Grid's variables).
+ */
+export function responsiveCss(
+  selector: string,
+  base: Record<string, Value | undefined>,
+  media: (point: Breakpoint) => Record<string, Value | undefined>,
+): string {
+  const baseText = cssText(base);
+  return (
+    (baseText ? `${selector}{${baseText}}` : '') +
+    (Object.keys(BREAKPOINTS) as Breakpoint[])
+      .map((point) => {
+        const text = cssText(media(point));
+        return text ? `@media(min-width: ${BREAKPOINTS[point]}){${selector}{${text}}}` : '';
+      })
+      .join('')
+  );
+}
 
 interface ParsedStyleProps {
   inline: Record<string, Value>;
@@ -197,16 +222,9 @@ function parseStyleProps(props: Record<string, unknown>): ParsedStyleProps {
       media[point] = { ...media[point], [property]: resolve(value[point]!) };
   }
   if (!responsive) return { inline, css: null };
-  const order = (Object.keys(media) as Breakpoint[]).sort(
-    (a, b) => parseFloat(BREAKPOINTS[a]) - parseFloat(BREAKPOINTS[b]),
-  );
   return {
     inline,
-    css: (selector) =>
-      (Object.keys(base).length > 0 ? `${selector}{${cssText(base)}}` : '') +
-      order
-        .map((p) => `@media(min-width: ${BREAKPOINTS[p]}){${selector}{${cssText(media[p]!)}}}`)
-        .join(''),
+    css: (selector) => responsiveCss(selector, base, (point) => media[point] ?? {}),
   };
 }
 
@@ -264,7 +282,8 @@ export function Box({
   const { style: styleProps, rest } = splitStyleProps(others);
   const parsed = parseStyleProps(styleProps);
   const { hiddenFrom, visibleFrom } = styleProps as StyleProps;
-  const responsiveClass = useResponsiveClass(parsed.css !== null);
+  const ownClass = useOwnClass();
+  const responsiveClass = parsed.css === null ? null : ownClass;
   const definedVars = Object.fromEntries(
     Object.entries(vars ?? {}).filter(([, v]) => v !== undefined),
   );
@@ -293,8 +312,10 @@ export function Box({
   );
 }
 
-/** A class of the element's own for its responsive styles (React's id: the same in the prerender and hydration). */
-function useResponsiveClass(needed: boolean): string | null {
-  const id = useId();
-  return needed ? `__m__-${id.replace(/[:«»]/g, '')}` : null;
+/**
+ * A class of the element's own for its responsive styles, as Mantine names it: from React's id, so
+ * the same in the prerender and on hydration.
+ */
+export function useOwnClass(): string {
+  return `__m__-${useId().replace(/[:«»]/g, '')}`;
 }

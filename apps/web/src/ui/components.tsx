@@ -20,6 +20,8 @@ import {
   getSize,
   getSpacing,
   cls,
+  responsiveCss,
+  useOwnClass,
   type BoxProps,
   type Breakpoint,
   type Responsive,
@@ -65,14 +67,6 @@ export function Title({ order = 1, size, className, ...others }: Props & { order
   );
 }
 
-const BREAKPOINT_ORDER: Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl'];
-const BREAKPOINT_WIDTH: Record<Breakpoint, string> = {
-  xs: '36em',
-  sm: '48em',
-  md: '62em',
-  lg: '75em',
-  xl: '88em',
-};
 const baseOf = <T,>(value: Responsive<T> | undefined): T | undefined =>
   typeof value === 'object' && value !== null
     ? (value as Partial<Record<string, T>>).base
@@ -92,22 +86,13 @@ function InlineVariables({
   base: Record<string, string | undefined>;
   media: (point: Breakpoint) => Record<string, string | number | undefined>;
 }) {
-  const text = (vars: Record<string, string | number | undefined>) =>
-    Object.entries(vars)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k}:${v};`)
-      .join('');
-  const baseText = text(base);
-  const css =
-    (baseText ? `${selector}{${baseText}}` : '') +
-    BREAKPOINT_ORDER.map((point) => {
-      const vars = text(media(point));
-      return vars ? `@media(min-width: ${BREAKPOINT_WIDTH[point]}){${selector}{${vars}}}` : '';
-    }).join('');
-  return <style data-mantine-styles="inline" dangerouslySetInnerHTML={{ __html: css }} />;
+  return (
+    <style
+      data-mantine-styles="inline"
+      dangerouslySetInnerHTML={{ __html: responsiveCss(selector, base, media) }}
+    />
+  );
 }
-
-const useRandomClassName = () => `__m__-${useId().replace(/[:«»]/g, '')}`;
 
 export function SimpleGrid({
   cols = 1,
@@ -120,7 +105,7 @@ export function SimpleGrid({
   spacing?: Responsive<Value>;
   verticalSpacing?: Responsive<Value>;
 }) {
-  const own = useRandomClassName();
+  const own = useOwnClass();
   const vertical = verticalSpacing ?? spacing;
   return (
     <>
@@ -151,7 +136,7 @@ export function Grid({
   children,
   ...others
 }: Props & { gap?: Value; align?: string }) {
-  const own = useRandomClassName();
+  const own = useOwnClass();
   return (
     <GridContext value={12}>
       <InlineVariables
@@ -172,7 +157,7 @@ export function Grid({
 
 function GridCol({ span = 12, className, ...others }: Props & { span?: Responsive<number> }) {
   const columns = use(GridContext);
-  const own = useRandomClassName();
+  const own = useOwnClass();
   const basis = (s: number | undefined) =>
     s === undefined
       ? undefined
