@@ -69,8 +69,6 @@ export const SECTION_IMPORTS: Record<EditableFilePath, readonly string[]> = {
   'apps/web/src/sections/health-testing-section.tsx': [
     '../ui',
     '@cedar/content',
-    'react',
     '../components/site-image',
-    '../components/popup',
   ],
 };

@@ -1,21 +1,19 @@
-import { AspectRatio, Box, Button, Card, SimpleGrid, Stack, Text, Title } from '../ui';
-import { healthCards, type HealthCard } from '@cedar/content';
-import { useState } from 'react';
+import { AspectRatio, Box, Button, Card, SimpleGrid, Text, Title } from '../ui';
+import { healthCardSummaries } from '@cedar/content';
 import { imageSizes, SiteImage } from '../components/site-image';
-import { Popup } from '../components/popup';
 
 const copy = {
   heading: 'Our Holistic Health Commitments',
   intro:
     'Four choices behind every healthy Cedar Bluff Labrador. Select a card to read the full article.',
   readMore: 'Read the full article',
-  closeLabel: 'Close article',
 };
 
-/** Editable section (File editor: Health Testing): the four health cards, each opening its full essay. */
+/**
+ * Editable section (File editor: Health Testing): the four health cards. A press anywhere on a
+ * card opens its full article (the page's popup: its `article` action with the card's id).
+ */
 export function HealthTestingSection() {
-  const [card, setCard] = useState<HealthCard | null>(null);
-
   return (
     <Box component="section" aria-labelledby="health-cards-heading">
       <Title order={2} id="health-cards-heading" ta="center">
@@ -25,7 +23,7 @@ export function HealthTestingSection() {
         {copy.intro}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" mt="xl">
-        {healthCards.map((c) => (
+        {healthCardSummaries.map((c) => (
           <Card
             key={c.id}
             component="article"
@@ -33,7 +31,8 @@ export function HealthTestingSection() {
             radius="lg"
             padding="lg"
             shadow="xs"
-            onClick={() => setCard(c)}
+            data-action="article"
+            data-value={c.id}
             style={{ cursor: 'pointer' }}
             data-testid="health-card"
           >
@@ -59,33 +58,6 @@ export function HealthTestingSection() {
           </Card>
         ))}
       </SimpleGrid>
-
-      <Popup
-        opened={card !== null}
-        onClose={() => setCard(null)}
-        title={card?.title}
-        size="lg"
-        closeLabel={copy.closeLabel}
-      >
-        {card && (
-          <Stack gap="md">
-            <SiteImage
-              src={card.image}
-              alt={card.title}
-              sizes="(min-width: 48em) 620px, 100vw"
-              style={{
-                display: 'block',
-                width: '100%',
-                height: 'auto',
-                borderRadius: 'var(--mantine-radius-md)',
-              }}
-            />
-            {card.essay.map((paragraph) => (
-              <Text key={paragraph}>{paragraph}</Text>
-            ))}
-          </Stack>
-        )}
-      </Popup>
     </Box>
   );
 }

@@ -1,6 +1,8 @@
 // Copy of the health page, owned with that page. The four health cards are the editable Health
-// Testing section (apps/web/src/sections/health-testing-section.tsx) and carry their own words.
+// Testing section (apps/web/src/sections/health-testing-section.tsx) and carry their own words;
+// the words of the page's live parts are healthFrameCopy (./health-frame.ts).
 import { CARE_FACTS } from '../care-facts';
+import { healthFrameCopy } from './health-frame';
 
 export const healthCopy = {
   hero: {
@@ -12,11 +14,7 @@ export const healthCopy = {
   naturalLiving: {
     heading: 'Natural Living',
     intro: 'Daily life on the bluff, where our dogs run, rest and grow at a natural pace.',
-    label: 'Natural Living photos',
-    previous: 'Previous photo',
-    next: 'Next photo',
-    goTo: (index: number, caption: string) => `Show photo ${index}: ${caption}`,
-    slide: (index: number, total: number) => `${index} of ${total}`,
+    ...healthFrameCopy.naturalLivingCarousel,
   },
   healthyStart: {
     heading: 'A Healthy Start',

@@ -5,6 +5,7 @@ export * from './puppies';
 export * from './our-dogs';
 export * from './our-dogs-frame';
 export * from './health';
+export * from './health-frame';
 export * from './training';
 export * from './boarding';
 export * from './team';

@@ -8,6 +8,7 @@ export * from './puppies';
 export * from './puppy-photos';
 export * from './champion';
 export * from './health';
+export * from './health-card-summaries';
 export * from './slides';
 export * from './natural-living-slides';
 export * from './team';

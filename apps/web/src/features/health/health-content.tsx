@@ -1,5 +1,13 @@
 import { Box, Stack, Text, Title } from '../../ui';
 import { healthCopy as copy } from '@cedar/content';
+import { IntroBand } from '../../components/layout/intro-band';
+
+/** The opening band: eyebrow, the page's h1 and its introduction. */
+export function HealthIntro() {
+  return (
+    <IntroBand eyebrow={copy.hero.eyebrow} title={copy.hero.heading} intro={copy.hero.intro} />
+  );
+}
 
 /** The natural-living photos' heading and introduction. */
 export function NaturalLivingHeading() {
