@@ -2,6 +2,7 @@
 export * from './layout';
 export * from './home';
 export * from './puppies';
+export * from './puppies-frame';
 export * from './our-dogs';
 export * from './our-dogs-frame';
 export * from './health';

@@ -1,10 +1,12 @@
 // Copy of the puppies page, owned with that page. The 4-step process is the editable Puppies
-// Section (apps/web/src/sections/puppies-section.tsx) and carries its own words.
+// Section (apps/web/src/sections/puppies-section.tsx) and carries its own words; the words of the
+// page's live parts are puppiesFrameCopy (./puppies-frame.ts).
 import { CARE_FACTS } from '../care-facts';
+import { puppiesFrameCopy } from './puppies-frame';
 
 export const puppiesCopy = {
   eyebrow: 'English Labrador Puppies',
-  closeLabel: 'Close',
+  closeLabel: puppiesFrameCopy.closeLabel,
   heading: 'Puppy Placement',
   intro: [
     'Every Cedar Bluff puppy is raised in our home on the bluff, with more than fifty years of English Labrador breeding behind it. Our puppies grow up on fresh food, gentle handling and the sounds of a busy family kennel.',
@@ -12,7 +14,7 @@ export const puppiesCopy = {
   ],
   galleryHeading: 'Life in Our Puppy Nursery',
   galleryIntro: 'A few of the faces that have filled our nursery. Select a photo to see it larger.',
-  photoTitle: (index: number, total: number) => `Puppy photo ${index} of ${total}`,
+  photoTitle: puppiesFrameCopy.photoTitle,
   enlargePhoto: (alt: string) => `View larger: ${alt}`,
 
   selectHeading: 'Select Litters',
@@ -38,7 +40,7 @@ export const puppiesCopy = {
   },
 
   litterPedigree: {
-    title: (litterName: string) => `${litterName} Pedigree`,
+    title: puppiesFrameCopy.litterPedigreeTitle,
     intro: 'The sire and dam of this litter, with their own parents.',
     sire: 'Sire',
     dam: 'Dam',

@@ -1,8 +1,9 @@
 import type { ChampionWinner } from '../schemas';
+import { championWinnerTitle } from './champion-title';
 
 export const championWinner = {
   dogId: 'ranger',
-  title: 'Champion Winner: Cedar Bluff’s Battenkill Ranger',
+  title: championWinnerTitle,
   image: '/images/champion/ranger-champion.jpg',
   story: [
     'Ranger was the boldest puppy in his litter, the first to leave the whelping den and the first to carry a toy back to whoever threw it. We kept him for his balance and his easy, happy nature, never imagining how far that steady temperament would take him.',

@@ -7,6 +7,7 @@ export * from './litter-parents';
 export * from './puppies';
 export * from './puppy-photos';
 export * from './champion';
+export * from './champion-title';
 export * from './health';
 export * from './health-card-summaries';
 export * from './slides';

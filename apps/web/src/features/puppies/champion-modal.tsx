@@ -1,4 +1,4 @@
-import { championWinner, puppiesCopy } from '@cedar/content';
+import { championWinnerTitle, puppiesFrameCopy } from '@cedar/content';
 import { Suspense } from 'react';
 import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -15,9 +15,9 @@ export function ChampionModal({ state }: { state: PopupState<true> }) {
     <Popup
       opened={usePopupValue(state) !== null}
       onClose={state.close}
-      title={championWinner.title}
+      title={championWinnerTitle}
       size="lg"
-      closeLabel={puppiesCopy.closeLabel}
+      closeLabel={puppiesFrameCopy.closeLabel}
     >
       <Suspense fallback={null}>
         <ChampionStory />

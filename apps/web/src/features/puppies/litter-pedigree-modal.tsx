@@ -1,9 +1,8 @@
-import { puppiesCopy, type LitterParents } from '@cedar/content';
+import { puppiesFrameCopy as copy, type LitterParents } from '@cedar/content';
 import { Suspense } from 'react';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
 import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 
-const copy = puppiesCopy.litterPedigree;
 const LitterPedigree = lazyContent(() =>
   import('./litter-pedigree').then((module) => module.LitterPedigree),
 );
@@ -16,9 +15,9 @@ export function LitterPedigreeModal({ state }: { state: PopupState<LitterParents
     <Popup
       opened={litter !== null}
       onClose={state.close}
-      title={litter ? copy.title(litter.name) : ''}
+      title={litter ? copy.litterPedigreeTitle(litter.name) : ''}
       size="xl"
-      closeLabel={puppiesCopy.closeLabel}
+      closeLabel={copy.closeLabel}
     >
       {litter && (
         <Suspense fallback={null}>

@@ -1,10 +1,16 @@
 import { Box, Text, Title } from '../../ui';
 import { litters, puppiesCopy as copy, puppyPhotos } from '@cedar/content';
+import { IntroBand } from '../../components/layout/intro-band';
 import { ChampionTeaser } from './champion';
 import { LitterLists } from './litter-lists';
 import { PuppyPhotoGrid } from './puppy-photo-grid';
 
 export { ChampionTeaser };
+
+/** The opening band: eyebrow, the page's h1 and its introduction. */
+export function PuppiesIntro() {
+  return <IntroBand eyebrow={copy.eyebrow} title={copy.heading} intro={copy.intro} />;
+}
 
 /** The puppy photos: heading, a few words and the grid; a photo's button opens it. */
 export function PuppyGallery() {

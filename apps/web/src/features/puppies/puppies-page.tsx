@@ -1,7 +1,7 @@
 import { Container, Stack } from '../../ui/shell';
 import {
   litterParents,
-  puppiesCopy as copy,
+  puppiesFrameCopy as copy,
   puppyPhotos,
   type LitterParents,
 } from '@cedar/content';
@@ -13,8 +13,8 @@ import { LitterPedigreeModal } from './litter-pedigree-modal';
 import { useKennelDay } from './use-kennel-day';
 
 // The opening band: text only, kept as prerendered (see staticPart).
-const IntroBand = staticPart(() =>
-  import('../../components/layout/intro-band').then((module) => module.IntroBand),
+const PuppiesIntro = staticPart(() =>
+  import('./puppies-content').then((module) => module.PuppiesIntro),
 );
 
 // The photos, the placement steps, the litters and the champion band are kept as prerendered,
@@ -63,7 +63,7 @@ export function Component() {
 
   return (
     <>
-      <IntroBand eyebrow={copy.eyebrow} title={copy.heading} intro={copy.intro} />
+      <PuppiesIntro />
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
