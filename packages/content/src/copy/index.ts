@@ -12,5 +12,6 @@ export * from './boarding';
 export * from './team';
 export * from './raw-food';
 export * from './contact';
+export * from './contact-frame';
 export * from './application';
 export * from './halloween';

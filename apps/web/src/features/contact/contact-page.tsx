@@ -1,12 +1,15 @@
-import { Box, Container, Grid, Paper, Text, Title } from '../../ui';
-import { contactCopy, site } from '@cedar/content';
+import { Box, Container, Grid, Paper } from '../../ui';
+import { contactFormLabel, site } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { TestimonialsSection } from '../../sections/testimonials-section';
 import { staticPart } from '../../components/static-content';
 
-// The opening band: text only, kept as prerendered (see staticPart).
-const IntroBand = staticPart(() =>
-  import('../../components/layout/intro-band').then((module) => module.IntroBand),
+// The opening band and the form's heading: text only, kept as prerendered (see staticPart).
+const ContactIntro = staticPart(() =>
+  import('./contact-content').then((module) => module.ContactIntro),
+);
+const ContactFormHeading = staticPart(() =>
+  import('./contact-content').then((module) => module.ContactFormHeading),
 );
 
 // The address, phones and hours: text and links, kept as prerendered (see staticPart).
@@ -17,7 +20,7 @@ const ContactDetails = staticPart(() =>
 export function Component() {
   return (
     <>
-      <IntroBand title={contactCopy.heading} intro={contactCopy.intro} introWidth={680} />
+      <ContactIntro />
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -29,14 +32,9 @@ export function Component() {
               p={{ base: 'lg', sm: 'xl' }}
               h="100%"
             >
-              <Title order={2} id="contact-form-heading" fz="h3">
-                {contactCopy.formTitle}
-              </Title>
-              <Text mt="xs" c="gray.7">
-                {contactCopy.formIntro}
-              </Text>
+              <ContactFormHeading />
               <Box mt="lg">
-                <FormsEmbed formId={site.forms.contactFormId} label={contactCopy.formLabel} />
+                <FormsEmbed formId={site.forms.contactFormId} label={contactFormLabel} />
               </Box>
             </Paper>
           </Grid.Col>
