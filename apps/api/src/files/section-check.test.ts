@@ -255,6 +255,34 @@ describe('the static check of an edited section', () => {
     }
   });
 
+  it('refuses a Health Testing section that holds its own popup again (its cards are kept as prerendered, so its state would never run)', () => {
+    // The section's shape before its popup moved to the page (a revision the owner could restore).
+    const earlier = `import { Box, Card, Title } from '../ui';
+import { healthCards } from '@cedar/content';
+import { useState } from 'react';
+import { Popup } from '../components/popup';
+
+export function HealthTestingSection() {
+  const [card, setCard] = useState<string | null>(null);
+  return (
+    <Box component="section">
+      {healthCards.map((c) => (
+        <Card key={c.id} onClick={() => setCard(c.id)}>
+          <Title order={3}>{c.title}</Title>
+        </Card>
+      ))}
+      <Popup opened={card !== null} onClose={() => setCard(null)} title={card} closeLabel="Close">
+        {card}
+      </Popup>
+    </Box>
+  );
+}
+`;
+    const problem = checkSection('apps/web/src/sections/health-testing-section.tsx', earlier);
+    expect(problem?.line).toBe(3);
+    expect(problem?.message).toMatch(/importing 'react' is not allowed/);
+  });
+
   it('names the first offence where it is', () => {
     const problem = checkSection(HERO, hero('const secret = process.env.ADMIN_PASSWORD;'));
     expect(problem).toEqual({
