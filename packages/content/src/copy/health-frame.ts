@@ -1,6 +1,6 @@
 // The words the health page's live parts use: the Natural Living carousel's controls and the
 // health article popup's close label. A module of their own, so that the page's first load
-// carries these and not all of healthCopy (which takes them from here).
+// carries these and not all of healthCopy (the words of the parts kept as prerendered).
 
 export const healthFrameCopy = {
   closeArticle: 'Close article',

@@ -2,7 +2,6 @@
 // Testing section (apps/web/src/sections/health-testing-section.tsx) and carry their own words;
 // the words of the page's live parts are healthFrameCopy (./health-frame.ts).
 import { CARE_FACTS } from '../care-facts';
-import { healthFrameCopy } from './health-frame';
 
 export const healthCopy = {
   hero: {
@@ -14,7 +13,6 @@ export const healthCopy = {
   naturalLiving: {
     heading: 'Natural Living',
     intro: 'Daily life on the bluff, where our dogs run, rest and grow at a natural pace.',
-    ...healthFrameCopy.naturalLivingCarousel,
   },
   healthyStart: {
     heading: 'A Healthy Start',

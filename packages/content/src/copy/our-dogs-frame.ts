@@ -1,6 +1,7 @@
 // The words the our-dogs page's live parts use: the popups' titles and close label, a dog photo's
 // description and the kennel carousel's controls. A module of their own, so that the page's first
-// load carries these and not all of ourDogsCopy (which takes them from here).
+// load carries these and not all of ourDogsCopy (the words of the parts kept as prerendered
+// and of the popups' contents).
 
 export const ourDogsFrameCopy = {
   closeLabel: 'Close',

@@ -1,6 +1,6 @@
-// Copy of the our-dogs page, owned with that page.
+// Copy of the our-dogs page, owned with that page; the words of its live parts (popup titles,
+// close label, the kennel carousel's controls) are ourDogsFrameCopy (./our-dogs-frame.ts).
 import { CARE_FACTS } from '../care-facts';
-import { ourDogsFrameCopy as frame } from './our-dogs-frame';
 
 export const ourDogsCopy = {
   hero: {
@@ -9,7 +9,6 @@ export const ourDogsCopy = {
     intro:
       'Behind every Cedar Bluff litter stand the sires and dames who carry more than fifty years of careful English Labrador breeding: champion bloodlines, sound health and the gentle, steady temperament our families fall in love with.',
   },
-  closeLabel: frame.closeLabel,
   siresHeading: 'Our Sires',
   siresIntro:
     'Our active studs and the retired gentlemen whose influence runs through every line on the farm.',
@@ -18,10 +17,8 @@ export const ourDogsCopy = {
   viewPedigree: 'View Full Pedigree',
   viewPuppies: 'View Puppies',
   enlargePhoto: (name: string) => `View larger photo of ${name}`,
-  dogPhotoAlt: frame.dogPhotoAlt,
 
   pedigree: {
-    title: frame.pedigreeTitle,
     treeHeading: 'Three-Generation Pedigree',
     parentsHeading: 'Parents',
     grandparentsHeading: 'Grandparents',
@@ -46,13 +43,11 @@ export const ourDogsCopy = {
   },
 
   titlePopup: {
-    title: frame.titlePopupTitle,
     abbreviation: 'Abbreviation',
     fullName: 'Full name',
   },
 
   gallery: {
-    title: frame.galleryTitle,
     empty: (name: string) => `No puppy information available for ${name}`,
     born: 'Born',
     dam: 'Dam',
@@ -65,6 +60,5 @@ export const ourDogsCopy = {
   kennel: {
     heading: 'Tour Our Kennel',
     intro: `Take a look around the places our dogs and puppies call home, from the whelping den to our ${CARE_FACTS.openAcres} open acres. Visits are by appointment only.`,
-    ...frame.kennelCarousel,
   },
 } as const;

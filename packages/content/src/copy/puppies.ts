@@ -2,11 +2,9 @@
 // Section (apps/web/src/sections/puppies-section.tsx) and carries its own words; the words of the
 // page's live parts are puppiesFrameCopy (./puppies-frame.ts).
 import { CARE_FACTS } from '../care-facts';
-import { puppiesFrameCopy } from './puppies-frame';
 
 export const puppiesCopy = {
   eyebrow: 'English Labrador Puppies',
-  closeLabel: puppiesFrameCopy.closeLabel,
   heading: 'Puppy Placement',
   intro: [
     'Every Cedar Bluff puppy is raised in our home on the bluff, with more than fifty years of English Labrador breeding behind it. Our puppies grow up on fresh food, gentle handling and the sounds of a busy family kennel.',
@@ -14,7 +12,6 @@ export const puppiesCopy = {
   ],
   galleryHeading: 'Life in Our Puppy Nursery',
   galleryIntro: 'A few of the faces that have filled our nursery. Select a photo to see it larger.',
-  photoTitle: puppiesFrameCopy.photoTitle,
   enlargePhoto: (alt: string) => `View larger: ${alt}`,
 
   selectHeading: 'Select Litters',
@@ -40,7 +37,6 @@ export const puppiesCopy = {
   },
 
   litterPedigree: {
-    title: puppiesFrameCopy.litterPedigreeTitle,
     intro: 'The sire and dam of this litter, with their own parents.',
     sire: 'Sire',
     dam: 'Dam',

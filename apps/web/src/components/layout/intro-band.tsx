@@ -2,8 +2,9 @@ import { Box, Container, Stack, Text, Title } from '../../ui';
 
 /**
  * The centred opening band of /puppies, /puppy-application, /health-testing and /contact: eyebrow,
- * h1 and intro on olive. Nothing in it is live: each page renders it as a static part (loaded
- * there, so that its lazy import is written into the page's chunk, not a chunk of its own).
+ * h1 and intro on olive. Nothing in it is live: each page renders it in a static part, either
+ * itself (/puppy-application: its lazy import is then written into the page's chunk, not a
+ * chunk of its own) or from the page's content module, which brings the band's words along.
  */
 export interface IntroBandProps {
   eyebrow?: string;
