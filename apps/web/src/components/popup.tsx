@@ -56,10 +56,11 @@ let openPopups = 0;
  */
 function lockScroll(change: 1 | -1): void {
   openPopups += change;
+  // The root of the document the popup was in, taken now: the switch comes a frame later, when
+  // that document may be gone (a test's page torn down after its last popup closed).
+  const root = document.documentElement;
   requestAnimationFrame(() =>
-    setTimeout(() =>
-      document.documentElement.toggleAttribute('data-scroll-locked', openPopups > 0),
-    ),
+    setTimeout(() => root.toggleAttribute('data-scroll-locked', openPopups > 0)),
   );
 }
 
