@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { EditableFilePath } from '@cedar/api-contract';
 
 /**
  * Everything the API knows about the web app (apps/web), in one place: where it is, how it is
@@ -34,41 +33,3 @@ export function webAppPaths(repoRoot: string) {
     viteScratch: path.join(dir, WEB_APP.viteScratch),
   };
 }
-
-/**
- * The module specifiers each editable section imports as shipped. An edited file may import these
- * and nothing else: no file of the server, no Node module, no `?raw` trick of the bundler.
- * (files/section-check.test.ts keeps this table equal to the shipped files' imports.)
- */
-export const SECTION_IMPORTS: Record<EditableFilePath, readonly string[]> = {
-  'apps/web/src/sections/hero-section.tsx': [
-    '../ui',
-    '@cedar/content',
-    'react',
-    'react-router-dom',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/about-section.tsx': [
-    '../ui',
-    '@cedar/content',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/puppies-section.tsx': ['../ui', 'react-router-dom'],
-  'apps/web/src/sections/contact-section.tsx': ['../ui', '@cedar/content', 'react'],
-  'apps/web/src/sections/testimonials-section.tsx': [
-    '../ui',
-    '@cedar/content',
-    'react',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/facilities-section.tsx': [
-    '../ui',
-    '@cedar/content',
-    '../components/site-image',
-  ],
-  'apps/web/src/sections/health-testing-section.tsx': [
-    '../ui',
-    '@cedar/content',
-    '../components/site-image',
-  ],
-};

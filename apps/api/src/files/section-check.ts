@@ -1,94 +1,28 @@
-import type { EditableFilePath } from '@cedar/api-contract';
+import { SECTION_RULES, type EditableFilePath, type SectionModule } from '@cedar/api-contract';
 import ts from 'typescript';
-import { SECTION_IMPORTS } from '../web-app';
 
-/** Globals a section may use: plain values and functions that reach nothing outside the page. */
-const ALLOWED_GLOBALS = new Set([
-  'undefined',
-  'NaN',
-  'Infinity',
-  'console',
-  'Math',
-  'JSON',
-  'Number',
-  'String',
-  'Boolean',
-  'Array',
-  'Date',
-  'Intl',
-  'Map',
-  'Set',
-  'parseInt',
-  'parseFloat',
-  'isNaN',
-  'isFinite',
-  'encodeURIComponent',
-  'decodeURIComponent',
-  'encodeURI',
-  'decodeURI',
-]);
-
-/** Names of the host a section must never mention, even as its own variable's name. */
-const HOST_NAMES = [
-  // Node's module scope and well-known host objects.
-  'require',
-  'module',
-  'exports',
-  '__dirname',
-  '__filename',
-  'arguments',
-  'eval',
-  'Function',
-  'AsyncFunction',
-  'GeneratorFunction',
-  'Reflect',
-  'Proxy',
-  'Object',
-  'Error',
-  // The browser's, should the same code reach the server through another route.
-  'window',
-  'self',
-  'document',
-  'top',
-  'parent',
-  'frames',
-  'opener',
-  'globalThis',
-  'global',
-  'fetch',
-  'XMLHttpRequest',
-  'WebSocket',
-  'EventSource',
-  'Worker',
-  'SharedWorker',
-  'importScripts',
-  'navigator',
-  'location',
-  'localStorage',
-  'sessionStorage',
-  'indexedDB',
-  'caches',
-  'cookieStore',
-  'Deno',
-  'Bun',
-  // Members that lead from any function to the Function constructor or swap prototypes.
-  'constructor',
-  '__proto__',
-  'prototype',
-];
-
-/** Every global of this Node (the one the rebuild runs on), up its prototype chain, but the allowed. */
-function hostGlobals(): Set<string> {
-  const names = new Set(HOST_NAMES);
-  for (let o: object | null = globalThis; o; o = Object.getPrototypeOf(o) as object | null) {
-    for (const name of Object.getOwnPropertyNames(o)) names.add(name);
-  }
-  for (const name of ALLOWED_GLOBALS) names.delete(name);
-  return names;
-}
-let denied: Set<string> | undefined;
-
-const BANNED_MEMBERS = new Set(['constructor', '__proto__', 'prototype']);
+/**
+ * The check an edited section must pass before it is saved, beside the syntax check (decision
+ * 014). A section is a presentational file, and the check says what it MAY contain; anything it
+ * does not name is refused, so a form nobody thought of is refused too:
+ *
+ * - at the top: named imports from the modules of SECTION_RULES (only the names listed there),
+ *   `const` data (strings, numbers, lists and objects of them, references to imported data),
+ *   function components, and plain types;
+ * - a component: one props parameter, and a body of `const` declarations, `if (…) return …` and
+ *   `return …`;
+ * - an expression: literals, templates, names, members (never one of the built-in prototypes'
+ *   members: `constructor`, `__proto__`, `__lookupGetter__`, `call`…), `a ? b : c`, `&&`, `||`,
+ *   `??`, comparisons and arithmetic, object and list literals, `as const`, JSX, and calls of two
+ *   kinds only: `list.map((item) => …)` and the helpers SECTION_RULES lists;
+ * - JSX: the listed HTML elements with the listed attributes, the listed components with the
+ *   listed props, the file's own components with props of its own; no event handler, no `ref`,
+ *   no raw HTML, no spread.
+ *
+ * Every name is resolved by scope with TypeScript's checker (the program holds this file alone,
+ * no library and no other module): it must be declared in this file or imported as allowed. A
+ * global (`process`, `globalThis`, `window`…) resolves to nothing and is refused.
+ */
 
 export interface CodeProblem {
   message: string;
@@ -100,166 +34,690 @@ export interface CodeProblem {
 
 class Refused extends Error {
   constructor(
-    readonly node: ts.Node,
+    /** The offending node, or where it starts in the text. */
+    readonly at: ts.Node | number,
     message: string,
   ) {
     super(message);
   }
 }
 
-const isLiteralKey = (node: ts.Node): node is ts.StringLiteralLike | ts.NumericLiteral =>
-  ts.isStringLiteralLike(node) || ts.isNumericLiteral(node);
-
-/** Is this identifier a property's name rather than a reference to a variable? */
-function isPropertyName(id: ts.Identifier): boolean {
-  const parent = id.parent;
-  return (
-    (ts.isPropertyAccessExpression(parent) && parent.name === id) ||
-    (ts.isPropertyAssignment(parent) && parent.name === id) ||
-    (ts.isMethodDeclaration(parent) && parent.name === id) ||
-    (ts.isGetAccessorDeclaration(parent) && parent.name === id) ||
-    (ts.isSetAccessorDeclaration(parent) && parent.name === id) ||
-    (ts.isBindingElement(parent) && parent.propertyName === id) ||
-    (ts.isPropertySignature(parent) && parent.name === id) ||
-    ts.isJsxAttribute(parent) ||
-    (ts.isImportSpecifier(parent) && parent.propertyName === id) ||
-    (ts.isExportSpecifier(parent) && parent.propertyName === id) ||
-    ts.isLabeledStatement(parent) ||
-    ts.isBreakOrContinueStatement(parent)
-  );
-}
-
-/** An intrinsic JSX element (`<div>`) names a tag, not a variable. */
-const isIntrinsicTag = (id: ts.Identifier) =>
-  (ts.isJsxOpeningElement(id.parent) ||
-    ts.isJsxSelfClosingElement(id.parent) ||
-    ts.isJsxClosingElement(id.parent)) &&
-  id.parent.tagName === id &&
-  /^[a-z]/.test(id.text);
-
-/** Every name the file declares anywhere (variables, functions, parameters, imports). */
-function declaredNames(file: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  const addBinding = (name: ts.BindingName) => {
-    if (ts.isIdentifier(name)) names.add(name.text);
-    else
-      for (const element of name.elements)
-        if (!ts.isOmittedExpression(element)) addBinding(element.name);
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) || ts.isParameter(node)) addBinding(node.name);
-    else if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node)) && node.name)
-      names.add(node.name.text);
-    else if (ts.isImportClause(node) && node.name) names.add(node.name.text);
-    else if (ts.isNamespaceImport(node) || ts.isImportSpecifier(node)) names.add(node.name.text);
-    else if (ts.isCatchClause(node) && node.variableDeclaration)
-      addBinding(node.variableDeclaration.name);
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
+/** Members no section reads: every built-in prototype's, and the ways to a function's source. */
+const DENIED_MEMBERS: ReadonlySet<string> = (() => {
+  const names = new Set(['prototype', '__proto__', 'constructor', 'caller', 'callee', 'arguments']);
+  const prototypes: object[] = [
+    Object.prototype,
+    Function.prototype,
+    Array.prototype,
+    String.prototype,
+    Number.prototype,
+    Boolean.prototype,
+    Symbol.prototype,
+    RegExp.prototype,
+    Date.prototype,
+    Promise.prototype,
+    Map.prototype,
+    Set.prototype,
+    Error.prototype,
+  ];
+  for (const prototype of prototypes)
+    for (const name of Object.getOwnPropertyNames(prototype)) names.add(name);
+  // Data keys every content record has; reading them yields a string or a number.
+  for (const name of ['length', 'name', 'description']) names.delete(name);
   return names;
-}
+})();
 
-/**
- * The static check a section file must pass before it is saved, beside the syntax check: the
- * edited code is built and prerendered on the server, so it may use the page's own building
- * blocks and nothing of the host. It refuses (with the line and column of the first offence):
- * imports beyond the shipped file's own, dynamic `import()`, `require`, `eval`, `Function`,
- * `import.meta`, `with`, `this`, classes, any host global (process, globalThis, fetch, Buffer…,
- * every global of this Node and the browser's well-known ones), any global not on a short list of
- * plain values, `constructor`/`__proto__`/`prototype` members, and computed members whose key is
- * not a literal. The sandbox of the rebuild is the second wall; this is the first.
- */
-export function checkSection(file: EditableFilePath, source: string): CodeProblem | null {
-  const sourceFile = ts.createSourceFile(
-    file,
+const BINARY_OPERATORS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.AmpersandAmpersandToken,
+  ts.SyntaxKind.BarBarToken,
+  ts.SyntaxKind.QuestionQuestionToken,
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+  ts.SyntaxKind.PlusToken,
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.AsteriskToken,
+  ts.SyntaxKind.SlashToken,
+  ts.SyntaxKind.PercentToken,
+]);
+
+const PREFIX_OPERATORS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.ExclamationToken,
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.PlusToken,
+]);
+
+const TYPE_KEYWORDS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.StringKeyword,
+  ts.SyntaxKind.NumberKeyword,
+  ts.SyntaxKind.BooleanKeyword,
+  ts.SyntaxKind.UndefinedKeyword,
+]);
+
+/** An `id` names a heading or a part; with a hyphen it can never shadow a global of the page. */
+const ID_VALUE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
+/** Links go to a page of the site, a place on the page, the web, a phone or an e-mail address. */
+const LINK_VALUE = /^(?:\/(?!\/)|#|https:\/\/|mailto:|tel:)/;
+const LINK_PROPS = new Set(['href', 'to']);
+/** Build tools read instructions from comments (`@jsx`, `@jsxImportSource`, `# sourceMappingURL`). */
+const COMMENT_INSTRUCTION = /[@#]/;
+
+const kindName = (node: ts.Node) => ts.SyntaxKind[node.kind];
+const isOnlyExport = (node: ts.HasModifiers) =>
+  (ts.getModifiers(node) ?? []).every((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isValueDeclaration = (d: ts.Declaration) =>
+  ts.isVariableDeclaration(d) ||
+  ts.isFunctionDeclaration(d) ||
+  ts.isParameter(d) ||
+  ts.isBindingElement(d);
+
+/** The props an element or component takes, by kind of tag. */
+type Tag =
+  | { kind: 'element'; name: string }
+  | { kind: 'component'; module: SectionModule; name: string }
+  | { kind: 'own' };
+
+/** A program of this one file: no library, no other module, so no global resolves. */
+function program(
+  fileName: string,
+  source: string,
+): { file: ts.SourceFile; checker: ts.TypeChecker } {
+  const FILE_NAME = `/${fileName}`;
+  const file = ts.createSourceFile(
+    FILE_NAME,
     source,
     ts.ScriptTarget.Latest,
     true,
     ts.ScriptKind.TSX,
   );
-  const allowedImports = new Set(SECTION_IMPORTS[file]);
-  const declared = declaredNames(sourceFile);
-  denied ??= hostGlobals();
-
-  const checkMemberName = (node: ts.Node, name: string) => {
-    if (BANNED_MEMBERS.has(name)) throw new Refused(node, `the member '${name}' is not allowed`);
+  const options: ts.CompilerOptions = {
+    noLib: true,
+    noResolve: true,
+    types: [],
+    jsx: ts.JsxEmit.ReactJSX,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext,
   };
-  const checkKey = (node: ts.Expression, what: string) => {
-    if (!isLiteralKey(node)) throw new Refused(node, `${what} must be a quoted name or a number`);
-    checkMemberName(node, node.text);
+  const host: ts.CompilerHost = {
+    getSourceFile: (name) => (name === FILE_NAME ? file : undefined),
+    getDefaultLibFileName: () => '/lib.d.ts',
+    writeFile: () => undefined,
+    getCurrentDirectory: () => '/',
+    getCanonicalFileName: (name) => name,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (name) => name === FILE_NAME,
+    readFile: (name) => (name === FILE_NAME ? source : undefined),
   };
+  const checker = ts.createProgram([FILE_NAME], options, host).getTypeChecker();
+  return { file, checker };
+}
 
-  const visit = (node: ts.Node): void => {
-    // Types vanish in the build: nothing in them runs.
+class SectionChecker {
+  constructor(
+    private readonly file: ts.SourceFile,
+    private readonly checker: ts.TypeChecker,
+  ) {}
+
+  module() {
+    this.comments();
+    for (const statement of this.file.statements) this.topLevel(statement);
+  }
+
+  /**
+   * No comment may carry an instruction for the build tools. Every comment is in the leading
+   * trivia of some token; the text of JSX is not trivia, and a `//` in it is not a comment.
+   */
+  private comments() {
+    const text = this.file.text;
+    const visit = (node: ts.Node) => {
+      if (node.kind === ts.SyntaxKind.JsxText || node.kind === ts.SyntaxKind.JsxTextAllWhiteSpaces)
+        return;
+      const children = node.getChildren(this.file);
+      if (children.length > 0) return children.forEach(visit);
+      // Comments on the line of the token before are "trailing", the others "leading".
+      const ranges = [
+        ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
+        ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
+      ];
+      for (const range of ranges)
+        if (COMMENT_INSTRUCTION.test(text.slice(range.pos, range.end)))
+          throw new Refused(
+            range.pos,
+            "a comment may not contain '@' or '#' (build tools read them as instructions)",
+          );
+    };
+    visit(this.file);
+  }
+
+  // ---- statements --------------------------------------------------------------------------
+
+  private topLevel(node: ts.Statement) {
+    if (ts.isImportDeclaration(node)) return this.importDeclaration(node);
+    if (ts.isVariableStatement(node)) {
+      if (!isOnlyExport(node)) throw new Refused(node, 'only `export` may stand before a `const`');
+      return this.constants(node.declarationList);
+    }
+    if (ts.isFunctionDeclaration(node)) return this.component(node);
+    if (ts.isInterfaceDeclaration(node)) return this.interfaceDeclaration(node);
+    if (ts.isTypeAliasDeclaration(node)) {
+      if (!isOnlyExport(node) || node.typeParameters)
+        throw new Refused(node, 'a type may only be a plain `type Name = …`');
+      return this.type(node.type);
+    }
+    throw new Refused(
+      node,
+      'only imports, constants, function components and types may stand at the top of a section',
+    );
+  }
+
+  private importDeclaration(node: ts.ImportDeclaration) {
+    const specifier = node.moduleSpecifier;
+    const allowed = Object.keys(SECTION_RULES.modules)
+      .map((m) => `'${m}'`)
+      .join(', ');
+    if (!ts.isStringLiteral(specifier) || !Object.hasOwn(SECTION_RULES.modules, specifier.text))
+      throw new Refused(
+        node,
+        `importing ${ts.isStringLiteral(specifier) ? `'${specifier.text}'` : 'this'} is not allowed; a section may import from ${allowed}`,
+      );
+    if (node.attributes) throw new Refused(node, 'import attributes are not allowed');
+    const clause = node.importClause;
+    if (!clause) throw new Refused(node, 'an import must name what it takes');
+    if (clause.name)
+      throw new Refused(clause.name, 'a default import is not allowed; name what you take');
+    const bindings = clause.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings))
+      throw new Refused(clause, 'a namespace import is not allowed; name what you take');
+    const module = SECTION_RULES.modules[specifier.text]!;
+    for (const element of bindings.elements) {
+      const name = (element.propertyName ?? element.name).text;
+      if (!moduleOffers(module, name))
+        throw new Refused(element, `'${specifier.text}' offers a section no '${name}'`);
+    }
+  }
+
+  private constants(list: ts.VariableDeclarationList) {
+    if (!(list.flags & ts.NodeFlags.Const))
+      throw new Refused(list, 'use `const`: a section changes no variable');
+    for (const declaration of list.declarations) {
+      if (declaration.exclamationToken) throw new Refused(declaration, "'!' is not allowed");
+      if (!declaration.initializer) throw new Refused(declaration, 'a constant needs a value');
+      this.binding(declaration.name);
+      if (declaration.type) this.type(declaration.type);
+      this.expression(declaration.initializer);
+    }
+  }
+
+  private binding(name: ts.BindingName) {
+    if (ts.isIdentifier(name)) return this.declaredName(name);
+    if (!ts.isObjectBindingPattern(name))
+      throw new Refused(name, 'only a name or `{ a, b }` may be declared');
+    for (const element of name.elements) {
+      if (element.dotDotDotToken) throw new Refused(element, "'...' is not allowed");
+      if (element.propertyName) {
+        if (!ts.isIdentifier(element.propertyName))
+          throw new Refused(element.propertyName, 'a computed name is not allowed');
+        this.member(element.propertyName, element.propertyName.text);
+      }
+      if (!ts.isIdentifier(element.name))
+        throw new Refused(element.name, 'nested destructuring is not allowed');
+      if (!element.propertyName) this.member(element.name, element.name.text);
+      this.declaredName(element.name);
+      if (element.initializer) this.expression(element.initializer);
+    }
+  }
+
+  private declaredName(name: ts.Identifier) {
+    if (DENIED_MEMBERS.has(name.text) || name.text === 'undefined')
+      throw new Refused(name, `'${name.text}' cannot be the name of a constant or parameter`);
+  }
+
+  private component(node: ts.FunctionDeclaration) {
+    if (!node.name) throw new Refused(node, 'a function needs a name');
+    if (!isOnlyExport(node)) throw new Refused(node, 'only `export` may stand before a function');
+    if (node.asteriskToken || node.typeParameters)
+      throw new Refused(node, 'a component is a plain `function Name(props) { … }`');
+    if (!node.body) throw new Refused(node, 'a function needs a body');
+    if (node.parameters.length > 1)
+      throw new Refused(node.parameters[1]!, 'a component takes one parameter: its props');
+    this.parameters(node.parameters);
+    if (node.type) this.type(node.type);
+    this.body(node.body);
+  }
+
+  private parameters(parameters: ts.NodeArray<ts.ParameterDeclaration>) {
+    for (const parameter of parameters) {
+      if (parameter.dotDotDotToken || (ts.getModifiers(parameter) ?? []).length > 0)
+        throw new Refused(parameter, 'a parameter is a name or `{ a, b }`');
+      if (ts.isIdentifier(parameter.name) && parameter.name.text === 'this')
+        throw new Refused(parameter, "'this' is not allowed");
+      this.binding(parameter.name);
+      if (parameter.type) this.type(parameter.type);
+      if (parameter.initializer) this.expression(parameter.initializer);
+    }
+  }
+
+  private body(block: ts.Block) {
+    for (const statement of block.statements) this.statement(statement);
+  }
+
+  private statement(node: ts.Statement) {
+    if (ts.isVariableStatement(node)) {
+      if ((ts.getModifiers(node) ?? []).length > 0)
+        throw new Refused(node, 'a constant inside a function takes no modifier');
+      return this.constants(node.declarationList);
+    }
+    if (ts.isReturnStatement(node)) {
+      if (node.expression) this.expression(node.expression);
+      return;
+    }
+    if (ts.isIfStatement(node)) {
+      this.expression(node.expression);
+      this.branch(node.thenStatement);
+      if (node.elseStatement) this.branch(node.elseStatement);
+      return;
+    }
+    throw new Refused(
+      node,
+      'a component may hold only `const` declarations, `if (…) return …` and `return …`',
+    );
+  }
+
+  private branch(node: ts.Statement) {
+    if (ts.isBlock(node)) return this.body(node);
+    if (ts.isReturnStatement(node) || ts.isIfStatement(node)) return this.statement(node);
+    throw new Refused(node, 'an `if` may only return');
+  }
+
+  // ---- expressions -------------------------------------------------------------------------
+
+  private expression(node: ts.Expression): void {
     if (
-      ts.isTypeNode(node) ||
-      ts.isInterfaceDeclaration(node) ||
-      ts.isTypeAliasDeclaration(node) ||
-      (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly)
+      ts.isStringLiteral(node) ||
+      ts.isNumericLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      node.kind === ts.SyntaxKind.TrueKeyword ||
+      node.kind === ts.SyntaxKind.FalseKeyword ||
+      node.kind === ts.SyntaxKind.NullKeyword
     )
       return;
-    if (ts.isImportDeclaration(node) || (ts.isExportDeclaration(node) && node.moduleSpecifier)) {
-      const specifier = node.moduleSpecifier;
-      if (!specifier || !ts.isStringLiteral(specifier) || !allowedImports.has(specifier.text)) {
-        const name = specifier && ts.isStringLiteral(specifier) ? `'${specifier.text}'` : 'this';
-        throw new Refused(
-          node,
-          `importing ${name} is not allowed; this file may import only ${[...allowedImports].map((s) => `'${s}'`).join(', ')}`,
-        );
+    if (ts.isTemplateExpression(node)) {
+      for (const span of node.templateSpans) this.expression(span.expression);
+      return;
+    }
+    if (ts.isIdentifier(node)) return this.valueReference(node);
+    if (ts.isParenthesizedExpression(node)) return this.expression(node.expression);
+    if (ts.isPropertyAccessExpression(node)) {
+      if (!ts.isIdentifier(node.name))
+        throw new Refused(node.name, 'a private name is not allowed');
+      this.member(node.name, node.name.text);
+      return this.expression(node.expression);
+    }
+    if (ts.isElementAccessExpression(node)) {
+      const key = node.argumentExpression;
+      if (ts.isNumericLiteral(key)) return this.expression(node.expression);
+      if (ts.isStringLiteral(key)) {
+        this.member(key, key.text);
+        return this.expression(node.expression);
       }
-      if (node.attributes) throw new Refused(node, 'import attributes are not allowed');
-    } else if (ts.isImportEqualsDeclaration(node)) {
-      throw new Refused(node, "'import … = require()' is not allowed");
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      throw new Refused(node, 'dynamic import() is not allowed');
-    } else if (ts.isMetaProperty(node) && node.keywordToken === ts.SyntaxKind.ImportKeyword) {
-      throw new Refused(node, 'import.meta is not allowed');
-    } else if (node.kind === ts.SyntaxKind.WithStatement) {
-      throw new Refused(node, "'with' is not allowed");
-    } else if (node.kind === ts.SyntaxKind.ThisKeyword) {
-      throw new Refused(node, "'this' is not allowed");
-    } else if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
-      throw new Refused(node, 'classes are not allowed in a section; use a function');
-    } else if (ts.isElementAccessExpression(node)) {
-      checkKey(node.argumentExpression, 'a computed member');
-    } else if (ts.isComputedPropertyName(node)) {
-      checkKey(node.expression, 'a computed property name');
-    } else if (
-      (ts.isPropertyAssignment(node) ||
-        ts.isMethodDeclaration(node) ||
-        ts.isGetAccessorDeclaration(node) ||
-        ts.isSetAccessorDeclaration(node) ||
-        ts.isBindingElement(node)) &&
-      node.name &&
-      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
-    ) {
-      checkMemberName(node.name, node.name.text);
-      if (
-        ts.isBindingElement(node) &&
-        node.propertyName &&
-        !ts.isComputedPropertyName(node.propertyName)
-      )
-        checkMemberName(node.propertyName, node.propertyName.text);
-    } else if (ts.isIdentifier(node)) {
-      if (isPropertyName(node)) checkMemberName(node, node.text);
-      else if (!isIntrinsicTag(node)) {
-        const name = node.text;
-        if (denied!.has(name)) throw new Refused(node, `'${name}' is not allowed in a section`);
-        if (!declared.has(name) && !ALLOWED_GLOBALS.has(name))
-          throw new Refused(node, `'${name}' is not defined in this file or allowed in a section`);
+      throw new Refused(key, 'a computed member must be a quoted name or a number');
+    }
+    if (ts.isCallExpression(node)) return this.call(node);
+    if (ts.isConditionalExpression(node)) {
+      this.expression(node.condition);
+      this.expression(node.whenTrue);
+      return this.expression(node.whenFalse);
+    }
+    if (ts.isBinaryExpression(node)) {
+      if (!BINARY_OPERATORS.has(node.operatorToken.kind))
+        throw new Refused(
+          node.operatorToken,
+          `the operator '${node.operatorToken.getText(this.file)}' is not allowed`,
+        );
+      this.expression(node.left);
+      return this.expression(node.right);
+    }
+    if (ts.isPrefixUnaryExpression(node)) {
+      if (!PREFIX_OPERATORS.has(node.operator))
+        throw new Refused(node, `the operator '${ts.tokenToString(node.operator)}' is not allowed`);
+      return this.expression(node.operand);
+    }
+    if (ts.isObjectLiteralExpression(node)) return this.objectLiteral(node);
+    if (ts.isArrayLiteralExpression(node)) {
+      for (const element of node.elements) {
+        if (ts.isSpreadElement(element) || ts.isOmittedExpression(element))
+          throw new Refused(element, 'a list holds values only');
+        this.expression(element);
+      }
+      return;
+    }
+    if (ts.isAsExpression(node)) {
+      if (!ts.isConstTypeReference(node.type))
+        throw new Refused(node.type, "'as' is allowed only as 'as const'");
+      return this.expression(node.expression);
+    }
+    if (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node) || ts.isJsxFragment(node))
+      return this.jsx(node);
+    throw new Refused(node, `this kind of expression (${kindName(node)}) is not allowed`);
+  }
+
+  private objectLiteral(node: ts.ObjectLiteralExpression) {
+    for (const property of node.properties) {
+      if (ts.isPropertyAssignment(property)) {
+        const name = property.name;
+        if (!ts.isIdentifier(name) && !ts.isStringLiteral(name) && !ts.isNumericLiteral(name))
+          throw new Refused(name, 'a computed property name is not allowed');
+        this.member(name, name.text);
+        this.expression(property.initializer);
+      } else if (ts.isShorthandPropertyAssignment(property)) {
+        if (property.objectAssignmentInitializer)
+          throw new Refused(property, "'=' is not allowed here");
+        this.member(property.name, property.name.text);
+        this.reference(
+          property.name,
+          this.checker.getShorthandAssignmentValueSymbol(property),
+          'value',
+        );
+      } else {
+        throw new Refused(property, 'an object holds `name: value` pairs only');
       }
     }
-    ts.forEachChild(node, visit);
-  };
+  }
 
+  private call(node: ts.CallExpression) {
+    if (node.typeArguments) throw new Refused(node, 'type arguments are not allowed');
+    const callee = node.expression;
+    // list.map((item, index) => …)
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.name) &&
+      callee.name.text === 'map'
+    ) {
+      this.expression(callee.expression);
+      const [callback, ...rest] = node.arguments;
+      if (!callback || rest.length > 0 || !ts.isArrowFunction(callback))
+        throw new Refused(node, '`.map` takes one arrow function: `list.map((item) => …)`');
+      return this.mapCallback(callback);
+    }
+    if (ts.isIdentifier(callee)) {
+      const imported = this.importedName(callee);
+      if (imported && imported.module.functions?.includes(imported.name)) {
+        for (const argument of node.arguments) {
+          if (ts.isSpreadElement(argument)) throw new Refused(argument, "'...' is not allowed");
+          this.expression(argument);
+        }
+        return;
+      }
+    }
+    const helpers = Object.entries(SECTION_RULES.modules)
+      .flatMap(([, m]) => m.functions ?? [])
+      .join(', ');
+    throw new Refused(
+      node,
+      `a section may call only \`list.map((item) => …)\` and the helpers ${helpers}`,
+    );
+  }
+
+  private mapCallback(node: ts.ArrowFunction) {
+    if ((ts.getModifiers(node) ?? []).length > 0 || node.typeParameters)
+      throw new Refused(node, 'the function given to `.map` is a plain arrow function');
+    if (node.parameters.length > 2)
+      throw new Refused(node, 'the function given to `.map` takes the item and its index');
+    this.parameters(node.parameters);
+    if (node.type) this.type(node.type);
+    if (ts.isBlock(node.body)) this.body(node.body);
+    else this.expression(node.body);
+  }
+
+  /** A member's name: never one of the built-in prototypes'. */
+  private member(node: ts.Node, name: string) {
+    if (DENIED_MEMBERS.has(name)) throw new Refused(node, `the member '${name}' is not allowed`);
+  }
+
+  private valueReference(id: ts.Identifier) {
+    this.reference(id, this.checker.getSymbolAtLocation(id), 'value');
+  }
+
+  /** Where a name used as a value or a type leads: this file, or an allowed import. */
+  private reference(id: ts.Identifier, symbol: ts.Symbol | undefined, as: 'value' | 'type') {
+    const declaration = symbol?.declarations?.[0];
+    if (!declaration || declaration.getSourceFile() !== this.file) {
+      if (as === 'value' && id.text === 'undefined' && !declaration) return;
+      throw new Refused(
+        id,
+        `'${id.text}' is not allowed in a section: use only names declared in this file or imported from an allowed module`,
+      );
+    }
+    if (ts.isImportSpecifier(declaration)) {
+      const typeOnly = declaration.isTypeOnly || declaration.parent.parent.isTypeOnly;
+      if (as === 'value' && typeOnly)
+        throw new Refused(id, `'${id.text}' is imported as a type and cannot be used as a value`);
+      const imported = this.importedName(id);
+      if (as === 'value' && imported && !offersValue(imported.module, imported.name))
+        throw new Refused(id, `'${id.text}' can only be used as a type`);
+      return;
+    }
+    if (as === 'value' ? isValueDeclaration(declaration) : isTypeDeclaration(declaration)) return;
+    throw new Refused(id, `'${id.text}' cannot be used as a ${as} here`);
+  }
+
+  /** The module and exported name an identifier was imported as, or null. */
+  private importedName(id: ts.Identifier): { module: SectionModule; name: string } | null {
+    const symbol = this.checker.getSymbolAtLocation(id);
+    const declaration = symbol?.declarations?.[0];
+    if (!declaration || !ts.isImportSpecifier(declaration)) return null;
+    const specifier = declaration.parent.parent.parent.moduleSpecifier;
+    if (!ts.isStringLiteral(specifier)) return null;
+    const module = SECTION_RULES.modules[specifier.text];
+    return module ? { module, name: (declaration.propertyName ?? declaration.name).text } : null;
+  }
+
+  // ---- JSX ---------------------------------------------------------------------------------
+
+  private jsx(node: ts.JsxElement | ts.JsxSelfClosingElement | ts.JsxFragment) {
+    if (ts.isJsxFragment(node)) return this.children(node.children);
+    const opening = ts.isJsxElement(node) ? node.openingElement : node;
+    if (opening.typeArguments) throw new Refused(opening, 'type arguments are not allowed');
+    const tag = this.tag(opening.tagName);
+    for (const attribute of opening.attributes.properties) this.attribute(attribute, tag);
+    if (ts.isJsxElement(node)) this.children(node.children);
+  }
+
+  private children(children: ts.NodeArray<ts.JsxChild>) {
+    for (const child of children) {
+      if (ts.isJsxText(child)) continue;
+      if (ts.isJsxExpression(child)) {
+        if (child.dotDotDotToken) throw new Refused(child, "'...' is not allowed");
+        if (child.expression) this.expression(child.expression);
+        continue;
+      }
+      this.jsx(child);
+    }
+  }
+
+  private tag(name: ts.JsxTagNameExpression): Tag {
+    if (ts.isIdentifier(name)) {
+      if (/^[a-z]/.test(name.text)) {
+        if (!SECTION_RULES.elements.includes(name.text))
+          throw new Refused(
+            name,
+            `the element <${name.text}> is not allowed; use ${SECTION_RULES.elements.map((e) => `<${e}>`).join(' ')} or a component`,
+          );
+        return { kind: 'element', name: name.text };
+      }
+      this.valueReference(name);
+      const imported = this.importedName(name);
+      if (!imported) {
+        // Only a component of this file: a constant or a prop naming another component
+        // (`const B = Box`) would take props the listed component may not.
+        const declaration = this.checker.getSymbolAtLocation(name)?.declarations?.[0];
+        if (!declaration || !ts.isFunctionDeclaration(declaration))
+          throw new Refused(
+            name,
+            `<${name.text}> must be a component of this file or an allowed one`,
+          );
+        return { kind: 'own' };
+      }
+      if (!imported.module.components?.includes(imported.name))
+        throw new Refused(name, `'${name.text}' is not a component a section may place`);
+      return { kind: 'component', module: imported.module, name: imported.name };
+    }
+    if (ts.isPropertyAccessExpression(name) && ts.isIdentifier(name.expression)) {
+      const base = name.expression;
+      this.valueReference(base);
+      const imported = this.importedName(base);
+      const full = `${imported?.name}.${name.name.text}`;
+      if (!imported || !imported.module.components?.includes(full))
+        throw new Refused(
+          name,
+          `'${name.getText(this.file)}' is not a component a section may place`,
+        );
+      return { kind: 'component', module: imported.module, name: full };
+    }
+    throw new Refused(name, 'this tag is not allowed');
+  }
+
+  private attribute(node: ts.JsxAttributeLike, tag: Tag) {
+    if (!ts.isJsxAttribute(node)) throw new Refused(node, "'...' props are not allowed");
+    if (!ts.isIdentifier(node.name))
+      throw new Refused(node.name, 'a namespaced attribute is not allowed');
+    const name = node.name.text;
+    if (!propAllowed(tag, name))
+      throw new Refused(
+        node.name,
+        tag.kind === 'element'
+          ? `<${tag.name}> may not have '${name}'`
+          : tag.kind === 'component'
+            ? `<${tag.name}> may not have '${name}' in a section`
+            : `'${name}' is not allowed as a prop`,
+      );
+    const value = node.initializer;
+    if (!value) return;
+    const literal = ts.isStringLiteral(value)
+      ? value
+      : ts.isJsxExpression(value) &&
+          value.expression &&
+          (ts.isStringLiteral(value.expression) ||
+            ts.isNoSubstitutionTemplateLiteral(value.expression))
+        ? value.expression
+        : null;
+    if (name === 'id' && !(literal && ID_VALUE.test(literal.text)))
+      throw new Refused(value, "an 'id' is a quoted name with a hyphen, like 'about-heading'");
+    if (tag.kind !== 'own' && LINK_PROPS.has(name) && literal && !LINK_VALUE.test(literal.text))
+      throw new Refused(
+        value,
+        `a link goes to '/page', '#part', 'https://…', 'mailto:…' or 'tel:…'`,
+      );
+    if (tag.kind !== 'own' && name === 'component') return this.componentProp(value);
+    if (ts.isStringLiteral(value)) return;
+    if (!ts.isJsxExpression(value)) return this.jsx(value);
+    if (value.dotDotDotToken || !value.expression) throw new Refused(value, 'a prop needs a value');
+    this.expression(value.expression);
+  }
+
+  /** `component` renders as: an allowed element's name, or a component a section may place. */
+  private componentProp(value: ts.JsxAttributeValue) {
+    if (ts.isStringLiteral(value) && SECTION_RULES.elements.includes(value.text)) return;
+    if (ts.isJsxExpression(value) && value.expression && ts.isIdentifier(value.expression)) {
+      const imported = this.importedName(value.expression);
+      if (imported?.module.components?.includes(imported.name)) return;
+    }
+    throw new Refused(
+      value,
+      `'component' is an allowed element's name ('section', 'article'…) or an allowed component`,
+    );
+  }
+
+  // ---- types -------------------------------------------------------------------------------
+
+  private interfaceDeclaration(node: ts.InterfaceDeclaration) {
+    if (!isOnlyExport(node) || node.typeParameters || node.heritageClauses)
+      throw new Refused(node, 'an interface may only be a plain `interface Name { … }`');
+    this.typeMembers(node.members);
+  }
+
+  private typeMembers(members: ts.NodeArray<ts.TypeElement>) {
+    for (const member of members) {
+      if (!ts.isPropertySignature(member) || !member.type)
+        throw new Refused(member, 'a type lists `name: type` pairs only');
+      if (!ts.isIdentifier(member.name) && !ts.isStringLiteral(member.name))
+        throw new Refused(member.name, 'a computed property name is not allowed');
+      this.type(member.type);
+    }
+  }
+
+  private type(node: ts.TypeNode): void {
+    if (TYPE_KEYWORDS.has(node.kind)) return;
+    if (ts.isLiteralTypeNode(node)) {
+      const literal = node.literal;
+      if (
+        ts.isStringLiteral(literal) ||
+        ts.isNumericLiteral(literal) ||
+        literal.kind === ts.SyntaxKind.NullKeyword ||
+        literal.kind === ts.SyntaxKind.TrueKeyword ||
+        literal.kind === ts.SyntaxKind.FalseKeyword
+      )
+        return;
+    }
+    if (ts.isArrayTypeNode(node)) return this.type(node.elementType);
+    if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword)
+      return this.type(node.type);
+    if (ts.isUnionTypeNode(node)) return node.types.forEach((t) => this.type(t));
+    if (ts.isParenthesizedTypeNode(node)) return this.type(node.type);
+    if (ts.isTypeLiteralNode(node)) return this.typeMembers(node.members);
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && !node.typeArguments) {
+      const id = node.typeName;
+      return this.reference(id, this.checker.getSymbolAtLocation(id), 'type');
+    }
+    throw new Refused(node, `this kind of type (${kindName(node)}) is not allowed`);
+  }
+}
+
+const isTypeDeclaration = (d: ts.Declaration) =>
+  ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d);
+
+const offersValue = (module: SectionModule, name: string) =>
+  Boolean(
+    module.components?.includes(name) ||
+    module.values?.includes(name) ||
+    module.functions?.includes(name),
+  );
+
+const moduleOffers = (module: SectionModule, name: string) =>
+  offersValue(module, name) || Boolean(module.types?.includes(name));
+
+/** Event handlers (`onClick`), `ref`, raw HTML: never, on anything. */
+const isNeverAllowedProp = (name: string) =>
+  /^on[A-Z]/.test(name) || SECTION_RULES.neverProps.includes(name);
+
+function propAllowed(tag: Tag, name: string): boolean {
+  if (isNeverAllowedProp(name)) return false;
+  if (name.startsWith('aria-')) return /^aria-[a-z]+$/.test(name);
+  if (tag.kind === 'element') return SECTION_RULES.elementProps.includes(name);
+  if (tag.kind === 'own') return /^[a-z][A-Za-z0-9]*$/.test(name) && !DENIED_MEMBERS.has(name);
+  return (
+    SECTION_RULES.componentProps.includes(name) ||
+    Boolean(tag.module.props?.[tag.name]?.includes(name))
+  );
+}
+
+/**
+ * Checks an edited section file: null when it may be saved, else the first thing it may not
+ * contain, with its line and column.
+ */
+export function checkSection(path: EditableFilePath, source: string): CodeProblem | null {
+  const { file, checker } = program(path, source);
   try {
-    visit(sourceFile);
+    new SectionChecker(file, checker).module();
     return null;
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    const start = error.node.getStart(sourceFile);
-    const { line, character } = sourceFile.getLineAndCharacterOfPosition(start);
+    const start = typeof error.at === 'number' ? error.at : error.at.getStart(file);
+    const { line, character } = file.getLineAndCharacterOfPosition(start);
     return {
       message: `Line ${line + 1}, column ${character + 1}: ${error.message}.`,
       line: line + 1,

@@ -35,8 +35,8 @@ export function AboutSection() {
               {copy.heading}
             </Title>
             <Box w={64} h={3} bg="gold.6" aria-hidden="true" />
-            {copy.paragraphs.map((paragraph) => (
-              <Text key={paragraph.slice(0, 32)} fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.7}>
+            {copy.paragraphs.map((paragraph, index) => (
+              <Text key={index} fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.7}>
                 {paragraph}
               </Text>
             ))}

@@ -1,5 +1,6 @@
 import { AspectRatio, Box, Button, Card, SimpleGrid, Text, Title } from '../ui';
 import { healthCardSummaries } from '@cedar/content';
+import { ArticleCard } from '../components/section-parts';
 import { imageSizes, SiteImage } from '../components/site-image';
 
 const copy = {
@@ -11,7 +12,7 @@ const copy = {
 
 /**
  * Editable section (File editor: Health Testing): the four health cards. A press anywhere on a
- * card opens its full article (the page's popup: its `article` action with the card's id).
+ * card opens its full article (ArticleCard, with the card's id).
  */
 export function HealthTestingSection() {
   return (
@@ -24,17 +25,14 @@ export function HealthTestingSection() {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" mt="xl">
         {healthCardSummaries.map((c) => (
-          <Card
+          <ArticleCard
             key={c.id}
+            article={c.id}
             component="article"
             withBorder
             radius="lg"
             padding="lg"
             shadow="xs"
-            data-action="article"
-            data-value={c.id}
-            style={{ cursor: 'pointer' }}
-            data-testid="health-card"
           >
             <Card.Section>
               <AspectRatio ratio={4 / 3}>
@@ -55,7 +53,7 @@ export function HealthTestingSection() {
             >
               {copy.readMore}
             </Button>
-          </Card>
+          </ArticleCard>
         ))}
       </SimpleGrid>
     </Box>

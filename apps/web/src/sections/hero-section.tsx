@@ -1,8 +1,7 @@
 import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '../ui';
 import { homeCopy } from '@cedar/content';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SiteImage } from '../components/site-image';
+import { HeroPhoto } from '../components/section-parts';
 
 // The words of the home page hero. Edit the text between the quotes.
 const copy = {
@@ -21,24 +20,6 @@ const links = { primary: '/breeding-dogs', secondary: '/contact' };
 
 /** Editable section (File editor: Hero Section): the full-screen welcome of the home page. */
 export function HeroSection() {
-  const imageRef = useRef<HTMLImageElement>(null);
-  const reported = useRef(false);
-  const [imageFailed, setImageFailed] = useState(false);
-
-  const onImageError = useCallback(() => {
-    if (!reported.current) {
-      reported.current = true;
-      console.error(`Hero image failed to load: ${homeCopy.images.hero}`);
-    }
-    setImageFailed(true);
-  }, []);
-
-  // The prerendered image can fail before hydration, when no onError handler is attached yet.
-  useEffect(() => {
-    const image = imageRef.current;
-    if (image && image.complete && image.naturalWidth === 0) onImageError();
-  }, [onImageError]);
-
   return (
     <Box
       component="section"
@@ -49,19 +30,7 @@ export function HeroSection() {
       bg="olive.9"
       style={{ alignItems: 'center', overflow: 'hidden' }}
     >
-      {!imageFailed && (
-        <SiteImage
-          ref={imageRef}
-          src={homeCopy.images.hero}
-          alt={copy.imageAlt}
-          priority
-          cover
-          sizes="100vw"
-          onError={onImageError}
-          pictureStyle={{ position: 'absolute', inset: 0 }}
-          style={{ objectPosition: '70% 50%' }}
-        />
-      )}
+      <HeroPhoto src={homeCopy.images.hero} alt={copy.imageAlt} />
       <Box
         aria-hidden="true"
         pos="absolute"

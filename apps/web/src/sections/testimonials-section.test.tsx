@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { TestimonialsSection, collapseTestimonial } from './testimonials-section';
+import { collapseText } from '../components/section-parts';
+import { TestimonialsSection } from './testimonials-section';
 
 const exactly150 = 'A'.repeat(149) + '.';
 const long =
@@ -85,7 +86,7 @@ describe('TestimonialsSection', () => {
   });
 
   it('collapses to the first 150 characters and an ellipsis', () => {
-    expect(collapseTestimonial('x'.repeat(151))).toBe(`${'x'.repeat(150)}…`);
-    expect(collapseTestimonial('x'.repeat(150))).toBe('x'.repeat(150));
+    expect(collapseText('x'.repeat(151), 150)).toBe(`${'x'.repeat(150)}…`);
+    expect(collapseText('x'.repeat(150), 150)).toBe('x'.repeat(150));
   });
 });

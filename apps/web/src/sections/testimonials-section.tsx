@@ -1,6 +1,6 @@
-import { AspectRatio, Button, Card, SimpleGrid, Stack, Text, Title } from '../ui';
+import { AspectRatio, Card, SimpleGrid, Stack, Text, Title } from '../ui';
 import { TESTIMONIAL_TRUNCATE_AT, testimonials, type Testimonial } from '@cedar/content';
-import { useId, useState } from 'react';
+import { ReadMoreText } from '../components/section-parts';
 import { imageSizes, SiteImage } from '../components/site-image';
 
 const copy = {
@@ -13,11 +13,6 @@ const copy = {
   readMore: 'Read More',
   readLess: 'Read Less',
 };
-
-/** The collapsed text: the first TESTIMONIAL_TRUNCATE_AT characters and an ellipsis. */
-export function collapseTestimonial(text: string, limit: number = TESTIMONIAL_TRUNCATE_AT): string {
-  return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
-}
 
 function MetaLine({ label, value }: { label: string; value: string }) {
   if (!value) return null;
@@ -32,9 +27,6 @@ function MetaLine({ label, value }: { label: string; value: string }) {
 }
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
-  const [expanded, setExpanded] = useState(false);
-  const textId = useId();
-  const long = testimonial.text.length > TESTIMONIAL_TRUNCATE_AT;
   return (
     <Card component="article" withBorder radius="lg" padding="lg" shadow="xs">
       <Card.Section>
@@ -63,23 +55,12 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <Text aria-hidden="true" mt="sm" mb={-12} lh={1} fz={40} ff="Georgia, serif" c="gold.6">
         “
       </Text>
-      <Text id={textId} fs="italic" style={{ whiteSpace: 'pre-line' }}>
-        {expanded || !long ? testimonial.text : collapseTestimonial(testimonial.text)}
-      </Text>
-      {long && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          mt="sm"
-          px={4}
-          style={{ alignSelf: 'flex-start' }}
-          aria-expanded={expanded}
-          aria-controls={textId}
-          onClick={() => setExpanded((e) => !e)}
-        >
-          {expanded ? copy.readLess : copy.readMore}
-        </Button>
-      )}
+      <ReadMoreText
+        text={testimonial.text}
+        limit={TESTIMONIAL_TRUNCATE_AT}
+        readMore={copy.readMore}
+        readLess={copy.readLess}
+      />
     </Card>
   );
 }
