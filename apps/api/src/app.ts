@@ -31,6 +31,7 @@ import { securityHeaders, useSecurityHeaders } from './plugins/security-headers'
 import { storePlugin } from './plugins/store';
 import { webHost } from './plugins/web-host';
 import type { Builder } from './publish/publisher';
+import type { SandboxChoice } from './publish/sandbox';
 
 export interface BuildOptions {
   env: Env;
@@ -44,6 +45,8 @@ export interface BuildOptions {
   prettyLogs?: boolean;
   /** Defaults to two password checks at a time; tests pass one they can watch. */
   passwordChecks?: Gate;
+  /** Defaults to what this machine can do (publish/sandbox.ts); tests pass their own. */
+  sandbox?: SandboxChoice;
 }
 
 // Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
@@ -117,7 +120,7 @@ function serverOptions(
   };
 }
 
-interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks'> {
+interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks' | 'sandbox'> {
   env: Env;
   clock: Clock;
   /** The security headers of every response (computed once, see plugins/security-headers.ts). */
@@ -142,7 +145,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
 
   // 2. Our own.
   await fastify.register(configPlugin, { env: options.env, clock: options.clock });
-  await fastify.register(publisherPlugin, { builder: options.builder });
+  await fastify.register(publisherPlugin, { builder: options.builder, sandbox: options.sandbox });
   await fastify.register(storePlugin);
   await fastify.register(authPlugin, { passwordChecks: options.passwordChecks });
   await fastify.register(filesPlugin);
@@ -196,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       clock: options.clock ?? (() => new Date()),
       builder: options.builder,
       passwordChecks: options.passwordChecks,
+      sandbox: options.sandbox,
       security,
       adminCsp,
     });

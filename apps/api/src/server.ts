@@ -73,6 +73,7 @@ async function main() {
       port: (app.server.address() as AddressInfo).port,
       store: app.store.kind,
       sandbox: app.publisher.status().sandbox,
+      codeOff: app.publisher.codeOff,
     }),
   );
 }

@@ -312,11 +312,18 @@ export const publishStatusSchema = z.object({
   error: z.string().nullable(),
   /** Why the site is what it is when no save explains it, e.g. a stop during a publish. */
   reason: z.string().nullable(),
+  /**
+   * Why Code mode is off on this server (saves and restores of code are refused), or null when
+   * it is on: edited code is built only where bubblewrap runs, or by a developer's explicit choice.
+   */
+  codeOff: z.string().nullable(),
 });
 export type PublishStatus = z.infer<typeof publishStatusSchema>;
 
 /** A 403 on a code save or restore: the admin must confirm their password first. */
 export const CONFIRMATION_REQUIRED = 'confirmation_required';
+/** A 403 on a code save or restore where Code mode is off (no bubblewrap on the server). */
+export const CODE_MODE_OFF = 'code_mode_off';
 
 export const confirmPasswordRequestSchema = z.strictObject({
   password: z.string().min(1).max(256),

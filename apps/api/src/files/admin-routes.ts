@@ -1,5 +1,6 @@
 import {
   API_ROUTES,
+  CODE_MODE_OFF,
   CONFIRMATION_REQUIRED,
   MAX_FILE_BYTES,
   editableFilePathSchema,
@@ -37,6 +38,7 @@ export async function fileRoutes(app: FastifyInstance) {
    * Checked before the body is read.
    */
   const requireRecentConfirmation = async (request: FastifyRequest) => {
+    if (publisher.codeOff) throw new HttpError(403, CODE_MODE_OFF, publisher.codeOff);
     if (request.admin && sessions.recentlyConfirmed(request.admin)) return;
     throw new HttpError(
       403,
@@ -207,7 +209,11 @@ export async function fileRoutes(app: FastifyInstance) {
   routes.post(
     API_ROUTES.restoreRevision.path,
     {
-      preHandler: requireRecentConfirmation,
+      // Where Code mode is off, a revision that differs from the file in its words alone is
+      // words, and may be restored like a words save; any other is code (files.restore).
+      preHandler: async (request) => {
+        if (!publisher.codeOff) await requireRecentConfirmation(request);
+      },
       schema: {
         params: revisionParams,
         body: z.unknown(),
@@ -218,7 +224,7 @@ export async function fileRoutes(app: FastifyInstance) {
       const { path, id } = request.params;
       const username = request.admin!.username;
       const { sha256, revision, changed } = await files
-        .restore(path, id, username)
+        .restore(path, id, username, { codeOff: publisher.codeOff })
         .catch((error: unknown) => {
           securityEvent(request, 'file-restore', 'refused', { username, path, revision: id });
           throw error;

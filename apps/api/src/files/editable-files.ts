@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  CODE_MODE_OFF,
   editableFilePathSchema,
   revisionPathSchema,
   type EditableFilePath,
@@ -15,6 +16,16 @@ import { tempFilesOf, writeFileAtomic } from '../lib/atomic-write';
 import { HttpError } from '../lib/http-errors';
 import type { Store } from '../store';
 import { checkSection } from './section-check';
+import { readWords, rewriteWords } from './section-words';
+
+/** Is `other` the file `source` with other words in its copy object, and nothing else changed? */
+export function sameCodeOtherWords(source: string, other: string): boolean {
+  const rewritten = rewriteWords(
+    source,
+    readWords(other).map(({ key, value }) => ({ key, value })),
+  );
+  return rewritten.ok && rewritten.source === other;
+}
 
 export const sha256 = (content: string) =>
   createHash('sha256').update(content, 'utf8').digest('hex');
@@ -191,9 +202,27 @@ export class EditableFiles {
     return result;
   }
 
-  async restore(file: RevisionPath, id: string, by: string): Promise<SaveFileResponse> {
+  /**
+   * Saves an earlier revision again. With `codeOff` (Code mode is off on this server), only a
+   * revision of a section that differs from the file on disk in its words alone is restored.
+   */
+  async restore(
+    file: RevisionPath,
+    id: string,
+    by: string,
+    { codeOff }: { codeOff?: string | null } = {},
+  ): Promise<SaveFileResponse> {
     const revision = await this.store.revisions.get(file, id);
     if (!revision) throw new HttpError(404, 'not_found', 'No such revision of this file');
+    if (codeOff && editableFilePathSchema.safeParse(file).success) {
+      const current = await this.read(file);
+      if (!current || !sameCodeOtherWords(current.content, revision.content))
+        throw new HttpError(
+          403,
+          CODE_MODE_OFF,
+          `${codeOff} This revision changes code, not only words, so it cannot be restored here.`,
+        );
+    }
     return this.save(file, revision.content, by);
   }
 

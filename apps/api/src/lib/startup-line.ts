@@ -11,7 +11,12 @@ const listenUrl = (host: string, port: number) =>
  */
 export function startupLine(
   env: Pick<Env, 'HOST' | 'PUBLIC_URL' | 'DEMO_LOGIN' | 'MONGODB_URI' | 'DATA_DIR'>,
-  { port, store, sandbox }: { port: number; store: string; sandbox: string | null },
+  {
+    port,
+    store,
+    sandbox,
+    codeOff = null,
+  }: { port: number; store: string; sandbox: string | null; codeOff?: string | null },
 ): string {
   const listening = listenUrl(env.HOST, port);
   // PORT=0 asks for any free port; the default PUBLIC_URL (http://localhost:0) follows it.
@@ -28,5 +33,6 @@ export function startupLine(
     `demo login: ${env.DEMO_LOGIN ? 'on (the Test Login button)' : 'off'}`,
     `admin sign-in: ${site}/admin/login`,
     `edits rebuilt ${sandbox ? `in a ${sandbox} sandbox` : 'by Vite (development) or not at all'}`,
+    ...(codeOff ? [codeOff] : []),
   ].join(' · ');
 }

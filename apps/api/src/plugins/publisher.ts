@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { kennelDay } from '@cedar/litter-logic';
 import fp from 'fastify-plugin';
 import { type Builder, Publisher } from '../publish/publisher';
-import { chooseSandbox } from '../publish/sandbox';
+import { chooseSandbox, type SandboxChoice } from '../publish/sandbox';
 import { startupBuild } from '../publish/startup-build';
 import { webAppBuilder } from '../publish/web-builder';
 import { webAppPaths } from '../web-app';
@@ -23,7 +23,17 @@ declare module 'fastify' {
  * rebuilds run in, chosen only by a server that rebuilds.
  */
 export const publisherPlugin = fp(
-  async (app: FastifyInstance, { builder }: { builder?: Builder }) => {
+  async (
+    app: FastifyInstance,
+    {
+      builder,
+      sandbox: givenSandbox,
+    }: {
+      builder?: Builder;
+      /** Tests: the containment to report (and whether Code mode is on) instead of probing. */
+      sandbox?: SandboxChoice;
+    },
+  ) => {
     const { env, clock } = app;
     const web = webAppPaths(env.REPO_ROOT);
     const startup = await startupBuild(
@@ -32,8 +42,10 @@ export const publisherPlugin = fp(
       env.REPO_ROOT,
       kennelDay(clock()),
     );
-    const sandbox =
-      startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null;
+    const choice =
+      givenSandbox ??
+      (startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null);
+    const sandbox = choice?.kind ?? null;
     const site = startup ? new WebHost(startup.build) : undefined;
     const publisher = new Publisher({
       host: site,
@@ -52,6 +64,7 @@ export const publisherPlugin = fp(
       clock,
       log: app.log,
       sandbox,
+      codeOff: choice?.codeOff ?? null,
       startup,
     });
     app.decorate('site', site);

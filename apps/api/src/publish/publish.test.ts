@@ -95,6 +95,7 @@ describe('publishing', () => {
       error: null,
       sandbox: null,
       reason: null,
+      codeOff: null,
     });
     expect((await save(a, 2)).statusCode).toBe(200);
     expect((await status(a)).state).toBe('live-reload');
@@ -405,6 +406,7 @@ describe('at start-up', () => {
       usualMs: null,
       error: null,
       reason: `The newest build is not made from the saved files (hero-section.tsx changed since build ${newest}): serving build ${older}, the newest one that is.`,
+      codeOff: null,
     });
     expect(runs).toEqual(['2', '3']);
   });

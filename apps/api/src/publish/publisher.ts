@@ -23,6 +23,8 @@ export interface PublisherOptions {
   log: FastifyBaseLogger;
   /** How the builds that run edited code are contained (reported in the status). */
   sandbox: SandboxKind | null;
+  /** Why Code mode is off on this server, or null (see sandbox.ts chooseSandbox). */
+  codeOff?: string | null;
   /**
    * What the start-up check found (startup-build.ts): a build not made from the sources on disk
    * is replaced at once.
@@ -95,7 +97,13 @@ export class Publisher {
       error: this.error,
       sandbox: this.options.host ? this.options.sandbox : null,
       reason: this.reason,
+      codeOff: this.codeOff,
     };
+  }
+
+  /** Why Code mode is off (code saves and restores are refused), or null when it is on. */
+  get codeOff(): string | null {
+    return this.options.codeOff ?? null;
   }
 
   /** Called after every saved change, with the admin who saved it. */

@@ -25,7 +25,7 @@ async function tempDir(prefix: string) {
 
 let bubblewrapProblem: string | null = null;
 try {
-  if (chooseSandbox('auto') !== 'bubblewrap') bubblewrapProblem = 'bubblewrap cannot run here';
+  if (chooseSandbox('auto').kind !== 'bubblewrap') bubblewrapProblem = 'bubblewrap cannot run here';
 } catch (error) {
   bubblewrapProblem = (error as Error).message;
 }
@@ -188,9 +188,26 @@ describe('the environment of a rebuild', () => {
     expect(JSON.stringify(env)).not.toContain(SECRET);
   });
 
-  it('is contained by bubblewrap wherever it can run, else by Node permissions', () => {
-    expect(chooseSandbox('node')).toBe('node-permissions');
-    expect(chooseSandbox('auto')).toBe(KINDS[0]);
+  it('is contained by bubblewrap wherever it can run, with Code mode on', () => {
+    expect(chooseSandbox('auto')).toEqual({ kind: KINDS[0], codeOff: null });
+  });
+
+  it('where bubblewrap cannot run, turns Code mode off and still rebuilds data under Node permissions', () => {
+    const choice = chooseSandbox('auto', '/nonexistent/bwrap');
+    expect(choice.kind).toBe('node-permissions');
+    expect(choice.codeOff).toMatch(
+      /^Code mode is off on this server: bubblewrap cannot run here \(bwrap cannot be started \(ENOENT\).*Words, litters and photos still publish\.$/,
+    );
+    expect(() => chooseSandbox('bubblewrap', '/nonexistent/bwrap')).toThrow(
+      /^PUBLISH_SANDBOX=bubblewrap, but bwrap cannot be started/,
+    );
+  });
+
+  it("keeps Code mode on under Node permissions only as a developer's explicit choice", () => {
+    expect(chooseSandbox('node', '/nonexistent/bwrap')).toEqual({
+      kind: 'node-permissions',
+      codeOff: null,
+    });
   });
 });
 

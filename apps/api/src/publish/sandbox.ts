@@ -58,12 +58,12 @@ function systemMounts(): string[] {
 
 let probed: Map<string, string | null> | undefined;
 
-/** Null when bubblewrap runs here, else why not. */
-function bubblewrapProblem(): string | null {
+/** Null when bubblewrap (the `bwrap` command) runs here, else why not. */
+function bubblewrapProblem(bwrap: string): string | null {
   probed ??= new Map();
-  const cached = probed.get(BWRAP);
+  const cached = probed.get(bwrap);
   if (cached !== undefined) return cached;
-  const result = spawnSync(BWRAP, [...ISOLATION, ...systemMounts(), process.execPath, '-e', '0'], {
+  const result = spawnSync(bwrap, [...ISOLATION, ...systemMounts(), process.execPath, '-e', '0'], {
     timeout: 10_000,
     encoding: 'utf8',
   });
@@ -73,23 +73,34 @@ function bubblewrapProblem(): string | null {
       : result.status !== 0
         ? `bwrap cannot create its sandbox here: ${(result.stderr || `exit code ${result.status}`).trim()}`
         : null;
-  probed.set(BWRAP, problem);
+  probed.set(bwrap, problem);
   return problem;
 }
 
+export interface SandboxChoice {
+  kind: SandboxKind;
+  /** Why Code mode is off (edited code is not built here), or null when it is on. */
+  codeOff: string | null;
+}
+
 /**
- * Which containment the rebuild gets. `auto`: bubblewrap where it works, else Node's permission
- * model around the prerender. `bubblewrap` insists (start-up fails, saying why, where it cannot
- * run); `node` skips it.
+ * How rebuilds are contained, and whether edited code may be built at all. `auto`: bubblewrap
+ * where it works; where it cannot run, rebuilds of words, litters and photos (data) go on under
+ * Node's permission model, which does not stop malicious code, so Code mode is off. `bubblewrap`
+ * insists (start-up fails, saying why, where it cannot run). `node` is a developer's explicit
+ * choice for their own machine: Node's permission model, and Code mode on.
  */
-export function chooseSandbox(preference: SandboxPreference): SandboxKind {
-  if (preference === 'node') return 'node-permissions';
-  const problem = bubblewrapProblem();
-  if (problem === null) return 'bubblewrap';
+export function chooseSandbox(preference: SandboxPreference, bwrap = BWRAP): SandboxChoice {
+  if (preference === 'node') return { kind: 'node-permissions', codeOff: null };
+  const problem = bubblewrapProblem(bwrap);
+  if (problem === null) return { kind: 'bubblewrap', codeOff: null };
   if (preference === 'bubblewrap') {
     throw new Error(`PUBLISH_SANDBOX=bubblewrap, but ${problem}.`);
   }
-  return 'node-permissions';
+  return {
+    kind: 'node-permissions',
+    codeOff: `Code mode is off on this server: bubblewrap cannot run here (${problem}), and edited code is built only inside it. Words, litters and photos still publish.`,
+  };
 }
 
 /**

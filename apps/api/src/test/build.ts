@@ -63,6 +63,7 @@ export interface BuildTestOptions {
   logStream?: { write(line: string): void };
   prettyLogs?: boolean;
   passwordChecks?: BuildOptions['passwordChecks'];
+  sandbox?: BuildOptions['sandbox'];
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -124,6 +125,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     logStream: options.logStream,
     prettyLogs: options.prettyLogs,
     passwordChecks: options.passwordChecks,
+    sandbox: options.sandbox,
   });
   const testApp: TestApp = {
     app,

@@ -172,6 +172,19 @@ describe('words mode', () => {
 });
 
 describe('code mode', () => {
+  it('is off, saying why, where the server cannot build edited code in its sandbox; words still work', async () => {
+    const why =
+      'Code mode is off on this server: bubblewrap cannot run here (bwrap cannot be started (ENOENT)), and edited code is built only inside it. Words, litters and photos still publish.';
+    serveEditor({ publish: () => Response.json(publish('idle', { codeOff: why })) });
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    const headline = await openHeroWords(user);
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Code' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Words' })).toBeChecked();
+    expect(headline).toBeEnabled();
+  });
+
   it('marks the line of a refused save and moves the cursor to its line and column', async () => {
     serveEditor({
       save: () =>

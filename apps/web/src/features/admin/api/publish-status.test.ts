@@ -12,6 +12,7 @@ const status = (state: PublishStatus['state'], startedAt: string | null): Publis
   usualMs: null,
   error: null,
   reason: null,
+  codeOff: null,
 });
 const pending = { savedAt: '2026-05-10T10:00:00.000Z', since: 1000, path: 'x.tsx' };
 

@@ -34,6 +34,9 @@ export function EditorPanel({ editor }: { editor: FileEditor }) {
   const file = EDITABLE_FILES.find((f) => f.path === state.path);
   if (!file) return null;
   const awaiting = awaitsBuild(editor.publish, state.pending, Date.now());
+  // The server builds edited code only inside bubblewrap; where it cannot run, it says why.
+  const codeOff = editor.publish?.codeOff ?? null;
+  const modes = MODES.map((m) => ({ ...m, disabled: m.value === 'code' && codeOff !== null }));
 
   const chooseMode = (value: string) => {
     if (!isMode(value) || value === state.mode) return;
@@ -47,7 +50,7 @@ export function EditorPanel({ editor }: { editor: FileEditor }) {
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <SegmentedControl
             aria-label="Edit the file as"
-            data={MODES}
+            data={modes}
             value={state.mode}
             onChange={chooseMode}
           />
@@ -55,6 +58,11 @@ export function EditorPanel({ editor }: { editor: FileEditor }) {
             {editor.saving ? 'Saving...' : 'Save File'}
           </Button>
         </Group>
+        {codeOff && (
+          <Text size="sm" c="dimmed" mt={4}>
+            {codeOff}
+          </Text>
+        )}
         <PublishStatusNote
           status={editor.publish}
           fetchedAt={editor.publishFetchedAt}

@@ -51,6 +51,7 @@ export function publish(
     usualMs: null,
     error: null,
     reason: null,
+    codeOff: null,
     ...extra,
   };
 }
