@@ -87,7 +87,7 @@ export async function accountRoutes(app: FastifyInstance) {
         response: { 200: changePasswordResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
       const admin = await checkPassword(request, currentPassword, 'password-change');
       const problem = passwordProblem(newPassword, admin.username);
@@ -99,12 +99,23 @@ export async function accountRoutes(app: FastifyInstance) {
       }
       const hash = await passwordChecks.run(() => hashPassword(newPassword));
       await store.admins.setPassword(admin.username, hash, clock());
-      const endedSessions = await sessions.endAll(admin.username, admin);
+      // Whoever holds a copy of any session cookie, this one's included, is out; this browser
+      // goes on with a new session.
+      const renewed = await sessions.renew(admin, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       securityEvent(request, 'password-change', 'success', {
         username: admin.username,
-        endedSessions,
+        endedSessions: renewed.endedOthers,
       });
-      return { endedSessions };
+      reply
+        .setCookie(cookieName, renewed.token, {
+          ...sessionCookieOptions(env),
+          maxAge: Math.floor(sessions.ttlMs / 1000),
+        })
+        .header('cache-control', 'no-store');
+      return { endedSessions: renewed.endedOthers };
     },
   );
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   API_ROUTES,
   type AuthConfig,
@@ -76,7 +77,10 @@ export async function authRoutes(app: FastifyInstance) {
           maxAge: Math.floor(sessions.ttlMs / 1000),
         })
         .header('cache-control', 'no-store');
-      return { token, user: { username: admin.username, role: 'admin' as const } };
+      // The spec's screens keep `token` (as `admin-token`) where any script of the page can read
+      // it: it is a random marker, never stored and never accepted. The session is the cookie.
+      const marker = randomBytes(32).toString('base64url');
+      return { token: marker, user: { username: admin.username, role: 'admin' as const } };
     },
   );
 

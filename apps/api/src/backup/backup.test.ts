@@ -115,7 +115,7 @@ describe('a backup', () => {
     const listBefore = await a.services.store.inquiries.list();
     // No sessions, no login counters: the token of the signed-in admin is nowhere in the file.
     const text = zlib.gunzipSync(await fs.readFile(file)).toString();
-    expect(text).not.toContain(a.token);
+    expect(text).not.toContain(a.session);
     expect(text).not.toMatch(/"type":"(session|loginAttempt)"/);
 
     // Wipe: a new, empty DATA_DIR, and files changed or gone.
