@@ -1,7 +1,8 @@
+import { scryptSync } from 'node:crypto';
 import { authConfigSchema, loginResponseSchema } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, cookieValue, logIn, OWNER, type TestApp } from '../test/build';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, isOwnHash, verifyPassword } from './password';
 import { DEMO_ADMIN, passwordProblem } from './password-policy';
 import { hashToken } from './sessions';
 
@@ -38,6 +39,35 @@ describe('passwords', () => {
     expect(await verifyPassword('kennel-ledger-harbor-42', a)).toBe(true);
     expect(await verifyPassword('kennel-ledger-harbor-43', a)).toBe(false);
     expect(await verifyPassword('anything', 'not-a-hash')).toBe(false);
+  });
+
+  it("uses a stored hash only when it has the product's own parameters: never a cost the hash asks for", async () => {
+    const own = await hashPassword('kennel-ledger-harbor-42');
+    expect(isOwnHash(own)).toBe(true);
+    const [, , , , salt, key] = own.split('$');
+    // The right password, hashed with weaker parameters: a correct key, yet refused.
+    const weak = scryptSync('kennel-ledger-harbor-42', Buffer.from(salt!, 'base64url'), 64, {
+      N: 1024,
+      r: 8,
+      p: 1,
+    }).toString('base64url');
+    const crafted = [
+      `scrypt$1024$8$1$${salt}$${weak}`,
+      // Costs that would take gigabytes and minutes per check: refused before any work.
+      `scrypt$1073741824$8$1$${salt}$${key}`,
+      `scrypt$16384$1024$1$${salt}$${key}`,
+      `scrypt$16384$8$64$${salt}$${key}`,
+      `scrypt$16384$8$1$${salt}$${key}$extra`,
+      `scrypt$16384$8$1$${salt}x$${key}`,
+      `scrypt$16384$8$1$${salt}$${key!.slice(1)}`,
+      `bcrypt$16384$8$1$${salt}$${key}`,
+    ];
+    const started = Date.now();
+    for (const stored of crafted) {
+      expect(isOwnHash(stored), stored).toBe(false);
+      expect(await verifyPassword('kennel-ledger-harbor-42', stored), stored).toBe(false);
+    }
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses short, common and demo passwords', () => {

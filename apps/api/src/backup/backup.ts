@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../lib/atomic-write';
 import type { Store } from '../store';
 import { type BackupContents, type BackupFile, BackupError, readArchive } from './archive';
 import { BACKED_UP_PATHS } from './backed-up-files';
+import { restoreProblem } from './restore-check';
 
 /** Every regular file of BACKED_UP_PATHS below `repoRoot` (symbolic links are not followed). */
 async function readBackedUpFiles(repoRoot: string): Promise<BackupFile[]> {
@@ -78,13 +79,18 @@ export async function saveArchive(archive: Readable, file: string) {
 }
 
 /**
- * Fills the store and the files from a checked archive. The store must be empty unless `force`:
+ * Fills the store and the files from a checked archive, once its contents passed the checks a
+ * save would (restore-check.ts). The store must be empty unless `force`:
  * then its admins, inquiries and revisions are replaced, and every session and login counter ends.
  */
 export async function restoreBackup(
   contents: BackupContents,
   { store, repoRoot, force }: { store: Store; repoRoot: string; force: boolean },
 ) {
+  // Everything is checked before anything is written: a refused backup changes nothing.
+  const problem = await restoreProblem(contents, repoRoot);
+  if (problem)
+    throw new BackupError(`The backup cannot be restored, and nothing was changed: ${problem}.`);
   if (!force && !(await store.isEmpty()))
     throw new BackupError(
       `The ${store.kind} store already holds admins, inquiries or revisions. ` +
