@@ -15,6 +15,7 @@ import type { Clock } from '../auth/sessions';
 import { tempFilesOf, writeFileAtomic } from '../lib/atomic-write';
 import { HttpError } from '../lib/http-errors';
 import type { Store } from '../store';
+import { type RevisionRetention, revisionsToPrune } from './revision-retention';
 import { checkSection } from './section-check';
 
 export const sha256 = (content: string) =>
@@ -171,6 +172,8 @@ export class EditableFiles {
     private readonly repoRoot: string,
     private readonly store: Store,
     private readonly clock: Clock,
+    /** How many revisions, and how old, each file keeps (REVISIONS_KEEP, REVISIONS_MAX_AGE). */
+    private readonly retention: RevisionRetention,
   ) {}
 
   private absolute(file: RevisionPath) {
@@ -283,6 +286,17 @@ export class EditableFiles {
       size: Buffer.byteLength(content, 'utf8'),
       content,
     });
+    await this.prune(file, hash);
     return { sha256: hash, revision, changed: true };
+  }
+
+  /**
+   * Keeps the file's history bounded (revision-retention.ts): each save adds a revision, and the
+   * ones beyond the number or the age the retention allows go with it.
+   */
+  private async prune(file: RevisionPath, currentSha256: string): Promise<number> {
+    const list = await this.store.revisions.list(file);
+    const ids = revisionsToPrune(list, this.retention, this.clock(), currentSha256);
+    return ids.length > 0 ? this.store.revisions.remove(file, ids) : 0;
   }
 }

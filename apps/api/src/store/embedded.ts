@@ -327,6 +327,13 @@ export async function openEmbeddedStore(
           })) as RevisionDoc | null;
           return doc ? toRevisionWithContent(doc) : null;
         },
+        async remove(filePath, ids) {
+          if (ids.length === 0) return 0;
+          return durable(
+            'revisions',
+            revisions.removeAsync({ path: filePath, _id: { $in: [...ids] } }, { multi: true }),
+          );
+        },
       },
       // Login counters are not synced to disk on each write: losing the last seconds of them in a
       // crash costs nothing, while a flood of refused logins would otherwise be a flood of fsyncs.

@@ -334,6 +334,11 @@ export async function mongoStore(
         const doc = await revisions.findOne({ _id: id, path });
         return doc ? toRevisionWithContent(doc) : null;
       },
+      async remove(path, ids) {
+        if (ids.length === 0) return 0;
+        const filter = { path, _id: { $in: [...ids] } };
+        return (await idempotent(() => revisions.deleteMany(filter))).deletedCount;
+      },
     },
     loginAttempts: {
       async add(key, attempt, windowMs) {

@@ -146,6 +146,8 @@ interface RevisionRepo {
   /** Newest first, without content. */
   list(path: RevisionPath): Promise<Revision[]>;
   get(path: RevisionPath, id: string): Promise<RevisionWithContent | null>;
+  /** Deletes the file's revisions with these ids (the retention's choice); answers how many. */
+  remove(path: RevisionPath, ids: readonly string[]): Promise<number>;
 }
 
 /** One login attempt under a counter: counted from the moment it starts, so that parallel ones see each other. */
