@@ -427,6 +427,8 @@ describe('daily backups and retention', () => {
     const written = [a.clock.now()];
     expect(await maintenance.backupIfDue()).toBe(path.join(dir, backupFileName(written[0]!)));
     expect(await names()).toEqual([backupFileName(written[0]!), 'notes.txt']);
+    // A backup holds the password hashes and every inquiry: only the server's user may read it.
+    expect((await fs.stat(path.join(dir, backupFileName(written[0]!)))).mode & 0o777).toBe(0o600);
     a.clock.advance(23 * HOUR);
     expect(await maintenance.backupIfDue()).toBeNull();
     for (const step of [HOUR, 24 * HOUR, 24 * HOUR]) {

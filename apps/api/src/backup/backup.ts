@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../auth/sessions';
 import type { EditableFiles } from '../files/editable-files';
 import { writeFileAtomic } from '../lib/atomic-write';
+import { PRIVATE_FILE_MODE } from '../lib/private-dir';
 import type { Store } from '../store';
 import { type BackupContents, type BackupFile, BackupError, readArchive } from './archive';
 import { BACKED_UP_PATHS } from './backed-up-files';
@@ -62,7 +63,7 @@ export async function saveArchive(archive: Readable, file: string) {
     `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`,
   );
   try {
-    await pipeline(archive, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    await pipeline(archive, createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     const handle = await fs.open(temp, 'r+');
     try {
       await handle.sync();
