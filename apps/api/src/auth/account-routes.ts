@@ -27,6 +27,7 @@ const signedIn = (request: FastifyRequest): SignedIn => {
  */
 export async function accountRoutes(app: FastifyInstance) {
   const { env, store, sessions, limiter, passwordChecks, cookieName, clock } = app;
+  const { devices, deviceCookieName } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -39,9 +40,11 @@ export async function accountRoutes(app: FastifyInstance) {
     event: 'password-confirm' | 'password-change',
   ) {
     const admin = signedIn(request);
+    // The browser's device cookie spares it the username's lockout here too, as at login.
+    const device = devices.verify(request.cookies[deviceCookieName], admin.username);
     let attempt;
     try {
-      attempt = await limiter.admit(request.ip, admin.username);
+      attempt = await limiter.admit(request.ip, admin.username, device);
     } catch (error) {
       securityEvent(request, event, 'locked', { username: admin.username });
       throw error;

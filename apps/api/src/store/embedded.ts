@@ -7,6 +7,7 @@ import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
   type InquiryDoc,
+  type KeyDoc,
   type LoginAttemptDoc,
   newInquiryDoc,
   type RevisionDoc,
@@ -155,7 +156,8 @@ export async function openEmbeddedStore(
     const inquiries = await open<InquiryDoc>('inquiries');
     const revisions = await open<RevisionDoc>('revisions');
     const attempts = await open<LoginAttemptDoc>('login-attempts');
-    dbs = [admins, sessions, inquiries, revisions, attempts] as Datastore[];
+    const keys = await open<KeyDoc>('keys');
+    dbs = [admins, sessions, inquiries, revisions, attempts, keys] as Datastore[];
 
     await admins.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.ensureIndexAsync({ fieldName: 'username' });
@@ -382,6 +384,19 @@ export async function openEmbeddedStore(
           await attempts.removeAsync({ _id: key }, {});
         },
         removeExpired: (now) => attempts.removeAsync({ expiresAt: { $lte: now } }, { multi: true }),
+      },
+      keys: {
+        async ensure(name, candidate) {
+          const found = (await keys.findOneAsync({ _id: name })) as KeyDoc | null;
+          if (found) return found.value;
+          try {
+            await durable('keys', keys.insertAsync({ _id: name, value: candidate }));
+            return candidate;
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            return ((await keys.findOneAsync({ _id: name })) as KeyDoc).value;
+          }
+        },
       },
       async ping() {
         if (closed) throw new Error('the embedded store is closed');

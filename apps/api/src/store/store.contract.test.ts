@@ -476,6 +476,19 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect((await store.revisions.list(ABOUT)).map((r) => r.id)).toEqual([about.id]);
     });
 
+    it('keeps the first key stored under a name, even when several ask at once, and keeps it through a restore', async () => {
+      const first = await Promise.all(
+        ['a', 'b', 'c'].map((candidate) => store.keys.ensure('device-cookie', candidate)),
+      );
+      expect(new Set(first).size).toBe(1);
+      expect(await store.keys.ensure('device-cookie', 'later')).toBe(first[0]);
+      expect(await store.keys.ensure('other', 'x')).toBe('x');
+      // Not part of what a backup holds, and not replaced by a restore.
+      expect(await store.isEmpty()).toBe(true);
+      await store.replaceAll({ admins: [], inquiries: [], revisions: [] });
+      expect(await store.keys.ensure('device-cookie', 'after')).toBe(first[0]);
+    });
+
     it('counts login attempts within a sliding window per key, atomically, and takes one back', async () => {
       const window = 15 * 60_000;
       const key = 'pair|1.2.3.4|owner';

@@ -21,6 +21,8 @@ type Services = Pick<
   | 'files'
   | 'publisher'
   | 'cookieName'
+  | 'devices'
+  | 'deviceCookieName'
 >;
 
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
