@@ -37,7 +37,10 @@ const login = (
   });
 
 /** Signs in from the owner's browser: the device cookie it is given. */
-async function ownerDevice(a: TestApp, who = OWNER): Promise<string> {
+async function ownerDevice(
+  a: TestApp,
+  who: { username: string; password: string } = OWNER,
+): Promise<string> {
   const res = await login(a, who, OWNER_BROWSER);
   expect(res.statusCode).toBe(200);
   return cookieValue(res, 'cb_device')!;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pages, PUBLIC_ROUTES } from '@cedar/content';
-import { describe, expect, it } from 'vitest';
+import { pages, PUBLIC_ROUTES, site } from '@cedar/content';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageModuleFiles } from '../entry-server';
-import { loadRoute } from './routes';
+import { loadRoute, underItsOwnPolicy } from './routes';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -23,5 +23,37 @@ describe('the page registry drives the router and the prerender', () => {
     for (const route of PUBLIC_ROUTES)
       expect(await loadRoute(route), route).toEqual({ notFound: false });
     expect(await loadRoute('/no-such-page')).toEqual({ notFound: true });
+  });
+
+  it('lists in site.forms.pages exactly the pages that place the forms embed (only they let its hosts in)', () => {
+    const embedding = pages
+      .filter((p) =>
+        fs
+          .readFileSync(path.join(webRoot, pageModuleFiles[p.path]!), 'utf8')
+          .includes('<FormsEmbed'),
+      )
+      .map((p) => p.path);
+    expect(embedding.sort()).toEqual([...site.forms.pages].sort());
+  });
+});
+
+describe('a page runs under its own Content-Security-Policy', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  // This document was loaded for '/' (jsdom's first URL), whose policy lets no form in.
+  it.each([
+    ['/contact', true],
+    ['/puppy-application/', true],
+    ['/puppies', false],
+    ['/admin/login', false],
+    ['/no-such-page', false],
+  ])('navigating to %s loads it as a new document: %s', async (pathname, reloads) => {
+    window.history.pushState(null, '', pathname);
+    const reload = vi.fn();
+    const load = vi.fn(async () => ({ Component: () => null }));
+    const loading = underItsOwnPolicy(load, reload)();
+    expect(reload).toHaveBeenCalledTimes(reloads ? 1 : 0);
+    expect(load).toHaveBeenCalledTimes(reloads ? 0 : 1);
+    if (!reloads) await loading;
   });
 });
