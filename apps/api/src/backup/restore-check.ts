@@ -28,7 +28,7 @@ const ascii = (bytes: Buffer, from: number, to: number) =>
  * Content-Type proves nothing: an SVG or an HTML page under images/ would be served from the
  * site's own origin and could run script there.
  */
-export function imageKind(bytes: Buffer): ImageKind | null {
+function imageKind(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
     return 'JPEG';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))

@@ -3,7 +3,7 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** Third-party hosts a page may reach, by CSP directive (each added to our own origin). */
-export interface EmbedHosts {
+interface EmbedHosts {
   script: readonly string[];
   style: readonly string[];
   img: readonly string[];
@@ -42,7 +42,7 @@ const NO_EMBED: EmbedHosts = {
  * A host missing here shows as a "Content Security Policy" error in the browser's console on
  * /contact; add it here, exactly, with the reason.
  */
-export const FORMS_EMBED: EmbedHosts = {
+const FORMS_EMBED: EmbedHosts = {
   script: ['https://js.hsforms.net'],
   style: ['https://js.hsforms.net'],
   img: ['https://forms.hsforms.com', 'https://forms-na1.hsforms.com'],
