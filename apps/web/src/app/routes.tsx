@@ -43,9 +43,10 @@ const isFormsPage = (pathname: string) =>
   formsPages.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /**
- * A navigation into or out of a forms page loads the page as a new document (the URL is already
- * the new one), so that it runs under its own policy: the form's script is let in on the forms
- * pages, and nowhere else. Until the new document arrives the current page stays on screen.
+ * A navigation into or out of a forms page that still reaches the app (one made by code, not a
+ * link: see followCrossPolicyLinks) loads the page as a new document (the URL is already the new
+ * one), so that it runs under its own policy: the form's script is let in on the forms pages, and
+ * nowhere else. Until the new document arrives the current page stays on screen.
  */
 export function underItsOwnPolicy(
   load: PageLoader,
@@ -57,6 +58,30 @@ export function underItsOwnPolicy(
     reload();
     return new Promise<never>(() => {});
   };
+}
+
+/**
+ * Links into or out of a forms page are the browser's to follow, never the router's: a new
+ * document, under that page's own policy, with no app navigation racing a reload. Listens on the
+ * window in the capture phase, before React's root: the router never sees such a click, and the
+ * browser's default action (following the link) goes ahead. Other links are left to the app.
+ */
+export function followCrossPolicyLinks(win: Window & typeof globalThis) {
+  win.addEventListener(
+    'click',
+    (event) => {
+      if (documentPath === null || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof win.Element ? event.target.closest('a[href]') : null;
+      if (!(anchor instanceof win.HTMLAnchorElement)) return;
+      if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+      const url = new URL(anchor.href);
+      if (url.origin !== win.location.origin) return;
+      if (isFormsPage(url.pathname) === isFormsPage(documentPath)) return;
+      event.stopPropagation();
+    },
+    { capture: true },
+  );
 }
 
 /** The loader of a registry module ('puppies/puppies-page'). */
