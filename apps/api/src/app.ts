@@ -27,7 +27,12 @@ import { configPlugin } from './plugins/config';
 import { filesPlugin } from './plugins/files';
 import { maintenancePlugin } from './plugins/maintenance';
 import { publisherPlugin } from './plugins/publisher';
-import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
+import {
+  type PageCsp,
+  pageCsp,
+  securityHeaders,
+  useSecurityHeaders,
+} from './plugins/security-headers';
 import { storePlugin } from './plugins/store';
 import { webHost } from './plugins/web-host';
 import type { Builder } from './publish/publisher';
@@ -125,8 +130,8 @@ interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks' | '
   clock: Clock;
   /** The security headers of every response (computed once, see plugins/security-headers.ts). */
   security: Record<string, string>;
-  /** The admin pages' own Content-Security-Policy. */
-  adminCsp: string | undefined;
+  /** The pages' own Content-Security-Policy, by route (the forms pages'). */
+  pageCsp: PageCsp;
 }
 
 /**
@@ -173,7 +178,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   fastify.all('/api', noSuchApiRoute);
   fastify.all('/api/*', noSuchApiRoute);
 
-  if (fastify.site) await webHost(fastify, fastify.site, options.adminCsp);
+  if (fastify.site) await webHost(fastify, fastify.site, options.pageCsp);
   else {
     fastify.setNotFoundHandler(async (request) => {
       throw notFound(request);
@@ -191,7 +196,6 @@ export const app = fp(appPlugin, { name: 'app' });
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const production = options.env.NODE_ENV === 'production';
   const security = await securityHeaders(production);
-  const adminCsp = (await securityHeaders(production, []))['content-security-policy'];
   const fastify = Fastify(serverOptions(options, security));
   try {
     await fastify.register(app, {
@@ -201,7 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       passwordChecks: options.passwordChecks,
       sandbox: options.sandbox,
       security,
-      adminCsp,
+      pageCsp: await pageCsp(production),
     });
   } catch (error) {
     // Whatever opened already (the store and its lock) is closed again.

@@ -126,6 +126,17 @@ const envSchema = z
     BACKUP_DIR: z.string().min(1).optional(),
     /** How many of those daily backups to keep (the oldest go). */
     BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).optional(),
+    /** How many revisions of each file are kept at most (the newest 10 always are). */
+    REVISIONS_KEEP: z.coerce
+      .number()
+      .int()
+      .min(10, 'must be at least 10: the newest 10 revisions of a file are always kept')
+      .max(100_000)
+      .default(200),
+    /** Revisions older than this go (the newest 10 of a file, and the file's current one, stay). */
+    REVISIONS_MAX_AGE: duration
+      .refine((ms) => ms >= 86_400_000, "must be at least a day (e.g. '365d')")
+      .default(365 * 86_400_000),
     /** Inquiries older than this many days are deleted (swept hourly); unset: kept for ever. */
     INQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   })

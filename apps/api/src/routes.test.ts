@@ -16,7 +16,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
-import { build, buildLoggedIn, logIn, OWNER, type TestApp } from './test/build';
+import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -151,9 +151,13 @@ describe('route inventory', () => {
       revision: saved.json().revision.id as string,
       session: (sessions.json() as { id: string; current: boolean }[]).find((s) => !s.current)!.id,
     };
+    // A password change renews the session: the browser goes on with the cookie it was given.
+    const headers = { ...a.headers };
     for (const [name, make] of Object.entries(PROTECTED)) {
-      const res = await call(a.app, make(ids), { ...a.headers });
+      const res = await call(a.app, make(ids), headers);
       expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
+      const renewed = cookieValue(res, a.services.cookieName);
+      if (renewed) headers.cookie = `${a.services.cookieName}=${renewed}`;
     }
     // endSession ended the other session; the last call signed this one out too.
     for (const session of [other, a])

@@ -5,7 +5,15 @@ import { API_ROUTES, fileUrl, restoreUrl } from '@cedar/api-contract';
 import { readSources } from '@cedar/api-contract/source-fingerprint';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Builder } from './publish/publisher';
-import { build, logIn, makeRepoCopy, OWNER, type TestApp, writeFakeBuild } from './test/build';
+import {
+  build,
+  cookieValue,
+  logIn,
+  makeRepoCopy,
+  OWNER,
+  type TestApp,
+  writeFakeBuild,
+} from './test/build';
 
 let t: TestApp | undefined;
 const temps: string[] = [];
@@ -76,16 +84,18 @@ describe('security events', () => {
       headers: { ...owner.headers },
     });
     await t.services.publisher.settled();
-    await t.app.inject({
+    const changed = await t.app.inject({
       method: 'POST',
       url: API_ROUTES.changePassword.path,
       headers: { ...owner.headers },
       payload: { currentPassword: OWNER.password, newPassword: NEW_PASSWORD },
     });
+    // The change renewed the session: the browser signs out with its new cookie.
+    const renewed = cookieValue(changed, t.services.cookieName)!;
     await t.app.inject({
       method: 'POST',
       url: API_ROUTES.logout.path,
-      headers: { ...owner.headers },
+      headers: { ...owner.headers, cookie: `${t.services.cookieName}=${renewed}` },
     });
 
     const events = lines
@@ -104,7 +114,15 @@ describe('security events', () => {
       ['logout', 'success', 'owner', '127.0.0.1'],
     ]);
     const log = lines.join('');
-    for (const secret of [OWNER.password, NEW_PASSWORD, owner.token, 'wrong-guess-0', source(2)])
+    for (const secret of [
+      OWNER.password,
+      NEW_PASSWORD,
+      owner.token,
+      owner.session,
+      renewed,
+      'wrong-guess-0',
+      source(2),
+    ])
       expect(log).not.toContain(secret);
   });
 });

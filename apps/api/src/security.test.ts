@@ -7,7 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
-import { build, buildLoggedIn, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
+import {
+  build,
+  buildLoggedIn,
+  cookieValue,
+  logIn,
+  OWNER,
+  type TestApp,
+  writeFakeBuild,
+} from './test/build';
 import { treeHashes } from './test/files';
 
 /** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
@@ -48,7 +56,7 @@ describe('session tokens', () => {
   it('carry 256 random bits, and every login gets a new one, even when the client presents an old or planted one', async () => {
     t = await build();
     const tokens = new Set<string>();
-    for (let i = 0; i < 8; i++) tokens.add((await logIn(t.app)).token);
+    for (let i = 0; i < 8; i++) tokens.add((await logIn(t.app)).session);
     expect(tokens.size).toBe(8);
     for (const token of tokens) expect(Buffer.from(token, 'base64url')).toHaveLength(32);
 
@@ -63,7 +71,7 @@ describe('session tokens', () => {
         payload: OWNER,
       });
       expect(res.statusCode).toBe(200);
-      const fresh = res.json<{ token: string }>().token;
+      const fresh = cookieValue(res, 'cb_session')!;
       expect(fresh).not.toBe(presented);
       expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^cb_session=${fresh};`));
     }
@@ -102,7 +110,7 @@ describe('safe methods', () => {
         revisionPathSchema.options.map((f) => a.services.store.revisions.list(f)),
       ),
       admins: await a.services.store.admins.count(),
-      session: (await a.services.store.sessions.find(hashToken(a.token)))?.expiresAt,
+      session: (await a.services.store.sessions.find(hashToken(a.session)))?.expiresAt,
       publish: a.services.publisher.status(),
     });
     const before = await snapshot();
@@ -168,12 +176,13 @@ describe('logs', () => {
     });
     expect(ok.statusCode).toBe(200);
     const token = ok.json<{ token: string }>().token;
-    const cookie = String(ok.headers['set-cookie']).split(';')[0]!;
+    const session = cookieValue(ok, 'cb_session')!;
+    const cookie = `cb_session=${session}`;
     await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: { cookie } });
     await a.app.inject({
       method: 'GET',
       url: '/api/inquiries',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${session}` },
     });
     await a.app.inject({ method: 'GET', url: fileUrl(HERO), headers: { cookie } });
     const delivery = webhookHeaders(DEV_WEBHOOK_SECRET, SUBMISSION, {
@@ -217,7 +226,8 @@ describe('logs', () => {
       OWNER.password,
       wrong,
       token,
-      hashToken(token),
+      session,
+      hashToken(session),
       cookie,
       signature,
       DEV_WEBHOOK_SECRET,

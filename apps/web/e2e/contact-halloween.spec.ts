@@ -73,10 +73,11 @@ for (const { route, formId, name } of [
       });
     });
     const response = await page.goto(route);
-    // The forms embed runs under the site's Content-Security-Policy (page.route fulfils through it).
-    expect(response?.headers()['content-security-policy']).toContain(
-      "script-src 'self' https://*.hsforms.net",
-    );
+    // The forms embed runs under the page's Content-Security-Policy (page.route fulfils through
+    // it), which names the forms provider's hosts exactly: no wildcard.
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self' https://js.hsforms.net;");
+    expect(csp).not.toContain('*');
     const main = page.getByRole('main');
     await expect(main.getByText('Loading form...')).toBeVisible();
     await expect.poll(() => requests).toBe(1);

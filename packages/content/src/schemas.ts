@@ -308,6 +308,7 @@ export const siteConfigSchema = z.strictObject({
     region: z.literal('na1'),
     contactFormId: z.uuid(),
     questionnaireFormId: z.uuid(),
+    pages: z.array(z.string().regex(/^\/[a-z-]+$/)).min(1),
   }),
   copyrightYear: z.literal(2025),
 });

@@ -20,6 +20,11 @@ export const site = {
     region: 'na1',
     contactFormId: '6f1c2d8e-3b4a-4f5e-9a7b-2c1d0e9f8a71',
     questionnaireFormId: '9a2b7c4d-1e6f-4a3b-8c5d-7e0f1a2b3c94',
+    /**
+     * The pages that embed a form: the only ones whose Content-Security-Policy lets the forms
+     * provider's script, frames and connections in (apps/api/src/plugins/security-headers.ts).
+     */
+    pages: ['/contact', '/puppy-application'],
   },
   copyrightYear: 2025,
 } satisfies SiteConfig;

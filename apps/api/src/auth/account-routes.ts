@@ -27,6 +27,7 @@ const signedIn = (request: FastifyRequest): SignedIn => {
  */
 export async function accountRoutes(app: FastifyInstance) {
   const { env, store, sessions, limiter, passwordChecks, cookieName, clock } = app;
+  const { devices, deviceCookieName } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -39,9 +40,11 @@ export async function accountRoutes(app: FastifyInstance) {
     event: 'password-confirm' | 'password-change',
   ) {
     const admin = signedIn(request);
+    // The browser's device cookie spares it the username's lockout here too, as at login.
+    const device = devices.verify(request.cookies[deviceCookieName], admin.username);
     let attempt;
     try {
-      attempt = await limiter.admit(request.ip, admin.username);
+      attempt = await limiter.admit(request.ip, admin.username, device);
     } catch (error) {
       securityEvent(request, event, 'locked', { username: admin.username });
       throw error;
@@ -87,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance) {
         response: { 200: changePasswordResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
       const admin = await checkPassword(request, currentPassword, 'password-change');
       const problem = passwordProblem(newPassword, admin.username);
@@ -99,12 +102,23 @@ export async function accountRoutes(app: FastifyInstance) {
       }
       const hash = await passwordChecks.run(() => hashPassword(newPassword));
       await store.admins.setPassword(admin.username, hash, clock());
-      const endedSessions = await sessions.endAll(admin.username, admin);
+      // Whoever holds a copy of any session cookie, this one's included, is out; this browser
+      // goes on with a new session.
+      const renewed = await sessions.renew(admin, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       securityEvent(request, 'password-change', 'success', {
         username: admin.username,
-        endedSessions,
+        endedSessions: renewed.endedOthers,
       });
-      return { endedSessions };
+      reply
+        .setCookie(cookieName, renewed.token, {
+          ...sessionCookieOptions(env),
+          maxAge: Math.floor(sessions.ttlMs / 1000),
+        })
+        .header('cache-control', 'no-store');
+      return { endedSessions: renewed.endedOthers };
     },
   );
 

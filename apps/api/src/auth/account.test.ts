@@ -10,7 +10,7 @@ import {
   sessionUrl,
 } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, logIn, type LoggedIn, OWNER, type TestApp } from '../test/build';
+import { build, cookieValue, logIn, type LoggedIn, OWNER, type TestApp } from '../test/build';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -129,11 +129,36 @@ describe('changing the password', () => {
     const ok = await change({ currentPassword: OWNER.password, newPassword: NEW_PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ endedSessions: 1 });
-    expect(await signedIn(t, owner)).toBe(true);
+    // This browser goes on with a new session; the cookie it had (and any copy of it) is dead.
+    const renewed = cookieValue(ok, 'cb_session')!;
+    expect(renewed).toMatch(/^[\w-]{43}$/);
+    expect(renewed).not.toBe(owner.session);
+    expect(String(ok.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(await signedIn(t, owner)).toBe(false);
+    const after: LoggedIn = {
+      ...owner,
+      session: renewed,
+      cookie: `cb_session=${renewed}`,
+      headers: { ...owner.headers, cookie: `cb_session=${renewed}` },
+    };
+    expect(await signedIn(t, after)).toBe(true);
     expect(await signedIn(t, laptop)).toBe(false);
+    const left = sessionListSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: API_ROUTES.sessions.path,
+          headers: { ...after.headers },
+        })
+      ).json(),
+    );
+    expect(left).toHaveLength(1);
+    expect(left[0]!.current).toBe(true);
+    // The renewed session counts as freshly confirmed: code can be saved at once.
+    expect((await save(t, after, 3)).statusCode).toBe(200);
     await expect(logIn(t.app)).rejects.toThrow(/401/);
     expect(
-      (await logIn(t.app, { username: OWNER.username, password: NEW_PASSWORD })).token,
+      (await logIn(t.app, { username: OWNER.username, password: NEW_PASSWORD })).session,
     ).toMatch(/^[\w-]{43}$/);
   });
 });
@@ -153,9 +178,10 @@ describe('sessions', () => {
       },
       payload: OWNER,
     });
-    const laptopCookie = `cb_session=${res.json().token}`;
+    const laptopCookie = `cb_session=${cookieValue(res, 'cb_session')}`;
     const laptop: LoggedIn = {
       token: res.json().token,
+      session: cookieValue(res, 'cb_session')!,
       cookie: laptopCookie,
       headers: { cookie: laptopCookie, origin: t.env.PUBLIC_URL },
       bearer: { authorization: '' },
@@ -177,7 +203,7 @@ describe('sessions', () => {
     });
     expect(sessions[1]).toMatchObject({ current: false, ip: '127.0.0.1' });
     // Nothing in the list is a credential.
-    expect(listed.body).not.toContain(phone.token);
+    expect(listed.body).not.toContain(phone.session);
 
     const end = (id: string) =>
       t!.app.inject({ method: 'DELETE', url: sessionUrl(id), headers: { ...laptop.headers } });

@@ -1,8 +1,10 @@
+import { scryptSync } from 'node:crypto';
 import { authConfigSchema, loginResponseSchema } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, logIn, OWNER, type TestApp } from '../test/build';
-import { hashPassword, verifyPassword } from './password';
+import { build, cookieValue, logIn, OWNER, type TestApp } from '../test/build';
+import { hashPassword, isOwnHash, verifyPassword } from './password';
 import { DEMO_ADMIN, passwordProblem } from './password-policy';
+import { hashToken } from './sessions';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -37,6 +39,35 @@ describe('passwords', () => {
     expect(await verifyPassword('kennel-ledger-harbor-42', a)).toBe(true);
     expect(await verifyPassword('kennel-ledger-harbor-43', a)).toBe(false);
     expect(await verifyPassword('anything', 'not-a-hash')).toBe(false);
+  });
+
+  it("uses a stored hash only when it has the product's own parameters: never a cost the hash asks for", async () => {
+    const own = await hashPassword('kennel-ledger-harbor-42');
+    expect(isOwnHash(own)).toBe(true);
+    const [, , , , salt, key] = own.split('$');
+    // The right password, hashed with weaker parameters: a correct key, yet refused.
+    const weak = scryptSync('kennel-ledger-harbor-42', Buffer.from(salt!, 'base64url'), 64, {
+      N: 1024,
+      r: 8,
+      p: 1,
+    }).toString('base64url');
+    const crafted = [
+      `scrypt$1024$8$1$${salt}$${weak}`,
+      // Costs that would take gigabytes and minutes per check: refused before any work.
+      `scrypt$1073741824$8$1$${salt}$${key}`,
+      `scrypt$16384$1024$1$${salt}$${key}`,
+      `scrypt$16384$8$64$${salt}$${key}`,
+      `scrypt$16384$8$1$${salt}$${key}$extra`,
+      `scrypt$16384$8$1$${salt}x$${key}`,
+      `scrypt$16384$8$1$${salt}$${key!.slice(1)}`,
+      `bcrypt$16384$8$1$${salt}$${key}`,
+    ];
+    const started = Date.now();
+    for (const stored of crafted) {
+      expect(isOwnHash(stored), stored).toBe(false);
+      expect(await verifyPassword('kennel-ledger-harbor-42', stored), stored).toBe(false);
+    }
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses short, common and demo passwords', () => {
@@ -92,35 +123,43 @@ describe('GET /api/auth/config', () => {
 });
 
 describe('POST /api/auth/login', () => {
-  it('answers a token and the user, and sets an httpOnly SameSite=Strict cookie', async () => {
+  it('answers a marker and the user, and sets an httpOnly SameSite=Strict cookie: the only credential', async () => {
     t = await build();
     const res = await login(t.app, OWNER);
     expect(res.statusCode).toBe(200);
     const body = loginResponseSchema.parse(res.json());
     expect(body.user).toEqual({ username: 'owner', role: 'admin' });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const session = cookieValue(res, 'cb_session')!;
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(new RegExp(`^cb_session=${body.token};`));
+    expect(cookie).toMatch(/^cb_session=[\w-]{43};/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain(`Max-Age=${12 * 3600}`);
     expect(cookie).not.toContain('Secure');
-    // The cookie is the credential; the same token as a Bearer header is refused (a script on the
-    // page could read it from the answer or localStorage). The store holds only its hash.
-    expect((await inquiries(t.app, { cookie: `cb_session=${body.token}` })).statusCode).toBe(200);
-    const bearer = await inquiries(t.app, { authorization: `Bearer ${body.token}` });
-    expect(bearer.statusCode).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/admin/sessions',
-          headers: { authorization: `Bearer ${body.token}` },
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(await t.services.store.sessions.find(body.token)).toBeNull();
+    expect((await inquiries(t.app, { cookie: `cb_session=${session}` })).statusCode).toBe(200);
+    // The answer's token (the screens keep it in localStorage, where any script of the page can
+    // read it) is a marker: it is not the session, and no header makes it one.
+    expect(body.token).not.toBe(session);
+    expect((await inquiries(t.app, { cookie: `cb_session=${body.token}` })).statusCode).toBe(401);
+    for (const value of [body.token, session]) {
+      expect((await inquiries(t.app, { authorization: `Bearer ${value}` })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/admin/sessions',
+            headers: { authorization: `Bearer ${value}` },
+          })
+        ).statusCode,
+      ).toBe(401);
+    }
+    // The store holds only the session's hash, and nothing of the marker.
+    expect(await t.services.store.sessions.find(session)).toBeNull();
+    expect(await t.services.store.sessions.find(hashToken(body.token))).toBeNull();
+    expect(await t.services.store.sessions.find(hashToken(session))).not.toBeNull();
   });
 
   it('uses a Secure __Host- cookie in production', async () => {
@@ -135,7 +174,7 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Domain');
-    const token = res.json().token as string;
+    const token = cookieValue(res, '__Host-cb_session')!;
     const host = 'cedarblufflabradors.example';
     expect(
       (await inquiries(t.app, { host, cookie: `__Host-cb_session=${token}` })).statusCode,
@@ -251,9 +290,10 @@ describe('sessions', () => {
     const res = await login(t.app, OWNER);
     expect(String(res.headers['set-cookie'])).toContain('Max-Age=1800');
     t.clock.advance(10 * 60_000);
-    expect((await inquiries(t.app, { cookie: `cb_session=${res.json().token}` })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await inquiries(t.app, { cookie: `cb_session=${cookieValue(res, 'cb_session')}` }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 

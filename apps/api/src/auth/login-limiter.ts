@@ -18,6 +18,14 @@ export const ADDRESS_LIMIT = { attempts: 20, windowMs: 15 * MINUTE } as const;
  */
 export const USERNAME_DELAYS = { free: 10, windowMs: 24 * 60 * MINUTE, maxDelayMs: 15 * MINUTE };
 
+/**
+ * Failed logins with one device cookie (auth/device-cookies.ts): after 5 within 24 hours the
+ * cookie is no longer trusted, and its attempts meet the same limits as a stranger's until a
+ * successful sign-in gives the browser a new one. A stolen device cookie thus buys at most 5
+ * guesses a day beyond what anyone gets.
+ */
+export const DEVICE_LIMIT = { attempts: 5, windowMs: 24 * 60 * MINUTE } as const;
+
 export function usernameDelayMs(earlierAttempts: number): number {
   if (earlierAttempts < USERNAME_DELAYS.free) return 0;
   return Math.min(2 ** (earlierAttempts - USERNAME_DELAYS.free) * 1000, USERNAME_DELAYS.maxDelayMs);
@@ -37,6 +45,8 @@ type Keys = ReturnType<typeof limiterKeys>;
 
 /** A login attempt that passed the limits: it counts as a failure unless it is settled otherwise. */
 export interface AdmittedAttempt {
+  /** Admitted on a trusted device cookie's own limit, not on the address and username limits. */
+  readonly trustedDevice: boolean;
   /** The password was right: the attempt and the username's failures are forgotten. */
   succeeded(): Promise<void>;
   /** The password was never checked (the server was too busy): the attempt does not count. */
@@ -70,7 +80,15 @@ export class LoginLimiter {
     private readonly clock: Clock,
   ) {}
 
-  async admit(ip: string, username: string): Promise<AdmittedAttempt> {
+  /**
+   * Admits an attempt or throws 429. `device`: the id of a valid device cookie for this username
+   * (DeviceCookies.verify), whose attempts are held to DEVICE_LIMIT alone while it is trusted.
+   */
+  async admit(ip: string, username: string, device?: string | null): Promise<AdmittedAttempt> {
+    if (device) {
+      const trusted = await this.admitTrusted(device);
+      if (trusted) return trusted;
+    }
     const keys = limiterKeys(ip, username);
     const now = this.clock();
     // A cheap look first: a client that is already over a limit costs no write.
@@ -91,6 +109,7 @@ export class LoginLimiter {
       throw tooMany(wait);
     }
     return {
+      trustedDevice: false,
       succeeded: async () => {
         await Promise.all([
           this.store.loginAttempts.clear(keys.pair),
@@ -99,6 +118,29 @@ export class LoginLimiter {
         ]);
       },
       withdraw: () => this.takeBack(keys, attempt.id),
+    };
+  }
+
+  /**
+   * An attempt on a device cookie's own counter, or null once that cookie has failed
+   * DEVICE_LIMIT.attempts times within its window (then it is no longer trusted). Counted before
+   * the password check, atomically, like the other counters. A success forgets the device's
+   * failures but leaves the username's alone: a stranger's count keeps slowing the stranger.
+   */
+  private async admitTrusted(device: string): Promise<AdmittedAttempt | null> {
+    const key = `device|${device}`;
+    const { attempts, windowMs } = DEVICE_LIMIT;
+    const now = this.clock();
+    if ((await this.store.loginAttempts.list(key, now, windowMs)).length >= attempts) return null;
+    const attempt: LoginAttempt = { id: randomBytes(9).toString('base64url'), at: now };
+    if ((await this.store.loginAttempts.add(key, attempt, windowMs)).length > attempts) {
+      await this.store.loginAttempts.remove(key, attempt.id);
+      return null;
+    }
+    return {
+      trustedDevice: true,
+      succeeded: () => this.store.loginAttempts.clear(key),
+      withdraw: () => this.store.loginAttempts.remove(key, attempt.id),
     };
   }
 

@@ -32,16 +32,24 @@ export async function hashPassword(password: string): Promise<string> {
   ].join('$');
 }
 
+/**
+ * `scrypt$16384$8$1$<22 characters of salt>$<86 characters of key>`: the only hash this product
+ * writes. A stored hash names its own cost, so one written by anything else (a crafted backup, an
+ * edited admins.db) could ask every login for gigabytes of memory and minutes of CPU: such a hash
+ * is never used, whatever it says.
+ */
+const OWN_HASH = new RegExp(
+  `^scrypt\\$${PARAMS.N}\\$${PARAMS.r}\\$${PARAMS.p}\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{86}$`,
+);
+
+/** Is `stored` a hash with exactly this product's scrypt parameters, salt and key lengths? */
+export const isOwnHash = (stored: string) => OWN_HASH.test(stored);
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || salt === undefined || hash === undefined)
-    return false;
+  if (!isOwnHash(stored)) return false;
+  const [, , , , salt = '', hash = ''] = stored.split('$');
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  const key = await derive(password, Buffer.from(salt, 'base64url'), PARAMS);
   return expected.length === key.length && timingSafeEqual(expected, key);
 }
 

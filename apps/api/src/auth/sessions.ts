@@ -136,6 +136,21 @@ export class SessionService {
     return session ? this.store.sessions.revoke(session.tokenHash) : false;
   }
 
+  /**
+   * After a password change: every other session of the admin ends, and this one is replaced by
+   * a new session (a new token), so a cookie copied before the change no longer works. Answers
+   * the new token and how many other sessions ended.
+   */
+  async renew(
+    signedIn: SignedIn,
+    from: { ip?: string; userAgent?: string } = {},
+  ): Promise<{ token: string; expiresAt: Date; endedOthers: number }> {
+    const endedOthers = await this.endAll(signedIn.username, signedIn);
+    const fresh = await this.start(signedIn.username, from);
+    await this.store.sessions.revoke(signedIn.tokenHash);
+    return { ...fresh, endedOthers };
+  }
+
   /** Ends every session of the admin, or every one but `keep`. */
   endAll(username: string, keep?: SignedIn): Promise<number> {
     return this.store.sessions.revokeAllFor(username, keep?.tokenHash);

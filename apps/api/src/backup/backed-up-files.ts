@@ -1,5 +1,8 @@
 import { EDITABLE_FILES, LITTERS_FILE } from '@cedar/api-contract';
 
+/** The site's photos: those it ships, those the owner replaced, and those uploaded. */
+export const PHOTOS_DIR = 'packages/content/public/images';
+
 /**
  * What a backup holds besides the store: the content the owner changes, as paths from the
  * repository root, each a file or a folder (taken whole, its subfolders too). One list, so that
@@ -11,7 +14,7 @@ export const BACKED_UP_PATHS: readonly string[] = [
   // Litters: the data file the admin's Litters screen and developers edit.
   LITTERS_FILE,
   // Photos: the ones the site ships, those the owner replaced, and those uploaded.
-  'packages/content/public/images',
+  PHOTOS_DIR,
 ];
 
 /** Is `file` (relative, `/`-separated) one of BACKED_UP_PATHS or inside one of its folders? */

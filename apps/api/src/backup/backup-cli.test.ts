@@ -12,6 +12,8 @@ import { openEmbeddedStore } from '../store/embedded';
 import type { StoreSnapshot } from '../store';
 import { componentOf } from '../test/build';
 import { bundleForTest } from '../test/files';
+import { archiveStream } from './archive';
+import { saveArchive } from './backup';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 const bundleDir = path.join(apiDir, 'node_modules', `.backup-cli-test-${process.pid}`);
@@ -216,7 +218,7 @@ describe('npm run admin -- backup / restore', { timeout: 120_000 }, () => {
     );
   });
 
-  it('refuses a file that is not a backup with one sentence and no stack trace', async () => {
+  it('refuses a file that is not a backup, or a crafted one, with one sentence and no stack trace', async () => {
     const notes = path.join(root, 'notes.txt');
     await fs.writeFile(notes, 'not a backup');
     const result = await admin(['restore', 'notes.txt'], path.join(root, 'empty'), root);
@@ -225,6 +227,25 @@ describe('npm run admin -- backup / restore', { timeout: 120_000 }, () => {
       stdout: '',
       stderr: `${notes} is not a Cedar Bluff backup (not a gzip file).\n`,
     });
+    // A whole, well-formed backup that would plant a script as a photo: refused the same way.
+    const crafted = path.join(root, 'crafted.jsonl.gz');
+    const svg = 'packages/content/public/images/dogs/badge.svg';
+    await saveArchive(
+      archiveStream({
+        createdAt: new Date(),
+        store: 'embedded',
+        snapshot: { admins: [], inquiries: [], revisions: [] },
+        files: [{ path: svg, content: Buffer.from('<svg><script>alert(1)</script></svg>') }],
+      }),
+      crafted,
+    );
+    const refused = await admin(['restore', 'crafted.jsonl.gz'], path.join(root, 'empty'), root);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `The backup cannot be restored, and nothing was changed: ${svg} is not a JPEG, PNG, WebP or AVIF image.\n`,
+    });
+    await expect(fs.access(path.join(root, svg))).rejects.toThrow(/ENOENT/);
     const usage = await admin(['restore'], path.join(root, 'empty'), root);
     expect(usage.stderr).toMatch(/restore <file> \[--force\]/);
   });

@@ -10,7 +10,8 @@ import { Maintenance, backupFileName } from '../ops/maintenance';
 import { openEmbeddedStore } from '../store/embedded';
 import type { Store, StoreSnapshot } from '../store';
 import { build, buildLoggedIn } from '../test/build';
-import { archiveStream, BackupError, readArchive } from './archive';
+import { treeHashes } from '../test/files';
+import { archiveStream, type BackupContents, BackupError, readArchive } from './archive';
 import { collectBackup, restoreBackup, saveArchive } from './backup';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
@@ -115,7 +116,7 @@ describe('a backup', () => {
     const listBefore = await a.services.store.inquiries.list();
     // No sessions, no login counters: the token of the signed-in admin is nowhere in the file.
     const text = zlib.gunzipSync(await fs.readFile(file)).toString();
-    expect(text).not.toContain(a.token);
+    expect(text).not.toContain(a.session);
     expect(text).not.toMatch(/"type":"(session|loginAttempt)"/);
 
     // Wipe: a new, empty DATA_DIR, and files changed or gone.
@@ -177,6 +178,125 @@ describe('a backup', () => {
     await Promise.all([reading, saving]);
     expect(order).toEqual(['backup starts', 'backup ends', 'saved']);
   });
+});
+
+describe('restoring a crafted backup', () => {
+  const IMAGES = 'packages/content/public/images';
+  const ADMIN_HASH = /^scrypt\$16384\$8\$1\$([\w-]{22})\$([\w-]{86})$/;
+  const withFile = (c: BackupContents, file: string, content: string | Buffer): BackupContents => ({
+    ...c,
+    files: [
+      ...c.files.filter((f) => f.path !== file),
+      { path: file, content: Buffer.from(content) },
+    ],
+  });
+  const CRAFTED: [string, (c: BackupContents) => BackupContents, RegExp][] = [
+    [
+      'a section with code outside what a section may contain',
+      (c) =>
+        withFile(
+          c,
+          HERO,
+          'export function HeroSection() {\n  const host: any = globalThis;\n  return <h1>{String(host.process)}</h1>;\n}\n',
+        ),
+      /apps\/web\/src\/sections\/hero-section\.tsx would be refused by the editor: .*\bline 2\b/i,
+    ],
+    [
+      'a section with a syntax error',
+      (c) => withFile(c, HERO, 'export function HeroSection() {\n  return <h1>;\n}\n'),
+      /hero-section\.tsx would be refused by the editor: Syntax error at line \d+/,
+    ],
+    [
+      'a section without the export the pages import',
+      (c) => withFile(c, HERO, 'export function Hero() {\n  return <h1>Hi</h1>;\n}\n'),
+      /hero-section\.tsx would be refused by the editor: The file must still export HeroSection/,
+    ],
+    [
+      'an SVG with a script under images/',
+      (c) =>
+        withFile(
+          c,
+          `${IMAGES}/dogs/badge.svg`,
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/api/inquiries")</script></svg>',
+        ),
+      /images\/dogs\/badge\.svg is not a JPEG, PNG, WebP or AVIF image/,
+    ],
+    [
+      'an HTML page under images/',
+      (c) =>
+        withFile(c, `${IMAGES}/login.html`, '<!doctype html><form action="https://evil.example">'),
+      /images\/login\.html is not a JPEG, PNG, WebP or AVIF image/,
+    ],
+    [
+      'a script named as a JPEG',
+      (c) => withFile(c, PHOTO, 'alert(document.cookie)'),
+      /spring-litter\.jpg is not a JPEG, PNG, WebP or AVIF image/,
+    ],
+    [
+      'a PNG named as a JPEG',
+      (c) =>
+        withFile(c, PHOTO, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])),
+      /spring-litter\.jpg is named as JPEG but holds PNG/,
+    ],
+    [
+      'a password hash that asks for its own scrypt cost',
+      (c) => ({
+        ...c,
+        snapshot: {
+          ...c.snapshot,
+          admins: c.snapshot.admins.map((admin) => ({
+            ...admin,
+            passwordHash: admin.passwordHash.replace(ADMIN_HASH, 'scrypt$1048576$8$1$$1$$$2'),
+          })),
+        },
+      }),
+      /the password hash of admin "\w+" does not have this product's scrypt parameters/,
+    ],
+    [
+      'a litters file that is not litters',
+      (c) => withFile(c, LITTERS, '[{"id":"x","puppies":"<script>"}]\n'),
+      /litters\.json has an invalid litter/,
+    ],
+  ];
+
+  it.each(CRAFTED)(
+    'refuses %s with one sentence, and changes nothing, even with --force',
+    async (_kind, craft, reason) => {
+      const a = await populated();
+      const contents = craft(await collectBackup({ ...a.services, repoRoot: a.repoRoot }));
+      // The store as it is, and a fresh empty one; the files as they are.
+      const { store } = a.services;
+      const empty = await openEmbeddedStore(await tempDir('cedar-empty-'));
+      cleanup.push(() => empty.close());
+      const before = sorted(await store.snapshot());
+      const filesBefore = await treeHashes(a.repoRoot);
+      for (const [target, force] of [
+        [empty, false],
+        [store, true],
+      ] as const) {
+        const error = await restoreBackup(contents, {
+          store: target,
+          repoRoot: a.repoRoot,
+          force,
+        }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(BackupError);
+        const message = (error as Error).message;
+        expect(message).toMatch(/^The backup cannot be restored, and nothing was changed: /);
+        expect(message).toMatch(reason);
+        // One sentence: one full stop, at the end, and one line.
+        expect(message).toMatch(/[^.]\.$/);
+        expect(message).not.toContain('\n');
+      }
+      expect(await empty.isEmpty()).toBe(true);
+      expect(sorted(await store.snapshot())).toEqual(before);
+      expect(await treeHashes(a.repoRoot)).toEqual(filesBefore);
+      // The signed-in owner is still signed in: no session ended.
+      expect(
+        (await a.app.inject({ method: 'GET', url: '/api/inquiries', headers: a.headers }))
+          .statusCode,
+      ).toBe(200);
+    },
+  );
 });
 
 describe('reading an archive', () => {
@@ -307,6 +427,8 @@ describe('daily backups and retention', () => {
     const written = [a.clock.now()];
     expect(await maintenance.backupIfDue()).toBe(path.join(dir, backupFileName(written[0]!)));
     expect(await names()).toEqual([backupFileName(written[0]!), 'notes.txt']);
+    // A backup holds the password hashes and every inquiry: only the server's user may read it.
+    expect((await fs.stat(path.join(dir, backupFileName(written[0]!)))).mode & 0o777).toBe(0o600);
     a.clock.advance(23 * HOUR);
     expect(await maintenance.backupIfDue()).toBeNull();
     for (const step of [HOUR, 24 * HOUR, 24 * HOUR]) {

@@ -7,9 +7,11 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../auth/sessions';
 import type { EditableFiles } from '../files/editable-files';
 import { writeFileAtomic } from '../lib/atomic-write';
+import { PRIVATE_FILE_MODE } from '../lib/private-dir';
 import type { Store } from '../store';
 import { type BackupContents, type BackupFile, BackupError, readArchive } from './archive';
 import { BACKED_UP_PATHS } from './backed-up-files';
+import { restoreProblem } from './restore-check';
 
 /** Every regular file of BACKED_UP_PATHS below `repoRoot` (symbolic links are not followed). */
 async function readBackedUpFiles(repoRoot: string): Promise<BackupFile[]> {
@@ -61,7 +63,7 @@ export async function saveArchive(archive: Readable, file: string) {
     `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`,
   );
   try {
-    await pipeline(archive, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    await pipeline(archive, createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     const handle = await fs.open(temp, 'r+');
     try {
       await handle.sync();
@@ -78,13 +80,18 @@ export async function saveArchive(archive: Readable, file: string) {
 }
 
 /**
- * Fills the store and the files from a checked archive. The store must be empty unless `force`:
+ * Fills the store and the files from a checked archive, once its contents passed the checks a
+ * save would (restore-check.ts). The store must be empty unless `force`:
  * then its admins, inquiries and revisions are replaced, and every session and login counter ends.
  */
 export async function restoreBackup(
   contents: BackupContents,
   { store, repoRoot, force }: { store: Store; repoRoot: string; force: boolean },
 ) {
+  // Everything is checked before anything is written: a refused backup changes nothing.
+  const problem = await restoreProblem(contents, repoRoot);
+  if (problem)
+    throw new BackupError(`The backup cannot be restored, and nothing was changed: ${problem}.`);
   if (!force && !(await store.isEmpty()))
     throw new BackupError(
       `The ${store.kind} store already holds admins, inquiries or revisions. ` +

@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-dir';
 
 /** Linux's limit for a socket's path (sun_path), less its closing NUL byte. */
 const MAX_SOCKET_PATH = 107;
@@ -35,8 +36,8 @@ export async function serveControl(
     return null;
   }
   const dir = path.dirname(socket);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  await fs.chmod(dir, 0o700);
+  await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await fs.chmod(dir, PRIVATE_DIR_MODE);
   // The store's lock is ours: a socket left here is a dead server's.
   await fs.rm(socket, { force: true });
   const server = http.createServer((request, response) => {
@@ -59,6 +60,9 @@ export async function serveControl(
     server.once('error', reject);
     server.listen(socket, resolve);
   });
+  // The socket is made with the process's umask; its folder already keeps others out, and the
+  // socket itself says so too.
+  await fs.chmod(socket, PRIVATE_FILE_MODE);
   return {
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   CODE_MODE_OFF,
+  MAX_FILE_BYTES,
   editableFilePathSchema,
   revisionPathSchema,
   type EditableFilePath,
@@ -15,6 +16,7 @@ import type { Clock } from '../auth/sessions';
 import { tempFilesOf, writeFileAtomic } from '../lib/atomic-write';
 import { HttpError } from '../lib/http-errors';
 import type { Store } from '../store';
+import { type RevisionRetention, revisionsToPrune } from './revision-retention';
 import { checkSection } from './section-check';
 import { readWords, rewriteWords } from './section-words';
 
@@ -84,34 +86,66 @@ export async function inspectSource(source: string, file: string): Promise<Sourc
   }
 }
 
-/** Refuses section code the rebuild could not build or must not run (422 with the line). */
-async function checkCode(file: EditableFilePath, content: string, current: string | null) {
+/** Why section code may not be written: the status and error code a save answers with. */
+export interface CodeRefusal {
+  status: 413 | 422;
+  code: 'payload_too_large' | 'syntax_error' | 'forbidden_code' | 'missing_export';
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * Why a section file's new content may not be written, or null: too large, a syntax error, code
+ * outside what a section may contain, or an export the pages import gone missing (compared with
+ * `current`, the file as it is). Every way a section file is written asks this same question: a
+ * code save, a words save and a restored backup.
+ */
+export async function sectionCodeProblem(
+  file: EditableFilePath,
+  content: string,
+  current: string | null,
+): Promise<CodeRefusal | null> {
+  const size = Buffer.byteLength(content, 'utf8');
+  if (size > MAX_FILE_BYTES)
+    return {
+      status: 413,
+      code: 'payload_too_large',
+      message: `The file would be ${size.toLocaleString('en-US')} bytes; a section file may be at most ${MAX_FILE_BYTES.toLocaleString('en-US')}.`,
+    };
   const check = await inspectSource(content, file);
-  if (!check.ok)
-    throw new HttpError(422, 'syntax_error', check.error.message, {
-      line: check.error.line,
-      column: check.error.column,
-    });
+  if (!check.ok) return { status: 422, code: 'syntax_error', ...check.error };
   // The rebuild runs this code on the server: it may use the page's building blocks only.
   const forbidden = checkSection(file, content);
-  if (forbidden) {
-    throw new HttpError(422, 'forbidden_code', forbidden.message, {
+  if (forbidden)
+    return {
+      status: 422,
+      code: 'forbidden_code',
+      message: forbidden.message,
       line: forbidden.line,
       column: forbidden.column,
-    });
-  }
+    };
   if (current !== null) {
     // The pages import these names; a file without them would fail the build (or, under Vite's
     // hot reload, the page at once).
     const before = await inspectSource(current, file);
     const lost = before.ok ? before.exports.filter((name) => !check.exports.includes(name)) : [];
-    if (lost.length > 0) {
-      throw new HttpError(
-        422,
-        'missing_export',
-        `The file must still export ${lost.join(', ')}: the site uses ${lost.length > 1 ? 'them' : 'it'}.`,
-      );
-    }
+    if (lost.length > 0)
+      return {
+        status: 422,
+        code: 'missing_export',
+        message: `The file must still export ${lost.join(', ')}: the site uses ${lost.length > 1 ? 'them' : 'it'}.`,
+      };
+  }
+  return null;
+}
+
+/** Refuses section code the rebuild could not build or must not run (413 or 422, with the line). */
+async function checkCode(file: EditableFilePath, content: string, current: string | null) {
+  const problem = await sectionCodeProblem(file, content, current);
+  if (problem) {
+    const { status, code, message, ...where } = problem;
+    throw new HttpError(status, code, message, where);
   }
 }
 
@@ -149,6 +183,8 @@ export class EditableFiles {
     private readonly repoRoot: string,
     private readonly store: Store,
     private readonly clock: Clock,
+    /** How many revisions, and how old, each file keeps (REVISIONS_KEEP, REVISIONS_MAX_AGE). */
+    private readonly retention: RevisionRetention,
   ) {}
 
   private absolute(file: RevisionPath) {
@@ -279,6 +315,17 @@ export class EditableFiles {
       size: Buffer.byteLength(content, 'utf8'),
       content,
     });
+    await this.prune(file, hash);
     return { sha256: hash, revision, changed: true };
+  }
+
+  /**
+   * Keeps the file's history bounded (revision-retention.ts): each save adds a revision, and the
+   * ones beyond the number or the age the retention allows go with it.
+   */
+  private async prune(file: RevisionPath, currentSha256: string): Promise<number> {
+    const list = await this.store.revisions.list(file);
+    const ids = revisionsToPrune(list, this.retention, this.clock(), currentSha256);
+    return ids.length > 0 ? this.store.revisions.remove(file, ids) : 0;
   }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   EDITABLE_FILES,
+  MAX_FILE_BYTES,
   MAX_WORD_LENGTH,
   fileUrl,
   publishStatusSchema,
@@ -351,6 +352,30 @@ describe('PUT /api/admin/files/:path/words', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ error: 'forbidden_code', line: expect.any(Number) });
       expect(await onDisk(a)).toBe(hostile);
+    });
+
+    it('words that would make the file larger than a code save may be: 413, file and revisions untouched', async () => {
+      const a = await setup();
+      const before = await onDisk(a);
+      const keys = sectionWordsSchema.parse((await getWords(a)).json()).words.map((w) => w.key);
+      // 3-byte characters, each word within MAX_WORD_LENGTH, the request within BODY_LIMIT: only
+      // the file they would make is too large.
+      const perWord = Math.min(MAX_WORD_LENGTH, Math.ceil((MAX_FILE_BYTES + 1) / 3 / keys.length));
+      const words = keys.map((key) => ({ key, value: '€'.repeat(perWord) }));
+      expect(keys.length * perWord * 3).toBeGreaterThan(MAX_FILE_BYTES);
+      const res = await putWords(a, { words }, { 'if-match': await etagOf(a) });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({
+        error: 'payload_too_large',
+        message: expect.stringMatching(/at most 200,000/),
+      });
+      expect(await onDisk(a)).toBe(before);
+      expect(await a.services.store.revisions.list(HERO)).toEqual([]);
+      // Words of an ordinary length still save.
+      const fits = words.map((w) => ({ ...w, value: 'ok' }));
+      expect((await putWords(a, { words: fits }, { 'if-match': await etagOf(a) })).statusCode).toBe(
+        200,
+      );
     });
 
     it('an unknown path: 404', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { archiveStream } from '../backup/archive';
 import { collectBackup, saveArchive } from '../backup/backup';
+import { PRIVATE_DIR_MODE } from '../lib/private-dir';
 import { securityEvent } from '../lib/security-log';
 /** What the chores work with: the app itself, or a test's stand-in. */
 export type MaintenanceDeps = Pick<
@@ -83,7 +84,7 @@ export class Maintenance {
     const { env, store, clock, files } = this.deps;
     const dir = env.BACKUP_DIR;
     if (dir === undefined) return null;
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const now = clock();
     const times = (await fs.readdir(dir))
       .map((name) => ({ name, time: timeOf(name) }))

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ensureAdmins } from '../auth/bootstrap';
+import { DeviceCookies, deviceCookieName } from '../auth/device-cookies';
 import { sessionCookieName } from '../auth/guards';
 import { LoginLimiter } from '../auth/login-limiter';
 import { SessionService } from '../auth/sessions';
@@ -14,6 +15,10 @@ declare module 'fastify' {
     passwordChecks: Gate;
     /** The session cookie's name (`__Host-` in production). */
     cookieName: string;
+    /** Device cookies: a browser that signed in is not slowed by a stranger's guesses. */
+    devices: DeviceCookies;
+    /** The device cookie's name (`__Host-` in production). */
+    deviceCookieName: string;
   }
 }
 
@@ -21,7 +26,7 @@ declare module 'fastify' {
 const PASSWORD_CHECKS = { parallel: 2, waiting: 32 } as const;
 
 /**
- * Sessions, login limits and the password-check gate; at start-up, the first admin from the
+ * Sessions, login limits, device cookies and the password-check gate; at start-up, the first admin from the
  * environment and the demo admin where it may exist (auth/bootstrap.ts).
  */
 export const authPlugin = fp(
@@ -37,6 +42,8 @@ export const authPlugin = fp(
       passwordChecks ?? new Gate(PASSWORD_CHECKS.parallel, PASSWORD_CHECKS.waiting),
     );
     app.decorate('cookieName', sessionCookieName(env));
+    app.decorate('devices', await DeviceCookies.open(store, clock));
+    app.decorate('deviceCookieName', deviceCookieName(env));
     app.decorateRequest('admin', null);
     await ensureAdmins(store, env, clock, app.log);
   },

@@ -12,7 +12,11 @@ declare module 'fastify' {
 /** The editable section files; at start-up, the temp files of saves a crash cut short go. */
 export const filesPlugin = fp(
   async (app: FastifyInstance) => {
-    const files = new EditableFiles(app.env.REPO_ROOT, app.store, app.clock);
+    const { env } = app;
+    const files = new EditableFiles(env.REPO_ROOT, app.store, app.clock, {
+      keep: env.REVISIONS_KEEP,
+      maxAgeMs: env.REVISIONS_MAX_AGE,
+    });
     app.decorate('files', files);
     const removed = await files.removeInterruptedWrites();
     if (removed > 0)

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { site } from '@cedar/content';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, logIn, type TestApp, writeFakeBuild } from '../test/build';
 
@@ -14,33 +15,8 @@ afterEach(async () => {
   dist = undefined;
 });
 
-const FORMS = [
-  'https://*.hsforms.net',
-  'https://*.hsforms.com',
-  'https://*.hubspot.com',
-  'https://*.hscollectedforms.net',
-  'https://*.hs-scripts.com',
-  'https://*.hsappstatic.net',
-  'https://*.hs-banner.com',
-];
-
-/** The policy, written out: our own origin and the forms provider's embed, nothing else. */
+/** Every page but the forms pages, the admin and the not-found page included: our origin alone. */
 const EXPECTED_CSP: Record<string, string[]> = {
-  'default-src': ["'self'"],
-  'script-src': ["'self'", ...FORMS],
-  'script-src-attr': ["'none'"],
-  'style-src': ["'self'", "'unsafe-inline'", ...FORMS],
-  'img-src': ["'self'", 'data:', ...FORMS],
-  'connect-src': ["'self'", ...FORMS],
-  'frame-src': FORMS,
-  'form-action': ["'self'", ...FORMS],
-  'object-src': ["'none'"],
-  'base-uri': ["'none'"],
-  'frame-ancestors': ["'none'"],
-};
-
-/** The admin pages' own policy: the same without the forms provider. */
-const EXPECTED_ADMIN_CSP: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
@@ -53,8 +29,24 @@ const EXPECTED_ADMIN_CSP: Record<string, string[]> = {
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
 };
-const expectedCsp = (label: string) =>
-  label === 'admin shell' ? EXPECTED_ADMIN_CSP : EXPECTED_CSP;
+
+/** The two pages that embed a form: the forms provider's hosts (HubSpot, na1), each by name. */
+const EXPECTED_FORMS_CSP: Record<string, string[]> = {
+  ...EXPECTED_CSP,
+  'script-src': ["'self'", 'https://js.hsforms.net'],
+  'style-src': ["'self'", "'unsafe-inline'", 'https://js.hsforms.net'],
+  'img-src': ["'self'", 'data:', 'https://forms.hsforms.com', 'https://forms-na1.hsforms.com'],
+  'connect-src': [
+    "'self'",
+    'https://forms.hsforms.com',
+    'https://forms-na1.hsforms.com',
+    'https://api.hsforms.com',
+  ],
+  'frame-src': ['https://js.hsforms.net', 'https://forms.hsforms.com'],
+  'form-action': ["'self'", 'https://forms.hsforms.com'],
+};
+const FORMS_PAGES = new Set(['forms page', 'other forms page', 'forms page, trailing slash']);
+const expectedCsp = (label: string) => (FORMS_PAGES.has(label) ? EXPECTED_FORMS_CSP : EXPECTED_CSP);
 
 function parseCsp(header: unknown): Record<string, string[]> {
   expect(typeof header).toBe('string');
@@ -69,7 +61,7 @@ function parseCsp(header: unknown): Record<string, string[]> {
 
 async function webApp(env: Record<string, string> = {}) {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
-  await writeFakeBuild(dist, 'v1');
+  await writeFakeBuild(dist, 'v1', ['/', '/puppies', ...site.forms.pages]);
   t = await build({ webDist: dist, env: { BODY_LIMIT: '2kb', ...env } });
   return t;
 }
@@ -82,6 +74,10 @@ async function everyKindOfResponse(a: TestApp): Promise<[string, LightMyRequestR
   const calls: [string, InjectOptions][] = [
     ['page', { method: 'GET', url: '/' }],
     ['nested page', { method: 'GET', url: '/puppies' }],
+    ['forms page', { method: 'GET', url: '/contact' }],
+    ['other forms page', { method: 'GET', url: '/puppy-application' }],
+    ['forms page, trailing slash', { method: 'GET', url: '/contact/' }],
+    ['404 below a forms page', { method: 'GET', url: '/contact/nope' }],
     ['HEAD page', { method: 'HEAD', url: '/' }],
     ['admin shell', { method: 'GET', url: '/admin/files' }],
     ['asset', { method: 'GET', url: '/assets/app-v1.js' }],
@@ -158,7 +154,7 @@ async function everyKindOfResponse(a: TestApp): Promise<[string, LightMyRequestR
 }
 
 describe('security headers', () => {
-  it('are on every response: the CSP allows our origin and the forms embed only, plus nosniff, Referrer-Policy and no framing', async () => {
+  it("are on every response: the CSP allows our origin only (and on the forms pages the forms provider's hosts), plus nosniff, Referrer-Policy and no framing", async () => {
     const a = await webApp();
     const responses = await everyKindOfResponse(a);
     // Each kind of answer really happened.
@@ -166,6 +162,10 @@ describe('security headers', () => {
       Object.fromEntries(responses.map(([label, res]) => [label, res.statusCode])),
     ).toMatchObject({
       page: 200,
+      'forms page': 200,
+      'other forms page': 200,
+      'forms page, trailing slash': 200,
+      '404 below a forms page': 404,
       asset: 200,
       '404 page': 404,
       'undecodable page URL': 404,
@@ -206,11 +206,35 @@ describe('security headers', () => {
     }
   });
 
-  it('keep the policy free of anything that would let an injected script run', async () => {
-    const csp = [...Object.values(EXPECTED_CSP), ...Object.values(EXPECTED_ADMIN_CSP)].flat();
+  it('keep the policy free of anything that would let an injected script run', () => {
+    const csp = [...Object.values(EXPECTED_CSP), ...Object.values(EXPECTED_FORMS_CSP)].flat();
     for (const risky of ["'unsafe-eval'", '*', 'http:', 'https:', 'blob:', "'strict-dynamic'"])
       expect(csp).not.toContain(risky);
-    expect(EXPECTED_CSP['script-src']).not.toContain("'unsafe-inline'");
-    expect(EXPECTED_CSP['script-src']).not.toContain('data:');
+    expect(EXPECTED_FORMS_CSP['script-src']).not.toContain("'unsafe-inline'");
+    expect(EXPECTED_FORMS_CSP['script-src']).not.toContain('data:');
+  });
+
+  it('name third-party hosts exactly, on the forms pages only: no wildcard anywhere', async () => {
+    const a = await webApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cedarblufflabradors.example',
+    });
+    const host = 'cedarblufflabradors.example';
+    const third = (header: unknown) =>
+      Object.entries(parseCsp(header))
+        .flatMap(([, values]) => values)
+        .filter((v) => v.includes('://') || v.includes('*'));
+    for (const route of site.forms.pages) {
+      const hosts = third(
+        (await a.app.inject({ url: route, headers: { host } })).headers['content-security-policy'],
+      );
+      expect(hosts.length, route).toBeGreaterThan(0);
+      for (const h of hosts) expect(h, route).toMatch(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+    }
+    for (const url of ['/', '/puppies', '/admin', '/admin/login', '/no-such-page', '/robots.txt'])
+      expect(
+        third((await a.app.inject({ url, headers: { host } })).headers['content-security-policy']),
+        url,
+      ).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** Opens the store named by the configuration, and closes it when the app closes. */
 export const storePlugin = fp(
   async (app: FastifyInstance) => {
-    const store = await openStore(app.env);
+    const store = await openStore(app.env, { warn: (message) => app.log.warn(message) });
     app.decorate('store', store);
     app.addHook('onClose', () => store.close());
   },

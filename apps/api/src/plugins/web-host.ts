@@ -190,8 +190,8 @@ const isVersioned = (pathname: string) =>
 export async function webHost(
   app: FastifyInstance,
   host: WebHost,
-  /** The admin pages' own Content-Security-Policy: no third-party script, frame or connection. */
-  adminCsp?: string,
+  /** A page's own Content-Security-Policy by its route, when it has one (the forms pages). */
+  pageCsp?: (route: string) => string | undefined,
 ) {
   await app.register(fastifyStatic, {
     serve: false,
@@ -234,11 +234,13 @@ export async function webHost(
     const build = host.current;
     const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = build.pages.get(clean);
-    if (page !== undefined) return sendPage(request, reply, 200, page);
-    if (clean === '/admin' || clean.startsWith('/admin/')) {
-      if (adminCsp) reply.header('content-security-policy', adminCsp);
-      return sendPage(request, reply, 200, build.adminShell);
+    if (page !== undefined) {
+      const csp = pageCsp?.(clean);
+      if (csp) reply.header('content-security-policy', csp);
+      return sendPage(request, reply, 200, page);
     }
+    if (clean === '/admin' || clean.startsWith('/admin/'))
+      return sendPage(request, reply, 200, build.adminShell);
     return sendPage(request, reply, 404, build.notFoundPage);
   };
 

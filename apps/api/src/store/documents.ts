@@ -54,6 +54,11 @@ export interface LoginAttemptDoc {
   expiresAt: Date;
 }
 
+export interface KeyDoc {
+  _id: string;
+  value: string;
+}
+
 /** How many attempts a counter keeps: more than any limit counts, fewer than a flood. */
 export const MAX_KEPT_ATTEMPTS = 200;
 

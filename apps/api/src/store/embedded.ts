@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { sortableId } from '../lib/ids';
+import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-dir';
 import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
   type InquiryDoc,
+  type KeyDoc,
   type LoginAttemptDoc,
   newInquiryDoc,
   type RevisionDoc,
@@ -23,6 +25,23 @@ import { DuplicateError, type Store } from './types';
 export interface EmbeddedStoreOptions {
   /** How often the append-only files are rewritten without superseded lines. */
   compactionIntervalMs?: number;
+  /** Told, in one line, when the folder or its files were readable by others and were tightened. */
+  warn?: (message: string) => void;
+}
+
+/** nedb's own files: private from the moment they are created, compaction's rewrites included. */
+const NEDB_MODES = { fileMode: PRIVATE_FILE_MODE, dirMode: PRIVATE_DIR_MODE };
+
+/**
+ * DATA_DIR holds password hashes and customers' details: only the server's own user may read it.
+ * A folder made before (or by hand, or by an older version) with wider modes is tightened.
+ */
+async function keepPrivate(dataDir: string, warn: EmbeddedStoreOptions['warn']) {
+  const tightened = await makePrivate(dataDir);
+  if (tightened.length > 0)
+    warn?.(
+      `DATA_DIR ${dataDir} was readable by other users of this machine (${tightened.length} item${tightened.length === 1 ? '' : 's'}: ${tightened.slice(0, 5).join(', ')}${tightened.length > 5 ? ', ...' : ''}): made private (folders 700, files 600)`,
+    );
 }
 
 const heldLocks = new Set<string>();
@@ -44,7 +63,7 @@ async function acquireLock(dir: string): Promise<string> {
   const file = path.join(dir, 'store.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await fs.writeFile(file, String(process.pid), { flag: 'wx' });
+      await fs.writeFile(file, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       heldLocks.add(file);
       return file;
     } catch (error) {
@@ -73,7 +92,7 @@ const PROBE_BYTES = 64 * 1024;
 async function checkWritable(dir: string): Promise<void> {
   const probe = path.join(dir, '.write-check');
   try {
-    const handle = await fs.open(probe, 'w');
+    const handle = await fs.open(probe, 'w', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(Buffer.alloc(PROBE_BYTES));
       await handle.sync();
@@ -112,7 +131,7 @@ export async function openEmbeddedStore(
   dataDir: string,
   options: EmbeddedStoreOptions = {},
 ): Promise<Store> {
-  await fs.mkdir(dataDir, { recursive: true });
+  await keepPrivate(dataDir, options.warn);
   const lockFile = await acquireLock(dataDir);
   try {
     await checkWritable(dataDir);
@@ -124,7 +143,7 @@ export async function openEmbeddedStore(
 
   const fileOf = (name: string) => path.join(dataDir, `${name}.db`);
   const open = async <T>(name: string) => {
-    const db = new Datastore<T>({ filename: fileOf(name), autoload: true });
+    const db = new Datastore<T>({ filename: fileOf(name), autoload: true, modes: NEDB_MODES });
     await db.autoloadPromise;
     db.setAutocompactionInterval(options.compactionIntervalMs ?? 60 * 60_000);
     return db;
@@ -137,7 +156,8 @@ export async function openEmbeddedStore(
     const inquiries = await open<InquiryDoc>('inquiries');
     const revisions = await open<RevisionDoc>('revisions');
     const attempts = await open<LoginAttemptDoc>('login-attempts');
-    dbs = [admins, sessions, inquiries, revisions, attempts] as Datastore[];
+    const keys = await open<KeyDoc>('keys');
+    dbs = [admins, sessions, inquiries, revisions, attempts, keys] as Datastore[];
 
     await admins.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.ensureIndexAsync({ fieldName: 'username' });
@@ -327,6 +347,13 @@ export async function openEmbeddedStore(
           })) as RevisionDoc | null;
           return doc ? toRevisionWithContent(doc) : null;
         },
+        async remove(filePath, ids) {
+          if (ids.length === 0) return 0;
+          return durable(
+            'revisions',
+            revisions.removeAsync({ path: filePath, _id: { $in: [...ids] } }, { multi: true }),
+          );
+        },
       },
       // Login counters are not synced to disk on each write: losing the last seconds of them in a
       // crash costs nothing, while a flood of refused logins would otherwise be a flood of fsyncs.
@@ -357,6 +384,19 @@ export async function openEmbeddedStore(
           await attempts.removeAsync({ _id: key }, {});
         },
         removeExpired: (now) => attempts.removeAsync({ expiresAt: { $lte: now } }, { multi: true }),
+      },
+      keys: {
+        async ensure(name, candidate) {
+          const found = (await keys.findOneAsync({ _id: name })) as KeyDoc | null;
+          if (found) return found.value;
+          try {
+            await durable('keys', keys.insertAsync({ _id: name, value: candidate }));
+            return candidate;
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            return ((await keys.findOneAsync({ _id: name })) as KeyDoc).value;
+          }
+        },
       },
       async ping() {
         if (closed) throw new Error('the embedded store is closed');

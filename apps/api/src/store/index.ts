@@ -8,10 +8,11 @@ export * from './types';
 /** MongoDB when MONGODB_URI is set, else the embedded store under DATA_DIR. */
 export async function openStore(
   env: Pick<Env, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR'>,
+  options: { warn?: (message: string) => void } = {},
 ): Promise<Store> {
   if (env.MONGODB_URI) return openMongoStore(env.MONGODB_URI, { dbName: env.MONGODB_DB });
   try {
-    return await openEmbeddedStore(env.DATA_DIR);
+    return await openEmbeddedStore(env.DATA_DIR, { warn: options.warn });
   } catch (error) {
     throw dataDirError(env.DATA_DIR, error);
   }

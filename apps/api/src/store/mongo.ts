@@ -12,6 +12,7 @@ import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
   type InquiryDoc,
+  type KeyDoc,
   type LoginAttemptDoc,
   newInquiryDoc,
   type RevisionDoc,
@@ -65,7 +66,7 @@ async function idempotent<T>(operation: () => Promise<T>): Promise<T> {
 
 // One createIndexes call per collection: two createIndex calls on a collection that does not
 // exist yet race to create it.
-type CollectionName = 'admins' | 'sessions' | 'inquiries' | 'revisions' | 'login_attempts';
+type CollectionName = 'admins' | 'sessions' | 'inquiries' | 'revisions' | 'login_attempts' | 'keys';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -87,6 +88,8 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
   ],
   revisions: [{ key: { path: 1, savedAt: -1, _id: -1 }, name: 'path_saved_at' }],
   login_attempts: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
+  // One document per key, found by its _id.
+  keys: [],
 };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -154,11 +157,14 @@ export async function mongoStore(
   const inquiries = collection<InquiryDoc>('inquiries');
   const revisions = collection<RevisionDoc>('revisions');
   const attempts = collection<LoginAttemptDoc>('login_attempts');
+  const keys = collection<KeyDoc>('keys');
 
   await Promise.all(
-    Object.entries(INDEXES).map(([name, indexes]) =>
-      idempotent(() => collection(name as CollectionName).createIndexes(indexes)),
-    ),
+    Object.entries(INDEXES)
+      .filter(([, indexes]) => indexes.length > 0)
+      .map(([name, indexes]) =>
+        idempotent(() => collection(name as CollectionName).createIndexes(indexes)),
+      ),
   );
   // Inquiries stored before the inbox existed are new ones.
   await idempotent(() =>
@@ -334,6 +340,11 @@ export async function mongoStore(
         const doc = await revisions.findOne({ _id: id, path });
         return doc ? toRevisionWithContent(doc) : null;
       },
+      async remove(path, ids) {
+        if (ids.length === 0) return 0;
+        const filter = { path, _id: { $in: [...ids] } };
+        return (await idempotent(() => revisions.deleteMany(filter))).deletedCount;
+      },
     },
     loginAttempts: {
       async add(key, attempt, windowMs) {
@@ -362,6 +373,24 @@ export async function mongoStore(
       async removeExpired(now) {
         return (await idempotent(() => attempts.deleteMany({ expiresAt: { $lte: now } })))
           .deletedCount;
+      },
+    },
+    keys: {
+      async ensure(name, candidate) {
+        try {
+          // Two servers starting at once: the first insert wins, both answer its value.
+          const doc = await keys.findOneAndUpdate(
+            { _id: name },
+            { $setOnInsert: { value: candidate } },
+            { upsert: true, returnDocument: 'after' },
+          );
+          if (doc) return doc.value;
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+        const doc = await keys.findOne({ _id: name });
+        if (!doc) throw new Error(`the key ${name} could not be stored`);
+        return doc.value;
       },
     },
     async ping() {

@@ -439,7 +439,7 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.inquiries.stats(at(1), at(-HOUR))).toMatchObject({ total: 1, recent: 1 });
     });
 
-    it('keeps every revision of a file, lists them newest first without content', async () => {
+    it('keeps every revision of a file, lists them newest first without content, removes those named', async () => {
       const rev = (savedAt: Date, content: string, p: typeof HERO | typeof ABOUT = HERO) => ({
         path: p,
         savedAt,
@@ -466,6 +466,27 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.revisions.get(HERO, first.id)).toEqual({ ...first, content: 'one' });
       expect(await store.revisions.get(ABOUT, first.id)).toBeNull();
       expect(await store.revisions.get(HERO, 'missing')).toBeNull();
+
+      // Removal (the retention's): only the named ids, and only of the named file.
+      const about = (await store.revisions.list(ABOUT))[0]!;
+      expect(await store.revisions.remove(HERO, [])).toBe(0);
+      expect(await store.revisions.remove(HERO, [first.id, about.id, 'missing'])).toBe(1);
+      expect((await store.revisions.list(HERO)).map((r) => r.id)).toEqual([third.id, second.id]);
+      expect(await store.revisions.get(HERO, first.id)).toBeNull();
+      expect((await store.revisions.list(ABOUT)).map((r) => r.id)).toEqual([about.id]);
+    });
+
+    it('keeps the first key stored under a name, even when several ask at once, and keeps it through a restore', async () => {
+      const first = await Promise.all(
+        ['a', 'b', 'c'].map((candidate) => store.keys.ensure('device-cookie', candidate)),
+      );
+      expect(new Set(first).size).toBe(1);
+      expect(await store.keys.ensure('device-cookie', 'later')).toBe(first[0]);
+      expect(await store.keys.ensure('other', 'x')).toBe('x');
+      // Not part of what a backup holds, and not replaced by a restore.
+      expect(await store.isEmpty()).toBe(true);
+      await store.replaceAll({ admins: [], inquiries: [], revisions: [] });
+      expect(await store.keys.ensure('device-cookie', 'after')).toBe(first[0]);
     });
 
     it('counts login attempts within a sliding window per key, atomically, and takes one back', async () => {

@@ -17,6 +17,7 @@ export interface Store {
   readonly inquiries: InquiryRepo;
   readonly revisions: RevisionRepo;
   readonly loginAttempts: LoginAttemptRepo;
+  readonly keys: KeyRepo;
   /** Rejects when the store does not answer (readiness). */
   ping(): Promise<void>;
   /** Admins, inquiries and revisions as one point in time saw them: what a backup holds. */
@@ -25,7 +26,7 @@ export interface Store {
   isEmpty(): Promise<boolean>;
   /**
    * Replaces every admin, inquiry and revision with the snapshot's, ending every session and
-   * clearing every login counter. Run with no server using the store.
+   * clearing every login counter (the keys stay). Run with no server using the store.
    */
   replaceAll(snapshot: StoreSnapshot): Promise<void>;
   close(): Promise<void>;
@@ -146,6 +147,8 @@ interface RevisionRepo {
   /** Newest first, without content. */
   list(path: RevisionPath): Promise<Revision[]>;
   get(path: RevisionPath, id: string): Promise<RevisionWithContent | null>;
+  /** Deletes the file's revisions with these ids (the retention's choice); answers how many. */
+  remove(path: RevisionPath, ids: readonly string[]): Promise<number>;
 }
 
 /** One login attempt under a counter: counted from the moment it starts, so that parallel ones see each other. */
@@ -168,6 +171,15 @@ interface LoginAttemptRepo {
   clear(key: string): Promise<void>;
   /** Deletes counters whose window has passed; answers how many. */
   removeExpired(now: Date): Promise<number>;
+}
+
+/**
+ * The server's own secret keys (the device cookies' signing key), made once and shared by every
+ * server on the store. Never in a backup, never replaced by a restore.
+ */
+interface KeyRepo {
+  /** The key stored under `name`; `candidate` is stored (and answered) when there is none yet. */
+  ensure(name: string, candidate: string): Promise<string>;
 }
 
 export class DuplicateError extends Error {

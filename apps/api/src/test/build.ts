@@ -21,6 +21,8 @@ type Services = Pick<
   | 'files'
   | 'publisher'
   | 'cookieName'
+  | 'devices'
+  | 'deviceCookieName'
 >;
 
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
@@ -154,13 +156,31 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
 }
 
 export interface LoggedIn {
+  /** The login answer's `token`: a marker the screens keep, never a credential. */
   token: string;
+  /** The session cookie's value: the credential. */
+  session: string;
   /** `Cookie` header value carrying the session */
   cookie: string;
   /** The headers a signed-in browser page of our own site sends: the cookie and our Origin. */
   headers: { cookie: string; origin: string };
-  /** A Bearer header with the token: never accepted (only the cookie is a credential). */
+  /** A Bearer header with the session's value: never accepted (only the cookie is a credential). */
   bearer: { authorization: string };
+}
+
+/** The value a response's Set-Cookie gives the cookie `name`, or undefined. */
+export function cookieValue(
+  res: { headers: Record<string, unknown> },
+  name: string,
+): string | undefined {
+  const header = res.headers['set-cookie'];
+  const lines = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+  for (const line of lines as string[]) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    if (pair.slice(0, at) === name) return pair.slice(at + 1);
+  }
+  return undefined;
 }
 
 /** The Origin header our own pages send (PUBLIC_URL's origin). */
@@ -179,12 +199,15 @@ export async function logIn(
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json<{ token: string }>();
-  const cookie = `${app.cookieName}=${token}`;
+  const session = cookieValue(res, app.cookieName);
+  if (!session) throw new Error('login set no session cookie');
+  const cookie = `${app.cookieName}=${session}`;
   return {
     token,
+    session,
     cookie,
     headers: { cookie, origin },
-    bearer: { authorization: `Bearer ${token}` },
+    bearer: { authorization: `Bearer ${session}` },
   };
 }
 

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { beginHydration, whenHydrated } from '../lib/hydration';
-import { AppRoutes, loadRoute } from './routes';
+import { AppRoutes, followCrossPolicyLinks, loadRoute } from './routes';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -19,6 +19,7 @@ export async function startApp(): Promise<{ hydrated: Promise<void> }> {
   await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  followCrossPolicyLinks(window);
   const app = (
     <StrictMode>
       <BrowserRouter>

@@ -1,4 +1,4 @@
-import { ADMIN_AREA_MODULE, NOT_FOUND_MODULE, pageRoutes } from '@cedar/content';
+import { ADMIN_AREA_MODULE, NOT_FOUND_MODULE, pageRoutes, site } from '@cedar/content';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/public-layout';
@@ -32,19 +32,72 @@ const adminArea = import.meta.glob<Record<string, ComponentType>>(
   '../features/admin/admin-area.ts',
 )[`../features/${ADMIN_AREA_MODULE}.ts`]!;
 
+/**
+ * The path this document was loaded for (null while prerendering). Its Content-Security-Policy
+ * is that page's: the server lets the forms provider's hosts in on the forms pages only
+ * (site.forms.pages), and a policy holds for the document's whole life.
+ */
+const documentPath = typeof window === 'undefined' ? null : window.location.pathname;
+const formsPages = new Set<string>(site.forms.pages);
+const isFormsPage = (pathname: string) =>
+  formsPages.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/**
+ * A navigation into or out of a forms page that still reaches the app (one made by code, not a
+ * link: see followCrossPolicyLinks) loads the page as a new document (the URL is already the new
+ * one), so that it runs under its own policy: the form's script is let in on the forms pages, and
+ * nowhere else. Until the new document arrives the current page stays on screen.
+ */
+export function underItsOwnPolicy(
+  load: PageLoader,
+  reload = () => window.location.reload(),
+): PageLoader {
+  return () => {
+    if (documentPath === null) return load();
+    if (isFormsPage(window.location.pathname) === isFormsPage(documentPath)) return load();
+    reload();
+    return new Promise<never>(() => {});
+  };
+}
+
+/**
+ * Links into or out of a forms page are the browser's to follow, never the router's: a new
+ * document, under that page's own policy, with no app navigation racing a reload. Listens on the
+ * window in the capture phase, before React's root: the router never sees such a click, and the
+ * browser's default action (following the link) goes ahead. Other links are left to the app.
+ */
+export function followCrossPolicyLinks(win: Window & typeof globalThis) {
+  win.addEventListener(
+    'click',
+    (event) => {
+      if (documentPath === null || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof win.Element ? event.target.closest('a[href]') : null;
+      if (!(anchor instanceof win.HTMLAnchorElement)) return;
+      if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+      const url = new URL(anchor.href);
+      if (url.origin !== win.location.origin) return;
+      if (isFormsPage(url.pathname) === isFormsPage(documentPath)) return;
+      event.stopPropagation();
+    },
+    { capture: true },
+  );
+}
+
 /** The loader of a registry module ('puppies/puppies-page'). */
 function moduleLoader(module: string): PageLoader {
   const load = pageModules[`../features/${module}.tsx`];
   if (!load) throw new Error(`the page registry names ${module}, which is not a page module`);
-  return load;
+  return underItsOwnPolicy(load);
 }
 
 /** The admin area is one chunk exporting each screen by name. */
-const adminScreen = (name: string) => async (): Promise<PageModule> => {
-  const Component = (await adminArea())[name];
-  if (!Component) throw new Error(`the admin area exports no ${name}`);
-  return { Component };
-};
+const adminScreen = (name: string) =>
+  underItsOwnPolicy(async (): Promise<PageModule> => {
+    const Component = (await adminArea())[name];
+    if (!Component) throw new Error(`the admin area exports no ${name}`);
+    return { Component };
+  });
 
 /** The route table: the registry's pages in the public layout, the not-found page, the admin area. */
 const table: RouteEntry[] = [
