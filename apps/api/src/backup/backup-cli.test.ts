@@ -106,6 +106,7 @@ async function snapshotOf(dataDir: string) {
         admins: byId(snap.admins),
         inquiries: byId(snap.inquiries),
         revisions: byId(snap.revisions),
+        cursors: byId(snap.cursors),
       } satisfies StoreSnapshot,
       list: await store.inquiries.list(),
       sessions: await store.sessions.listFor(DEMO_ADMIN.username),

@@ -105,7 +105,7 @@ describe('a backup', () => {
     const contents = await collectBackup({ ...a.services, repoRoot: a.repoRoot });
     const saved = await saveArchive(archiveStream(contents), file);
     // The owner and the demo admin (a loopback-only test start); seven sections, litters, a photo.
-    expect(saved.counts).toEqual({ admins: 2, inquiries: 31, revisions: 3, files: 9 });
+    expect(saved.counts).toEqual({ admins: 2, inquiries: 31, revisions: 3, cursors: 0, files: 9 });
     expect(contents.files.map((f) => f.path)).toEqual(
       expect.arrayContaining([HERO, LITTERS, PHOTO]),
     );

@@ -55,7 +55,14 @@ describe('MongoDB store on fake collections', () => {
     const expected = {
       admins: ['username_unique'],
       sessions: ['expires_ttl', 'username'],
-      inquiries: ['created_at', 'status_created_at', 'color_created_at', 'delivery_unique'],
+      inquiries: [
+        'created_at',
+        'status_created_at',
+        'color_created_at',
+        'delivery_unique',
+        'received_at',
+        'mail_due',
+      ],
       revisions: ['path_saved_at'],
       login_attempts: ['expires_ttl'],
     };

@@ -21,6 +21,9 @@ type Services = Pick<
   | 'files'
   | 'publisher'
   | 'cookieName'
+  | 'intake'
+  | 'hubspot'
+  | 'outbox'
 >;
 
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
@@ -63,6 +66,7 @@ export interface BuildTestOptions {
   logStream?: { write(line: string): void };
   prettyLogs?: boolean;
   passwordChecks?: BuildOptions['passwordChecks'];
+  intake?: BuildOptions['intake'];
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -124,6 +128,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     logStream: options.logStream,
     prettyLogs: options.prettyLogs,
     passwordChecks: options.passwordChecks,
+    intake: options.intake,
   });
   const testApp: TestApp = {
     app,
