@@ -189,8 +189,6 @@ export const INQUIRY_NEWS_LIMIT = 100;
 export const inquiryNewsSchema = z.object({
   /** Arrived since `since` and matching the filter, newest first. */
   items: z.array(inboxInquirySchema),
-  /** How many others arrived since `since` that the filter leaves out. */
-  outsideFilter: z.number().int().nonnegative(),
   /** More arrived than `items` lists: the dashboard reloads its list instead. */
   more: z.boolean(),
   /** The `since` of the next question. */

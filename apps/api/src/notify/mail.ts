@@ -125,7 +125,8 @@ export function classify(error: unknown): MailError {
 /** The host an SMTP_URL names, for the log and the start-up line (never its user or password). */
 export const smtpHost = (smtpUrl: string) => new URL(smtpUrl).host;
 
-export type SendMail = (mail: OwnerMail) => Promise<void>;
+/** Sends one e-mail; `signal` stops a send under way (the server is stopping). */
+export type SendMail = (mail: OwnerMail, signal: AbortSignal) => Promise<void>;
 
 /** Sends through SMTP_URL with nodemailer; every failure thrown as a MailError. */
 export function smtpSender(smtpUrl: string): { send: SendMail; close: () => void } {
@@ -138,10 +139,11 @@ export function smtpSender(smtpUrl: string): { send: SendMail; close: () => void
     socketTimeout: 30_000,
   });
   return {
-    async send(mail) {
+    async send(mail, signal) {
       try {
-        await transport.sendMail(mail);
+        await transport.sendMail({ ...mail, signal });
       } catch (error) {
+        if (signal.aborted) throw error;
         throw classify(error);
       }
     },

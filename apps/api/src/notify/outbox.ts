@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import type { Store } from '../store';
-import { MailError, type OwnerMail } from './mail';
+import { MailError, type OwnerMail, type SendMail } from './mail';
 import type { InboxInquiry } from '@cedar/api-contract';
 
 /** Attempts before an e-mail is given up on (about three hours of retries, see retryDelayMs). */
@@ -25,7 +25,7 @@ export interface OutboxOptions {
   /** The e-mail about an inquiry. */
   compose: (inquiry: InboxInquiry) => OwnerMail;
   /** Sends it; a MailError says whether a failure is permanent. */
-  send: (mail: OwnerMail) => Promise<void>;
+  send: SendMail;
 }
 
 /**
@@ -38,6 +38,7 @@ export class Outbox {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly abort = new AbortController();
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -65,10 +66,11 @@ export class Outbox {
       });
   }
 
-  /** Stops the timer and waits for a send under way. */
+  /** Stops the timer and a send under way (its e-mail waits in the store for the next start). */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.abort.abort();
     await this.running;
   }
 
@@ -102,8 +104,17 @@ export class Outbox {
     if (!job) return null;
     const about = { inquiry: job.inquiry.id, attempt: job.attempt };
     try {
-      await send(compose(job.inquiry));
+      await send(compose(job.inquiry), this.abort.signal);
     } catch (error) {
+      if (this.abort.signal.aborted) {
+        // Stopped mid-way: due again at once, for the next start.
+        await store.outbox.settle(job.inquiry.id, claimId, {
+          state: 'pending',
+          nextAttemptAt: clock(),
+          error: 'the server stopped before the e-mail was sent',
+        });
+        return null;
+      }
       const failure = error instanceof MailError ? error : new MailError(String(error), false);
       const giveUp = failure.permanent || job.attempt >= MAX_ATTEMPTS;
       const at = clock();

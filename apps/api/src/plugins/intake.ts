@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HubSpotPoller, type PollerOptions } from '../inquiries/hubspot/poller';
 import { Intake } from '../inquiries/intake';
-import { type OwnerMail, ownerMail, smtpHost, smtpSender } from '../notify/mail';
+import { ownerMail, type SendMail, smtpHost, smtpSender } from '../notify/mail';
 import { Outbox } from '../notify/outbox';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ export interface IntakeOptions {
   /** Tests shorten HubSpot's time limit; the server uses forms-api's. */
   hubspotTimeoutMs?: number;
   /** Tests watch what is sent; the server sends through SMTP_URL. */
-  sendMail?: (mail: OwnerMail) => Promise<void>;
+  sendMail?: SendMail;
   /** False: no poll on its own (tests call hubspot.pollNow()); the server polls from the start. */
   pollOnStart?: boolean;
 }

@@ -107,22 +107,16 @@ export class InquiryIndex {
     filter: InquiryFilter,
     since: Date,
     limit: number,
-  ): { items: InboxInquiry[]; more: boolean; outsideFilter: number } {
+  ): { items: InboxInquiry[]; more: boolean } {
     const matches = inquiryMatcher(filter);
     const from = since.getTime();
     const arrived: InquiryDoc[] = [];
-    let outsideFilter = 0;
     for (const doc of this.sorted) {
-      if (!doc.receivedAt || new Date(doc.receivedAt).getTime() < from) continue;
-      if (matches(doc)) arrived.push(doc);
-      else outsideFilter += 1;
+      if (doc.receivedAt && new Date(doc.receivedAt).getTime() >= from && matches(doc))
+        arrived.push(doc);
     }
     arrived.sort(arrivalOrder);
-    return {
-      items: arrived.slice(0, limit).map(toInquiry),
-      more: arrived.length > limit,
-      outsideFilter,
-    };
+    return { items: arrived.slice(0, limit).map(toInquiry), more: arrived.length > limit };
   }
 
   stats(now: Date, since: Date): InquiryStats {

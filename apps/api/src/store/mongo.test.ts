@@ -195,6 +195,22 @@ describe('MongoDB store on fake collections', () => {
     );
   });
 
+  it('claims an e-mail of the outbox in one findOneAndUpdate: due or its claim run out, soonest first', async () => {
+    const { db, collection } = fakeDb();
+    const store = await mongoStore(db, '', async () => {});
+    const now = new Date('2025-10-01T12:00:00Z');
+    const until = new Date(now.getTime() + 120_000);
+    expect(await store.outbox.claim(now, until, 'claim-1')).toBeNull();
+    expect(collection('inquiries').findOneAndUpdate).toHaveBeenCalledWith(
+      { 'mail.state': { $in: ['pending', 'sending'] }, 'mail.nextAttemptAt': { $lte: now } },
+      {
+        $set: { 'mail.state': 'sending', 'mail.nextAttemptAt': until, 'mail.claimId': 'claim-1' },
+        $inc: { 'mail.attempts': 1 },
+      },
+      { sort: { 'mail.nextAttemptAt': 1 }, returnDocument: 'after' },
+    );
+  });
+
   it('marks inquiries stored before the inbox existed as new, once at open', async () => {
     const { db, collection } = fakeDb();
     await mongoStore(db, '', async () => {});

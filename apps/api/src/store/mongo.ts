@@ -288,21 +288,12 @@ export async function mongoStore(
         return { items: docs.slice(0, limit).map(toInquiry), more: docs.length > limit };
       },
       async arrivedSince(filter, since, limit) {
-        const arrived: Filter<InquiryDoc> = { receivedAt: { $gte: since } };
-        const [docs, matched, all] = await Promise.all([
-          inquiries
-            .find({ $and: [inquiryQuery(filter), arrived] })
-            .sort({ receivedAt: -1, _id: -1 })
-            .limit(limit + 1)
-            .toArray(),
-          inquiries.countDocuments({ $and: [inquiryQuery(filter), arrived] }),
-          inquiries.countDocuments(arrived),
-        ]);
-        return {
-          items: docs.slice(0, limit).map(toInquiry),
-          more: docs.length > limit,
-          outsideFilter: Math.max(0, all - matched),
-        };
+        const docs = await inquiries
+          .find({ $and: [inquiryQuery(filter), { receivedAt: { $gte: since } }] })
+          .sort({ receivedAt: -1, _id: -1 })
+          .limit(limit + 1)
+          .toArray();
+        return { items: docs.slice(0, limit).map(toInquiry), more: docs.length > limit };
       },
       async stats(now, since) {
         const [total, recent, colors, statuses] = await Promise.all([

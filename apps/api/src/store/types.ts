@@ -134,14 +134,13 @@ interface InquiryRepo {
   ): Promise<{ items: InboxInquiry[]; more: boolean }>;
   /**
    * The inquiries stored at or after `since` (by `receivedAt`) that match the filter, newest
-   * arrival first, up to `limit`; `more` tells whether others match beyond them, and
-   * `outsideFilter` how many arrived in that time that the filter leaves out.
+   * arrival first, up to `limit`; `more` tells whether others match beyond them.
    */
   arrivedSince(
     filter: InquiryFilter,
     since: Date,
     limit: number,
-  ): Promise<{ items: InboxInquiry[]; more: boolean; outsideFilter: number }>;
+  ): Promise<{ items: InboxInquiry[]; more: boolean }>;
   /** Counts over every inquiry; `recent` are those created after `since` and not after `now`. */
   stats(now: Date, since: Date): Promise<InquiryStats>;
   /** Sets the status and/or the note; null when there is no such inquiry. */
