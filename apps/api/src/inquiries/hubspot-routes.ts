@@ -9,7 +9,7 @@ import { readWebhookBody } from './hubspot/webhook-body';
 import { WEBHOOK_RATE_LIMIT } from './inquiry-routes';
 
 /** A contact object with every property and its history runs to tens of kilobytes. */
-export const HUBSPOT_BODY_LIMIT = 512 * 1024;
+const HUBSPOT_BODY_LIMIT = 512 * 1024;
 
 /**
  * HubSpot's signed workflow webhook (Operations Hub, a paid tier): POST /api/inquiries/hubspot.

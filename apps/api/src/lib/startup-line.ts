@@ -10,7 +10,7 @@ const every = (ms: number) =>
   ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`;
 
 /** How HubSpot's inquiries come in: off, polled, or why not (the token refused, said here too). */
-export function hubspotPart(status: PollerStatus | null, forms: number, webhook: boolean): string {
+function hubspotPart(status: PollerStatus | null, forms: number, webhook: boolean): string {
   const hook = webhook ? ', and its signed webhook' : '';
   if (!status) return webhook ? 'HubSpot: its signed webhook only' : 'HubSpot: off';
   const polling = `polling ${forms} form${forms === 1 ? '' : 's'} every ${every(status.intervalMs)}${hook}`;

@@ -35,11 +35,11 @@ const colorName = (color: string) =>
     : color || 'not given';
 
 /** The family's name, or what else says who wrote. */
-export const whoWrote = (inquiry: InboxInquiry) =>
+const whoWrote = (inquiry: InboxInquiry) =>
   `${inquiry.firstName} ${inquiry.lastName}`.trim() || inquiry.email || 'A family';
 
 /** The first lines of the message, cut at a word when long. */
-export function firstLines(message: string): string {
+function firstLines(message: string): string {
   const lines = message.trim().split(/\r?\n/);
   let text = lines.slice(0, MESSAGE_LINES).join('\n');
   let cut = lines.length > MESSAGE_LINES;
@@ -51,7 +51,7 @@ export function firstLines(message: string): string {
 }
 
 /** Where the inquiry is in the admin: the inbox searched for the family's e-mail (or name). */
-export function adminLink(publicUrl: string, inquiry: InboxInquiry): string {
+function adminLink(publicUrl: string, inquiry: InboxInquiry): string {
   const q = inquiry.email || whoWrote(inquiry);
   return `${publicUrl}/admin?${new URLSearchParams({ q: q.slice(0, 100) }).toString()}`;
 }
@@ -107,7 +107,7 @@ export class MailError extends Error {
 }
 
 /** nodemailer's error as a MailError: the server's reply code decides, never the password. */
-export function classify(error: unknown): MailError {
+function classify(error: unknown): MailError {
   const e = error as { responseCode?: number; response?: string; code?: string; message?: string };
   if (typeof e.responseCode === 'number') {
     const reply = oneLine(e.response ?? e.message ?? '').slice(0, 300);

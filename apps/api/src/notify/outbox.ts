@@ -11,7 +11,7 @@ export const MAX_ATTEMPTS = 10;
  * How long a sender's claim on an e-mail lasts: longer than any send can take (nodemailer's
  * time limits add up to a minute), so two senders never work on one e-mail at the same time.
  */
-export const CLAIM_MS = 2 * 60_000;
+const CLAIM_MS = 2 * 60_000;
 /** The longest the outbox sleeps between looks at the store (e-mails queued by another instance). */
 const IDLE_MS = 60_000;
 

@@ -61,7 +61,7 @@ export interface InquiryDoc {
  * One e-mail of the outbox, kept in the inquiry it is about: stored in the same write as the
  * inquiry, so an inquiry is never stored without its e-mail.
  */
-export interface MailState {
+interface MailState {
   /** pending: waits for `nextAttemptAt`; sending: claimed until `nextAttemptAt`; then sent or failed. */
   state: 'pending' | 'sending' | 'sent' | 'failed';
   /** Attempts started so far (each claim is one). */

@@ -9,7 +9,7 @@ import type {
   InquiryUpdate,
   Revision,
 } from '@cedar/api-contract';
-import type { AdminDoc, CursorDoc, InquiryDoc, MailState, RevisionDoc } from './documents';
+import type { AdminDoc, CursorDoc, InquiryDoc, RevisionDoc } from './documents';
 
 /** The storage port: the app sees only this, never an engine (embedded or MongoDB). */
 export interface Store {
@@ -195,7 +195,7 @@ interface LoginAttemptRepo {
 }
 
 /** An e-mail of the outbox, claimed by one sender. */
-export interface MailJob {
+interface MailJob {
   inquiry: InboxInquiry;
   /** This attempt's number, from 1. */
   attempt: number;
@@ -234,8 +234,6 @@ interface OutboxRepo {
   /** How many e-mails wait, and the newest `limit` given up on. */
   summary(limit: number): Promise<{ pending: number; failed: FailedMail[] }>;
 }
-
-export type { MailState };
 
 interface CursorRepo {
   get(key: string): Promise<CursorDoc | null>;

@@ -12,7 +12,7 @@ export interface StandInSubmission {
   pageUrl?: string;
 }
 
-export interface SeenRequest {
+interface SeenRequest {
   formId: string;
   limit: string | null;
   after: string | null;
@@ -20,7 +20,7 @@ export interface SeenRequest {
 }
 
 /** A scripted answer: a status, headers and a body, or 'hang' (never answers). */
-export type Scripted =
+type Scripted =
   { status: number; headers?: Record<string, string>; body?: unknown } | 'hang';
 
 export interface HubSpotStandIn {

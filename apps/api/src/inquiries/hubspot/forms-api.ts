@@ -5,9 +5,9 @@
 import { z } from 'zod';
 
 /** How long one request may take before it counts as HubSpot not answering. */
-export const HUBSPOT_TIMEOUT_MS = 10_000;
+const HUBSPOT_TIMEOUT_MS = 10_000;
 /** HubSpot's largest page. */
-export const PAGE_LIMIT = 50;
+const PAGE_LIMIT = 50;
 /** A Retry-After longer than this is taken as this. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
 /** When a 429 gives no Retry-After. */
@@ -52,7 +52,7 @@ export class HubSpotError extends Error {
 }
 
 /** Retry-After as seconds or as an HTTP date, in milliseconds from `now`. */
-export function retryAfterMs(header: string | null, now: number): number {
+function retryAfterMs(header: string | null, now: number): number {
   if (!header) return DEFAULT_RETRY_AFTER_MS;
   const trimmed = header.trim();
   let ms: number;
