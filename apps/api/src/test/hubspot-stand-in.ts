@@ -20,8 +20,7 @@ interface SeenRequest {
 }
 
 /** A scripted answer: a status, headers and a body, or 'hang' (never answers). */
-type Scripted =
-  { status: number; headers?: Record<string, string>; body?: unknown } | 'hang';
+type Scripted = { status: number; headers?: Record<string, string>; body?: unknown } | 'hang';
 
 export interface HubSpotStandIn {
   url: string;
