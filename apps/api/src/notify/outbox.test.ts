@@ -111,7 +111,7 @@ describe('the e-mail to the owner about each new inquiry', () => {
     // Sent once: nothing is due any more.
     expect(await t.services.outbox!.drain()).toBe(0);
     expect(smtp.received).toHaveLength(1);
-    expect(lines.join('\n')).toContain('e-mailed the owner about a new inquiry');
+    await expect.poll(() => lines.join('\n')).toContain('e-mailed the owner about a new inquiry');
     expect(lines.join('\n')).not.toContain(smtp.password);
     expect((await intakeStatus(t)).mail).toEqual({
       state: 'on',
