@@ -148,6 +148,8 @@ export async function openEmbeddedStore(
     await sessions.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await inquiries.ensureIndexAsync({ fieldName: 'createdAt' });
     await inquiries.ensureIndexAsync({ fieldName: 'deliveryId', unique: true, sparse: true });
+    // The outbox's looks find the few e-mails waiting among every inquiry without a scan.
+    await inquiries.ensureIndexAsync({ fieldName: 'mail.state', sparse: true });
     await revisions.ensureIndexAsync({ fieldName: 'path' });
     await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
 
