@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 const dataDir = path.join(os.tmpdir(), `cedar-e2e-${process.pid}`);
+/** The e2e server's HubSpot client secret (a test value: the admin test signs with it). */
+export const E2E_HUBSPOT_CLIENT_SECRET = 'e2e-hubspot-client-secret-5d1c';
+export const E2E_PORT = PORT;
 
 /** Browser tests: Debian's Chromium against the production build served by the real API. */
 export default defineConfig({
@@ -59,6 +62,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_LOGIN: 'true',
       E2E_DATA_DIR: dataDir,
+      // HubSpot's signed workflow webhook: the admin test delivers an inquiry through it.
+      HUBSPOT_CLIENT_SECRET: E2E_HUBSPOT_CLIENT_SECRET,
     },
   },
 });

@@ -19,7 +19,16 @@ afterEach(async () => {
 describe('the app as plugins', () => {
   it('is built from named plugins, each declaring what it needs', async () => {
     t = await build();
-    for (const name of ['app', 'config', 'store', 'auth', 'files', 'publisher', 'maintenance'])
+    for (const name of [
+      'app',
+      'config',
+      'store',
+      'auth',
+      'files',
+      'publisher',
+      'intake',
+      'maintenance',
+    ])
       expect(t.app.hasPlugin(name), name).toBe(true);
     // A plugin registered without what it depends on says so instead of failing later.
     const lone = Fastify({ logger: false });
@@ -88,6 +97,65 @@ describe('env', () => {
       expect(() => loadEnv({ BACKUP_DIR: 'b', [name]: value }), `${name}=${value}`).toThrow(
         new RegExp(`${name}:`),
       );
+  });
+
+  it('reads the HubSpot and e-mail variables with their defaults, refusing bad ones by name', () => {
+    expect(loadEnv({})).toMatchObject({
+      HUBSPOT_ACCESS_TOKEN: undefined,
+      HUBSPOT_FORM_IDS: [
+        '6f1c2d8e-3b4a-4f5e-9a7b-2c1d0e9f8a71',
+        '9a2b7c4d-1e6f-4a3b-8c5d-7e0f1a2b3c94',
+      ],
+      HUBSPOT_API_URL: 'https://api.hubapi.com',
+      HUBSPOT_POLL_INTERVAL: 120_000,
+      HUBSPOT_CLIENT_SECRET: undefined,
+      HUBSPOT_COLOR_PROPERTY: 'preferred_color',
+      SMTP_URL: undefined,
+      NOTIFY_EMAIL: undefined,
+      MAIL_FROM: undefined,
+    });
+    expect(
+      loadEnv({
+        HUBSPOT_ACCESS_TOKEN: 'pat-na1-11111111-2222-3333-4444-555555555555',
+        HUBSPOT_FORM_IDS: ' 6F1C2D8E-3B4A-4F5E-9A7B-2C1D0E9F8A71 ',
+        HUBSPOT_API_URL: 'http://127.0.0.1:4010/',
+        HUBSPOT_POLL_INTERVAL: '30s',
+        SMTP_URL: 'smtps://website:secret@smtp.example.com:465',
+        NOTIFY_EMAIL: 'owner@example.com, kennel@example.com',
+        MAIL_FROM: 'Cedar Bluff Website <website@example.com>',
+      }),
+    ).toMatchObject({
+      HUBSPOT_FORM_IDS: ['6f1c2d8e-3b4a-4f5e-9a7b-2c1d0e9f8a71'],
+      HUBSPOT_API_URL: 'http://127.0.0.1:4010',
+      HUBSPOT_POLL_INTERVAL: 30_000,
+      NOTIFY_EMAIL: ['owner@example.com', 'kennel@example.com'],
+    });
+    for (const [name, value] of [
+      ['HUBSPOT_ACCESS_TOKEN', 'has spaces in it'],
+      ['HUBSPOT_FORM_IDS', 'contact-form'],
+      ['HUBSPOT_API_URL', 'ftp://api.hubapi.com'],
+      ['HUBSPOT_POLL_INTERVAL', '10s'],
+      ['HUBSPOT_CLIENT_SECRET', 'short'],
+      ['HUBSPOT_COLOR_PROPERTY', 'preferred color'],
+    ] as const)
+      expect(() => loadEnv({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}:`));
+    const mail = {
+      SMTP_URL: 'smtp://smtp.example.com:587',
+      NOTIFY_EMAIL: 'owner@example.com',
+      MAIL_FROM: 'website@example.com',
+    };
+    for (const [name, value] of [
+      ['SMTP_URL', 'https://smtp.example.com'],
+      ['NOTIFY_EMAIL', 'owner at example'],
+      ['MAIL_FROM', 'Website <not an address>'],
+    ] as const)
+      expect(() => loadEnv({ ...mail, [name]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`${name}:`),
+      );
+    // The three go together: the missing ones are named.
+    expect(() => loadEnv({ SMTP_URL: mail.SMTP_URL })).toThrow(
+      /NOTIFY_EMAIL: SMTP_URL, NOTIFY_EMAIL and MAIL_FROM go together[\s\S]*MAIL_FROM:/,
+    );
   });
 
   it('starts on loopback only; the demo admin and a development webhook secret exist only there', () => {

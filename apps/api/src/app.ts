@@ -17,6 +17,8 @@ import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
 import { litterRoutes } from './litters/litter-routes';
 import { inboxRoutes } from './inquiries/inbox-routes';
+import { hubspotRoutes } from './inquiries/hubspot-routes';
+import { intakeRoutes } from './inquiries/intake-routes';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
 import type { Gate } from './lib/gate';
 import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
@@ -25,6 +27,7 @@ import { healthRoutes } from './ops/health-routes';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { filesPlugin } from './plugins/files';
+import { type IntakeOptions, intakePlugin } from './plugins/intake';
 import { maintenancePlugin } from './plugins/maintenance';
 import { publisherPlugin } from './plugins/publisher';
 import {
@@ -52,6 +55,8 @@ export interface BuildOptions {
   passwordChecks?: Gate;
   /** Defaults to what this machine can do (publish/sandbox.ts); tests pass their own. */
   sandbox?: SandboxChoice;
+  /** Tests: HubSpot's time limit, the e-mail sender, whether the poller starts on its own. */
+  intake?: IntakeOptions;
 }
 
 // Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
@@ -59,6 +64,8 @@ const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-webhook-signature"]',
+  'req.headers["x-hubspot-signature"]',
+  'req.headers["x-hubspot-signature-v3"]',
   'res.headers["set-cookie"]',
   'password',
   'token',
@@ -125,7 +132,8 @@ function serverOptions(
   };
 }
 
-interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks' | 'sandbox'> {
+interface AppOptions
+  extends Pick<BuildOptions, 'builder' | 'passwordChecks' | 'sandbox' | 'intake'> {
   env: Env;
   clock: Clock;
   /** The security headers of every response (computed once, see plugins/security-headers.ts). */
@@ -136,8 +144,8 @@ interface AppOptions extends Pick<BuildOptions, 'builder' | 'passwordChecks' | '
 
 /**
  * The app, as a plugin in three stages: the external plugins and the security headers; our own
- * named plugins (config, store, auth, files, publisher, maintenance), each declaring what it
- * needs; then thin routes, each declaring its schemas.
+ * named plugins (config, store, auth, files, publisher, intake, maintenance), each declaring what
+ * it needs; then thin routes, each declaring its schemas.
  */
 async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   fastify.setValidatorCompiler(validatorCompiler);
@@ -154,12 +162,14 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(storePlugin);
   await fastify.register(authPlugin, { passwordChecks: options.passwordChecks });
   await fastify.register(filesPlugin);
+  await fastify.register(intakePlugin, options.intake ?? {});
   await fastify.register(maintenancePlugin);
 
   // 3. Thin routes.
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
   await fastify.register(inquiryRoutes);
+  await fastify.register(hubspotRoutes);
   // Everything under /api/admin: our own site only, and a live session, checked before the body
   // is read; the routes below never see a request that fails either.
   await fastify.register(async (admin) => {
@@ -168,6 +178,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
     await admin.register(fileRoutes);
     await admin.register(accountRoutes);
     await admin.register(inboxRoutes);
+    await admin.register(intakeRoutes);
     await admin.register(litterRoutes);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
@@ -204,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       builder: options.builder,
       passwordChecks: options.passwordChecks,
       sandbox: options.sandbox,
+      intake: options.intake,
       security,
       pageCsp: await pageCsp(production),
     });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { usernameSchema } from '@cedar/api-contract';
+import { site } from '@cedar/content';
 import { z } from 'zod';
 import { DEMO_ADMIN, passwordProblem } from './auth/password-policy';
 import { isLoopbackHost, isLoopbackUrl } from './lib/net';
@@ -12,18 +13,66 @@ const bool = z
 
 const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** '12h', '30m', '90s' or a plain number of seconds, as milliseconds. */
-const duration = z
+const durationOf = (minimumMs: number, minimum: string) =>
+  z
+    .string()
+    .trim()
+    .regex(
+      /^\d+(ms|s|m|h|d)?$/,
+      "a number of seconds or a number with a unit: ms, s, m, h, d (e.g. '12h')",
+    )
+    .transform((v) => {
+      const unit = (v.match(/[a-z]+$/)?.[0] ?? 's') as keyof typeof DURATION_UNITS;
+      return Number.parseInt(v, 10) * DURATION_UNITS[unit];
+    })
+    .refine((ms) => ms >= minimumMs, `must be at least ${minimum}`);
+const duration = durationOf(60_000, 'one minute');
+
+/** The two forms the site embeds: the contact form and the puppy questionnaire. */
+const SITE_FORM_IDS = [site.forms.contactFormId, site.forms.questionnaireFormId];
+
+/** HubSpot form ids (GUIDs), comma-separated. */
+const formIds = z
   .string()
   .trim()
-  .regex(
-    /^\d+(ms|s|m|h|d)?$/,
-    "a number of seconds or a number with a unit: ms, s, m, h, d (e.g. '12h')",
-  )
-  .transform((v) => {
-    const unit = (v.match(/[a-z]+$/)?.[0] ?? 's') as keyof typeof DURATION_UNITS;
-    return Number.parseInt(v, 10) * DURATION_UNITS[unit];
-  })
-  .refine((ms) => ms >= 60_000, 'must be at least one minute');
+  .transform((v) => [...new Set(v.split(',').map((id) => id.trim().toLowerCase()))])
+  .refine(
+    (ids) =>
+      ids.length > 0 && ids.every((id) => /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(id)),
+    "HubSpot form ids (the GUID in the form editor's address), separated by commas",
+  );
+
+/** One address, or several separated by commas. */
+const emailList = z
+  .string()
+  .trim()
+  .transform((v) => v.split(',').map((a) => a.trim()))
+  .refine(
+    (list) => list.every((a) => z.email().safeParse(a).success),
+    'one e-mail address, or several separated by commas',
+  );
+
+/** An address, or a name and an address: `Cedar Bluff Website <website@example.com>`. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const address = /^[^<>"\r\n]*<([^<>\s]+)>$/.exec(v)?.[1] ?? v;
+    return z.email().safeParse(address).success;
+  }, "an e-mail address, or a name and one: 'Cedar Bluff Website <website@example.com>'");
+
+/** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS), with the user and password in it. */
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'an smtp:// or smtps:// address with the server, e.g. smtps://user:password@smtp.example.com:465');
 
 /**
  * Which proxies' X-Forwarded-For to believe: a hop count, or the proxies' addresses (IP or CIDR,
@@ -139,6 +188,31 @@ const envSchema = z
       .default(365 * 86_400_000),
     /** Inquiries older than this many days are deleted (swept hourly); unset: kept for ever. */
     INQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+    /** A HubSpot private app's access token (forms scope): the forms' submissions are polled. */
+    HUBSPOT_ACCESS_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{10,500}$/, "a private app's access token (pat-…), without spaces")
+      .optional(),
+    HUBSPOT_FORM_IDS: formIds.default(SITE_FORM_IDS),
+    /** Where HubSpot's API answers; tests point it at a stand-in. */
+    HUBSPOT_API_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://api.hubapi.com'),
+    HUBSPOT_POLL_INTERVAL: durationOf(30_000, '30 seconds').default(120_000),
+    /** The app's client secret: the key of HubSpot's webhook signatures (paid tiers). */
+    HUBSPOT_CLIENT_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    /** The HubSpot property holding the preferred colour. */
+    HUBSPOT_COLOR_PROPERTY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_]{1,100}$/, "a HubSpot property's internal name, e.g. preferred_color")
+      .default('preferred_color'),
+    /** The owner's mail server; with NOTIFY_EMAIL and MAIL_FROM, each new inquiry is e-mailed. */
+    SMTP_URL: smtpUrl.optional(),
+    NOTIFY_EMAIL: emailList.optional(),
+    MAIL_FROM: mailbox.optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -162,6 +236,21 @@ const envSchema = z
         path: ['BACKUP_KEEP'],
         message: 'is only used with BACKUP_DIR; set that too, or unset BACKUP_KEEP',
       });
+    }
+    const mail = {
+      SMTP_URL: env.SMTP_URL,
+      NOTIFY_EMAIL: env.NOTIFY_EMAIL,
+      MAIL_FROM: env.MAIL_FROM,
+    };
+    const missing = Object.entries(mail).filter(([, v]) => v === undefined);
+    if (missing.length > 0 && missing.length < 3) {
+      for (const [name] of missing)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'SMTP_URL, NOTIFY_EMAIL and MAIL_FROM go together (the e-mail to the owner about each new inquiry); set all three, or none',
+        });
     }
     if (env.ADMIN_USERNAME === DEMO_ADMIN.username) {
       ctx.addIssue({

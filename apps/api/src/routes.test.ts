@@ -7,6 +7,7 @@ import {
   inquiryUrl,
   litterUrl,
   restoreUrl,
+  retryMailUrl,
   revisionsUrl,
   sessionUrl,
   wordsUrl,
@@ -16,6 +17,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
+import { MailError } from './notify/mail';
 import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
 
 const ORIGIN = 'http://localhost:3000';
@@ -42,6 +44,12 @@ const PROTECTED: Record<
   inquiryPage: () => ({ method: 'GET', url: API_ROUTES.inquiryPage.path }),
   inquiryStats: () => ({ method: 'GET', url: API_ROUTES.inquiryStats.path }),
   inquiryExport: () => ({ method: 'GET', url: API_ROUTES.inquiryExport.path }),
+  inquiryNews: () => ({
+    method: 'GET',
+    url: `${API_ROUTES.inquiryNews.path}?since=2026-01-01T00:00:00.000Z`,
+  }),
+  intakeStatus: () => ({ method: 'GET', url: API_ROUTES.intakeStatus.path }),
+  retryMail: ({ inquiry }) => ({ method: 'POST', url: retryMailUrl(inquiry) }),
   updateInquiry: ({ inquiry }) => ({
     method: 'PATCH',
     url: inquiryUrl(inquiry),
@@ -133,12 +141,26 @@ describe('route inventory', () => {
   });
 
   it('answers a signed-in admin on every protected route', async () => {
-    const a = await buildLoggedIn();
+    // E-mail on, and refused for good: the inquiry's e-mail is there to be sent again.
+    const a = await buildLoggedIn({
+      env: {
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        NOTIFY_EMAIL: 'owner@example.com',
+        MAIL_FROM: 'website@example.com',
+      },
+      intake: {
+        sendMail: async () => {
+          throw new MailError('the mail server answered 550 no such mailbox', true);
+        },
+      },
+    });
     t = a;
     const saved = await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers });
     const other = await logIn(a.app);
     const sessions = await call(a.app, PROTECTED.sessions!(NO_IDS), { ...a.headers });
-    const { id: inquiry } = await a.services.store.inquiries.create({
+    const {
+      inquiry: { id: inquiry },
+    } = await a.services.intake.receive('delivery-1', {
       firstName: 'Ada',
       lastName: 'Lane',
       email: 'ada@example.com',
@@ -146,6 +168,7 @@ describe('route inventory', () => {
       preferredColor: 'yellow',
       createdAt: a.clock.now(),
     });
+    await expect.poll(async () => (await a.services.store.outbox.summary(1)).failed.length).toBe(1);
     const ids = {
       inquiry,
       revision: saved.json().revision.id as string,

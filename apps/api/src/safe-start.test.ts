@@ -119,7 +119,7 @@ describe('a start with no settings (npm start)', { timeout: 60_000 }, () => {
           `Cedar Bluff Labradors is running at http://localhost:${server.port} (this machine only) · ` +
             `store: embedded in ${dataDir} · demo login: on (the Test Login button) · ` +
             `admin sign-in: http://localhost:${server.port}/admin/login · ` +
-            'edits rebuilt by Vite (development) or not at all',
+            'edits rebuilt by Vite (development) or not at all · HubSpot: off · e-mail to the owner: off',
         ],
       );
       expect(await reachable('127.0.0.1', server.port)).toBe(true);

@@ -118,12 +118,12 @@ describe('safe methods', () => {
     const concrete = (route: string) =>
       route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
     const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
-    expect(readRoutes).toHaveLength(13);
+    expect(readRoutes).toHaveLength(15);
     // The state-changing routes with no read at the same address answer GET with 404.
     const writeOnly = Object.values(API_ROUTES)
       .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
       .map((r) => concrete(r.path));
-    expect(writeOnly).toHaveLength(12);
+    expect(writeOnly).toHaveLength(14);
     const urls = [
       ...readRoutes.map((r) => concrete(r.path)),
       ...writeOnly,

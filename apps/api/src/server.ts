@@ -11,6 +11,9 @@ import { securityEvent } from './lib/security-log';
 import { closeGracefully } from './lib/shutdown';
 import { startupLine } from './lib/startup-line';
 
+/** How long the start-up line waits for HubSpot's first answer (its own time limit is 10 s). */
+const HUBSPOT_FIRST_POLL_WAIT_MS = 12_000;
+
 // src/ and dist/ sit at the same depth, so the web build is found from either.
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -68,12 +71,16 @@ async function main() {
       app.log,
     );
   }
+  // The first poll of HubSpot has started with the server; a refused token is said here too.
+  await app.hubspot?.firstPoll(HUBSPOT_FIRST_POLL_WAIT_MS);
   app.log.info(
     startupLine(env, {
       port: (app.server.address() as AddressInfo).port,
       store: app.store.kind,
       sandbox: app.publisher.status().sandbox,
       codeOff: app.publisher.codeOff,
+      hubspot: app.hubspot?.status() ?? null,
+      mail: app.mail,
     }),
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@cedar/api-contract';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { E2E_HUBSPOT_CLIENT_SECRET, E2E_PORT } from '../playwright.config';
 import { axeFindings } from './axe';
 
 // This test edits a real source file through the editor; afterAll puts it back byte for byte.
@@ -660,6 +661,89 @@ test('the owner works through the inbox: pages, filters, search, a status, a not
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-mobile.png') });
 
   // Signed out, so the next test starts with no other session.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+/**
+ * A submission as HubSpot's workflow webhook sends it: signed v3 (base64 HMAC-SHA256 of method,
+ * URI, body and timestamp) with the e2e server's client secret, over its PUBLIC_URL.
+ */
+async function hubspotDelivers(page: Page, properties: Record<string, string>) {
+  const body = JSON.stringify(properties);
+  const timestamp = String(Date.now());
+  const uri = `http://localhost:${E2E_PORT}/api/inquiries/hubspot`;
+  const res = await page.request.post('/api/inquiries/hubspot', {
+    data: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-hubspot-request-timestamp': timestamp,
+      'x-hubspot-signature-v3': createHmac('sha256', E2E_HUBSPOT_CLIENT_SECRET)
+        .update(`POST${uri}${body}${timestamp}`)
+        .digest('base64'),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('a family’s submission made while the dashboard is open appears on it without a reload, the owner’s place kept', async ({
+  page,
+}) => {
+  test.setTimeout(2 * 60_000);
+  // The page's clock runs as usual; the test only jumps it over the 30 s between asks.
+  await page.clock.install();
+  await testLogin(page);
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  const inbox = page.getByRole('region', { name: 'Customer Inquiries' });
+  const cards = inbox.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const before = await cards.count();
+
+  // The owner is reading further down the list.
+  const reading = cards.nth(Math.min(5, before - 1));
+  await reading.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const readingName = await reading.getAttribute('aria-label');
+  const topBefore = (await reading.boundingBox())!.y;
+
+  // A family sends the puppy questionnaire; HubSpot's workflow calls the server.
+  await hubspotDelivers(page, {
+    firstname: 'Harriet',
+    lastname: 'Quill',
+    email: 'harriet.quill@example.com',
+    phone: '(315) 555-0199',
+    preferred_color: 'Fox Red',
+    message: 'We have a fenced acre and two children.',
+    fenced_yard: 'Yes',
+    conversion_id: `e2e-${Date.now()}`,
+  });
+
+  // Within 30 s of the dashboard's clock it asks, and the inquiry joins the list.
+  await page.clock.fastForward(30_000);
+  const arrivals = page.getByRole('button', { name: /^1 new inquiry/ });
+  await expect(arrivals).toBeVisible({ timeout: 15_000 });
+  await expect(cards).toHaveCount(before + 1);
+  const harriet = inbox.getByRole('article', { name: 'Harriet Quill' });
+  await expect(harriet).toContainText('Fox Red');
+  await expect(harriet).toContainText('Just arrived');
+  await expect(harriet).toContainText('Fenced yard');
+  // No reload, and the card being read stayed where it was on the screen.
+  expect(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+  ).toBe(true);
+  const same = inbox.getByRole('article', { name: readingName! });
+  expect(Math.abs((await same.boundingBox())!.y - topBefore)).toBeLessThanOrEqual(2);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-live.png') });
+
+  // "1 new" takes the owner to the top of the list, where the new inquiry is.
+  await arrivals.click();
+  await expect(harriet).toBeInViewport();
+  await expect(page.getByRole('button', { name: /new inquir/ })).toHaveCount(0);
+  await expectAccessible(page, 'the live inbox');
+
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });

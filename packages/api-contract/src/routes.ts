@@ -7,9 +7,13 @@ export const API_ROUTES = {
   logout: { method: 'POST', path: '/api/auth/logout' },
   inquiries: { method: 'GET', path: '/api/inquiries' },
   inquiryWebhook: { method: 'POST', path: '/api/inquiries/webhook' },
+  hubspotWebhook: { method: 'POST', path: '/api/inquiries/hubspot' },
   inquiryPage: { method: 'GET', path: '/api/admin/inquiries' },
   inquiryStats: { method: 'GET', path: '/api/admin/inquiries/stats' },
   inquiryExport: { method: 'GET', path: '/api/admin/inquiries/export.csv' },
+  inquiryNews: { method: 'GET', path: '/api/admin/inquiries/news' },
+  intakeStatus: { method: 'GET', path: '/api/admin/inquiries/intake' },
+  retryMail: { method: 'POST', path: '/api/admin/inquiries/:id/mail' },
   updateInquiry: { method: 'PATCH', path: '/api/admin/inquiries/:id' },
   deleteInquiry: { method: 'DELETE', path: '/api/admin/inquiries/:id' },
   readFile: { method: 'GET', path: '/api/admin/files/:path' },
@@ -56,6 +60,11 @@ export function litterUrl(id: string): string {
 
 export function inquiryUrl(id: string): string {
   return `/api/admin/inquiries/${encodeURIComponent(id)}`;
+}
+
+/** Sends the e-mail about an inquiry again, after it failed for good. */
+export function retryMailUrl(id: string): string {
+  return `${inquiryUrl(id)}/mail`;
 }
 
 export function sessionUrl(id: string): string {

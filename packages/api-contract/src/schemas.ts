@@ -50,6 +50,18 @@ export const KNOWN_PREFERRED_COLORS = [
   'no-preference',
 ] as const;
 
+/** How the admin and the owner's e-mails name each known colour. */
+export const PREFERRED_COLOR_LABELS: Record<(typeof KNOWN_PREFERRED_COLORS)[number], string> = {
+  yellow: 'Yellow',
+  black: 'Black',
+  chocolate: 'Chocolate',
+  silver: 'Silver',
+  'fox-red': 'Fox Red',
+  charcoal: 'Charcoal',
+  champagne: 'Champagne',
+  'no-preference': 'No Preference',
+};
+
 export const inquirySchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -75,10 +87,33 @@ export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   closed: 'Closed',
 };
 
+/** One answer of a form beyond the inquiry's own fields (the puppy questionnaire's), as asked. */
+export const inquiryAnswerSchema = z.object({
+  /** The form field's internal name (HubSpot's property name). */
+  name: z.string(),
+  /** The question as the owner reads it. */
+  label: z.string(),
+  value: z.string(),
+});
+export type InquiryAnswer = z.infer<typeof inquiryAnswerSchema>;
+
+/** The form an inquiry was sent with. */
+export const inquiryFormSchema = z.object({
+  id: z.string(),
+  /** 'Contact form', 'Puppy questionnaire', or the id of a form the site does not embed. */
+  name: z.string(),
+  /** The page the family sent it from, when the forms provider says. */
+  pageUrl: z.string().optional(),
+});
+export type InquiryForm = z.infer<typeof inquiryFormSchema>;
+
 /** An inquiry as the inbox shows it: the spec's fields, its status and the owner's private note. */
 export const inboxInquirySchema = inquirySchema.extend({
   status: inquiryStatusSchema,
   note: z.string(),
+  /** The form's other answers, in the form's order; absent when there were none. */
+  answers: z.array(inquiryAnswerSchema).optional(),
+  form: inquiryFormSchema.optional(),
 });
 export type InboxInquiry = z.infer<typeof inboxInquirySchema>;
 
@@ -92,6 +127,17 @@ const preferredColorSchema = z
   .max(40)
   .regex(/^[a-z0-9-]+$/, 'lower-case words joined by -');
 
+/** How long a preferred colour may be: a colour the forms provider sent is kept as written. */
+export const PREFERRED_COLOR_MAX = 60;
+/** A colour to filter by: one of the spec's, or one kept as a family wrote it ('Blue Merle'). */
+const colorFilterSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(PREFERRED_COLOR_MAX)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'no control characters');
+
 /**
  * The inbox's filters, as query parameters. `q` searches case-insensitively for a substring of the
  * full name ("first last") or the e-mail address; when it holds digits and only phone punctuation
@@ -99,7 +145,7 @@ const preferredColorSchema = z
  */
 export const inquiryFilterSchema = z.strictObject({
   status: inquiryStatusSchema.optional(),
-  color: preferredColorSchema.optional(),
+  color: colorFilterSchema.optional(),
   q: z.string().trim().max(100).optional(),
 });
 export type InquiryFilter = z.infer<typeof inquiryFilterSchema>;
@@ -123,8 +169,67 @@ export type InquiryPageQuery = z.input<typeof inquiryPageQuerySchema>;
 export const inquiryPageSchema = z.object({
   items: z.array(inboxInquirySchema),
   nextCursor: z.string().nullable(),
+  /**
+   * The server's time when the page was read: the dashboard asks for the inquiries that arrived
+   * after it (inquiryNewsQuerySchema's `since`). Absent from servers older than the live inbox.
+   */
+  asOf: z.iso.datetime().optional(),
 });
 export type InquiryPage = z.infer<typeof inquiryPageSchema>;
+
+/** The inquiries that arrived since `since` (an `asOf` the server gave), matching the filter. */
+export const inquiryNewsQuerySchema = inquiryFilterSchema.extend({
+  since: z.iso.datetime({ offset: true }),
+});
+export type InquiryNewsQuery = z.input<typeof inquiryNewsQuerySchema>;
+
+/** How many arrivals one answer lists at most (newest first); `more` says there were others. */
+export const INQUIRY_NEWS_LIMIT = 100;
+
+export const inquiryNewsSchema = z.object({
+  /** Arrived since `since` and matching the filter, newest first. */
+  items: z.array(inboxInquirySchema),
+  /** More arrived than `items` lists: the dashboard reloads its list instead. */
+  more: z.boolean(),
+  /** The `since` of the next question. */
+  asOf: z.iso.datetime(),
+});
+export type InquiryNews = z.infer<typeof inquiryNewsSchema>;
+
+/** How inquiries reach the inbox and the owner: the dashboard shows what is wrong. */
+export const intakeStatusSchema = z.object({
+  hubspot: z.object({
+    /**
+     * off: no HUBSPOT_ACCESS_TOKEN; starting: the first poll has not answered yet; ok; refused:
+     * HubSpot refused the token (401/403); failing: HubSpot could not be reached lately.
+     */
+    state: z.enum(['off', 'starting', 'ok', 'refused', 'failing']),
+    /** What the owner should know, one sentence; null when all is well. */
+    problem: z.string().nullable(),
+    lastSuccessAt: z.iso.datetime().nullable(),
+    /** The polling interval, in milliseconds. */
+    intervalMs: z.number().int().positive(),
+  }),
+  mail: z.object({
+    /** off: SMTP_URL, NOTIFY_EMAIL or MAIL_FROM missing; on: each new inquiry is e-mailed. */
+    state: z.enum(['off', 'on']),
+    /** Where the e-mails go; null when off. */
+    to: z.string().nullable(),
+    /** E-mails waiting to be sent or retried. */
+    pending: z.number().int().nonnegative(),
+    /** E-mails given up on, newest first: each with the inquiry it was about. */
+    failed: z.array(
+      z.object({
+        inquiryId: z.string(),
+        name: z.string(),
+        attempts: z.number().int().nonnegative(),
+        failedAt: z.iso.datetime(),
+        error: z.string(),
+      }),
+    ),
+  }),
+});
+export type IntakeStatus = z.infer<typeof intakeStatusSchema>;
 
 export const inquiryUpdateSchema = z
   .strictObject({

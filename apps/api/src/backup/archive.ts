@@ -2,8 +2,11 @@
 //
 //   line 1      {"format":"cedar-bluff-backup","version":1,"createdAt":…,"store":…,"counts":{…}}
 //   then        {"type":"admin","doc":{…}}       one per admin (password hash, never a session)
-//               {"type":"inquiry","doc":{…}}     one per inquiry (status, note, delivery id)
+//               {"type":"inquiry","doc":{…}}     one per inquiry (status, note, delivery id, the
+//                                                form's answers, and its e-mail: the outbox)
 //               {"type":"revision","doc":{…}}    one per saved revision of a section file
+//               {"type":"cursor","doc":{…}}      where the polling of each HubSpot form got to
+//                                                (none in backups made before the poller)
 //               {"type":"file","path":…,"size":…,"sha256":…,"base64":…}   one per file
 //   last line   {"type":"end","lines":N,"sha256":…}   N lines before it, and the sha256 of their
 //                                                     bytes (newlines included)
@@ -15,7 +18,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { inquiryStatusSchema, revisionPathSchema } from '@cedar/api-contract';
+import {
+  inquiryAnswerSchema,
+  inquiryFormSchema,
+  inquiryStatusSchema,
+  revisionPathSchema,
+} from '@cedar/api-contract';
 import { z } from 'zod';
 import type { StoreSnapshot } from '../store';
 import { isBackedUpPath } from './backed-up-files';
@@ -46,6 +54,8 @@ const counts = z.strictObject({
   admins: z.number().int().nonnegative(),
   inquiries: z.number().int().nonnegative(),
   revisions: z.number().int().nonnegative(),
+  /** Absent from backups made before the HubSpot poller: none. */
+  cursors: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -95,6 +105,29 @@ const entry = z.discriminatedUnion('type', [
       status: inquiryStatusSchema,
       note: text.optional(),
       updatedAt: date.optional(),
+      answers: z.array(inquiryAnswerSchema).max(1000).optional(),
+      form: inquiryFormSchema.optional(),
+      receivedAt: date.optional(),
+      mail: z
+        .strictObject({
+          state: z.enum(['pending', 'sending', 'sent', 'failed']),
+          attempts: z.number().int().nonnegative(),
+          nextAttemptAt: date,
+          claimId: text.optional(),
+          lastError: text.optional(),
+          sentAt: date.optional(),
+          failedAt: date.optional(),
+        })
+        .optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('cursor'),
+    doc: z.strictObject({
+      _id: text,
+      newestAt: z.number().int().nonnegative().nullable(),
+      seen: z.array(z.strictObject({ id: text, at: z.number().int().nonnegative() })).max(100_000),
+      updatedAt: date,
     }),
   }),
   z.strictObject({
@@ -147,12 +180,14 @@ export function archiveStream(contents: BackupContents): Readable {
         admins: snapshot.admins.length,
         inquiries: snapshot.inquiries.length,
         revisions: snapshot.revisions.length,
+        cursors: snapshot.cursors.length,
         files: files.length,
       },
     });
     for (const doc of snapshot.admins) yield line({ type: 'admin', doc });
     for (const doc of snapshot.inquiries) yield line({ type: 'inquiry', doc });
     for (const doc of snapshot.revisions) yield line({ type: 'revision', doc });
+    for (const doc of snapshot.cursors) yield line({ type: 'cursor', doc });
     for (const file of files)
       yield line({
         type: 'file',
@@ -232,7 +267,7 @@ export async function readArchive(
   const contents: BackupContents = {
     createdAt: first.data.createdAt,
     store: first.data.store,
-    snapshot: { admins: [], inquiries: [], revisions: [] },
+    snapshot: { admins: [], inquiries: [], revisions: [], cursors: [] },
     files: [],
   };
   for (let i = 1; i < lines.length - 1; i++) {
@@ -243,6 +278,7 @@ export async function readArchive(
     if (item.type === 'admin') contents.snapshot.admins.push(item.doc);
     else if (item.type === 'inquiry') contents.snapshot.inquiries.push(item.doc);
     else if (item.type === 'revision') contents.snapshot.revisions.push(item.doc);
+    else if (item.type === 'cursor') contents.snapshot.cursors.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -256,9 +292,11 @@ export async function readArchive(
     admins: contents.snapshot.admins.length,
     inquiries: contents.snapshot.inquiries.length,
     revisions: contents.snapshot.revisions.length,
+    cursors: contents.snapshot.cursors.length,
     files: contents.files.length,
   };
-  if (JSON.stringify(found) !== JSON.stringify(first.data.counts))
+  const told: BackupCounts = { ...first.data.counts, cursors: first.data.counts.cursors ?? 0 };
+  if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);
   return { ...contents, counts: found };
 }

@@ -108,6 +108,7 @@ async function snapshotOf(dataDir: string) {
         admins: byId(snap.admins),
         inquiries: byId(snap.inquiries),
         revisions: byId(snap.revisions),
+        cursors: byId(snap.cursors),
       } satisfies StoreSnapshot,
       list: await store.inquiries.list(),
       sessions: await store.sessions.listFor(DEMO_ADMIN.username),
@@ -234,7 +235,7 @@ describe('npm run admin -- backup / restore', { timeout: 120_000 }, () => {
       archiveStream({
         createdAt: new Date(),
         store: 'embedded',
-        snapshot: { admins: [], inquiries: [], revisions: [] },
+        snapshot: { admins: [], inquiries: [], revisions: [], cursors: [] },
         files: [{ path: svg, content: Buffer.from('<svg><script>alert(1)</script></svg>') }],
       }),
       crafted,

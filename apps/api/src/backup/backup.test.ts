@@ -83,6 +83,7 @@ const sorted = (s: StoreSnapshot) => ({
   admins: byId(s.admins),
   inquiries: byId(s.inquiries),
   revisions: byId(s.revisions),
+  cursors: byId(s.cursors),
 });
 
 async function hashes(root: string, files: string[]) {
@@ -106,7 +107,7 @@ describe('a backup', () => {
     const contents = await collectBackup({ ...a.services, repoRoot: a.repoRoot });
     const saved = await saveArchive(archiveStream(contents), file);
     // The owner and the demo admin (a loopback-only test start); seven sections, litters, a photo.
-    expect(saved.counts).toEqual({ admins: 2, inquiries: 31, revisions: 3, files: 9 });
+    expect(saved.counts).toEqual({ admins: 2, inquiries: 31, revisions: 3, cursors: 0, files: 9 });
     expect(contents.files.map((f) => f.path)).toEqual(
       expect.arrayContaining([HERO, LITTERS, PHOTO]),
     );
@@ -130,6 +131,107 @@ describe('a backup', () => {
     expect(sorted(await store.snapshot())).toEqual(before);
     expect(await store.inquiries.list()).toEqual(listBefore);
     expect(await hashes(a.repoRoot, paths)).toEqual(filesBefore);
+  });
+
+  it("carries a form's answers, the form, the outbox's e-mails and HubSpot's cursors; a backup from before them still restores", async () => {
+    const a = await build();
+    cleanup.push(() => a.close());
+    const { store } = a.services;
+    const now = a.clock.now();
+    const person = {
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '518-555-0100',
+      preferredColor: 'Blue Merle',
+      createdAt: now,
+      receivedAt: now,
+    };
+    await store.inquiries.createOnce('hubspot:c-1', {
+      ...person,
+      firstName: 'Ada',
+      answers: [{ name: 'fenced_yard', label: 'Fenced yard', value: 'Yes' }],
+      form: { id: 'f-1', name: 'Puppy questionnaire', pageUrl: 'https://x.example/p' },
+      notify: true,
+    });
+    await store.inquiries.createOnce('hubspot:c-2', { ...person, firstName: 'Ben', notify: true });
+    const claimed = await store.outbox.claim(now, new Date(now.getTime() + 60_000), 'k');
+    await store.outbox.settle(claimed!.inquiry.id, 'k', {
+      state: 'failed',
+      at: now,
+      error: 'the mail server answered 550',
+    });
+    await store.cursors.set({
+      _id: 'hubspot:f-1',
+      newestAt: now.getTime(),
+      seen: [{ id: 'c-1', at: now.getTime() }],
+      updatedAt: now,
+    });
+    const file = path.join(await tempDir('cedar-backups-'), 'backup.jsonl.gz');
+    const saved = await saveArchive(
+      archiveStream(await collectBackup({ ...a.services, repoRoot: a.repoRoot })),
+      file,
+    );
+    expect(saved.counts).toMatchObject({ inquiries: 2, cursors: 1 });
+    const before = sorted(await store.snapshot());
+    const summary = await store.outbox.summary(10);
+    const list = await store.inquiries.list();
+
+    const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
+    cleanup.push(() => restored.close());
+    await restoreBackup(await readArchive(file), {
+      store: restored,
+      repoRoot: a.repoRoot,
+      force: false,
+    });
+    expect(sorted(await restored.snapshot())).toEqual(before);
+    expect(await restored.outbox.summary(10)).toEqual(summary);
+    expect(summary).toMatchObject({ pending: 1, failed: [{ name: expect.any(String) }] });
+    expect(await restored.inquiries.list()).toEqual(list);
+    expect(await restored.cursors.get('hubspot:f-1')).not.toBeNull();
+
+    // A backup written before any of this: no cursor lines, no cursor count, inquiries without them.
+    const oldLines = [
+      {
+        format: 'cedar-bluff-backup',
+        version: 1,
+        createdAt: now.toISOString(),
+        store: 'embedded',
+        counts: { admins: 0, inquiries: 1, revisions: 0, files: 0 },
+      },
+      {
+        type: 'inquiry',
+        doc: {
+          _id: '0000000000010000aaaaaaaaaaaa',
+          deliveryId: 'delivery-1',
+          firstName: 'Cy',
+          lastName: 'Old',
+          email: 'cy@example.com',
+          phone: '1',
+          preferredColor: 'black',
+          createdAt: now.toISOString(),
+          status: 'contacted',
+        },
+      },
+    ]
+      .map((l) => `${JSON.stringify(l)}\n`)
+      .join('');
+    const end = {
+      type: 'end',
+      lines: 2,
+      sha256: createHash('sha256').update(oldLines).digest('hex'),
+    };
+    const oldFile = path.join(await tempDir('cedar-old-'), 'old.jsonl.gz');
+    await fs.writeFile(oldFile, zlib.gzipSync(`${oldLines}${JSON.stringify(end)}\n`));
+    const fromOld = await openEmbeddedStore(await tempDir('cedar-restored-old-'));
+    cleanup.push(() => fromOld.close());
+    const read = await readArchive(oldFile);
+    expect(read.counts).toEqual({ admins: 0, inquiries: 1, revisions: 0, cursors: 0, files: 0 });
+    await restoreBackup(read, { store: fromOld, repoRoot: a.repoRoot, force: false });
+    expect(await fromOld.inquiries.list()).toEqual([
+      expect.objectContaining({ firstName: 'Cy', status: 'contacted' }),
+    ]);
+    expect((await fromOld.snapshot()).cursors).toEqual([]);
+    expect(await fromOld.outbox.summary(10)).toEqual({ pending: 0, failed: [] });
   });
 
   it('refuses to restore into a store that holds anything, unless forced; forced, it ends every session', async () => {

@@ -66,6 +66,7 @@ export async function inboxRoutes(app: FastifyInstance) {
     { schema: { querystring: inquiryPageQuerySchema, response: { 200: inquiryPageSchema } } },
     async (request, reply) => {
       const { cursor, limit, ...filter } = request.query;
+      const asOf = clock();
       const { items, more } = await store.inquiries.page(filter, {
         after: cursor === undefined ? undefined : decodeCursor(cursor),
         limit,
@@ -76,6 +77,7 @@ export async function inboxRoutes(app: FastifyInstance) {
         items,
         nextCursor:
           more && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null,
+        asOf: asOf.toISOString(),
       };
     },
   );

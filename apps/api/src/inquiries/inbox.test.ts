@@ -118,7 +118,9 @@ describe('the inbox list', () => {
       ['limit=ten', /limit/],
       ['status=answered', /status/],
       ['status=new&status=closed', /status/],
-      ['color=Fox%20Red', /color/],
+      // A colour a family wrote is kept as written ('Fox Red' is one); a control character is not.
+      ['color=Fox%01Red', /color/],
+      [`color=${'x'.repeat(61)}`, /color/],
       [`q=${'x'.repeat(101)}`, /q/],
       ['cursor=%24%7B%7D', /cursor/],
       [`cursor=${Buffer.from('not a position').toString('base64url')}`, /cursor/],

@@ -64,7 +64,7 @@ const header = (value: string | string[] | undefined) =>
   Array.isArray(value) ? undefined : value?.trim();
 
 export async function inquiryRoutes(app: FastifyInstance) {
-  const { env, store, sessions, cookieName, clock } = app;
+  const { env, store, sessions, cookieName, clock, intake } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -156,7 +156,7 @@ export async function inquiryRoutes(app: FastifyInstance) {
         // The provider's own `submittedAt` is not trusted: the inquiry is dated by our clock.
         const { submittedAt: _ignored, message, ...person } = request.body;
         const deliveryId = header(request.headers[WEBHOOK_DELIVERY_HEADER])!;
-        const { inquiry, created } = await store.inquiries.createOnce(deliveryId, {
+        const { inquiry, created } = await intake.receive(deliveryId, {
           ...person,
           ...(message ? { message } : {}),
           createdAt: clock(),

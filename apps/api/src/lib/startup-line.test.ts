@@ -7,6 +7,7 @@ const env = {
   DEMO_LOGIN: false,
   MONGODB_URI: undefined,
   DATA_DIR: '/var/lib/cedar-bluff',
+  HUBSPOT_FORM_IDS: [],
 };
 
 describe('the start-up line', () => {
@@ -19,13 +20,12 @@ describe('the start-up line', () => {
       sandbox: 'node-permissions',
       codeOff: why,
     });
-    expect(line).toContain('edits rebuilt in a node-permissions sandbox');
-    expect(line.endsWith(` · ${why}`)).toBe(true);
+    expect(line).toContain(`edits rebuilt in a node-permissions sandbox · ${why} · `);
   });
 
   it('says nothing of Code mode where it is on', () => {
     const line = startupLine(env, { port: 3000, store: 'embedded', sandbox: 'bubblewrap' });
-    expect(line).toMatch(/edits rebuilt in a bubblewrap sandbox$/);
+    expect(line).toMatch(/edits rebuilt in a bubblewrap sandbox · HubSpot/);
     expect(line).not.toContain('Code mode');
   });
 });

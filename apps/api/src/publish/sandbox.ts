@@ -105,7 +105,8 @@ export function chooseSandbox(preference: SandboxPreference, bwrap = BWRAP): San
 
 /**
  * The environment of the rebuild: what Vite and the prerender need, and no secret of the server
- * (ADMIN_PASSWORD, INQUIRY_WEBHOOK_SECRET, MONGODB_URI… are never passed on).
+ * (ADMIN_PASSWORD, INQUIRY_WEBHOOK_SECRET, MONGODB_URI, HUBSPOT_ACCESS_TOKEN,
+ * HUBSPOT_CLIENT_SECRET, SMTP_URL… are never passed on).
  */
 export function buildEnvironment(publicUrl: string): Record<string, string> {
   return {

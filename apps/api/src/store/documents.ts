@@ -1,12 +1,21 @@
 import type {
   RevisionPath,
   InboxInquiry,
+  InquiryAnswer,
   InquiryFilter,
+  InquiryForm,
   InquiryStats,
   InquiryStatus,
   Revision,
 } from '@cedar/api-contract';
-import type { AdminRecord, RevisionWithContent, SessionRecord } from './types';
+import type {
+  AdminRecord,
+  FailedMail,
+  MailOutcome,
+  NewInquiry,
+  RevisionWithContent,
+  SessionRecord,
+} from './types';
 
 // The documents both engines hold: the same shape, with our own string _id.
 
@@ -35,6 +44,45 @@ export interface InquiryDoc {
   note?: string;
   /** When the owner last changed the status or the note. */
   updatedAt?: Date;
+  /** The form's other answers (the questionnaire's), in the form's order. */
+  answers?: InquiryAnswer[];
+  /** The form it was sent with, when known. */
+  form?: InquiryForm;
+  /**
+   * When this server stored it (`createdAt` is when the family sent it, which for a polled
+   * submission is earlier). Absent in documents stored before the live inbox existed.
+   */
+  receivedAt?: Date;
+  /** The e-mail to the owner about it: the outbox. Absent when none is to be sent. */
+  mail?: MailState;
+}
+
+/**
+ * One e-mail of the outbox, kept in the inquiry it is about: stored in the same write as the
+ * inquiry, so an inquiry is never stored without its e-mail.
+ */
+interface MailState {
+  /** pending: waits for `nextAttemptAt`; sending: claimed until `nextAttemptAt`; then sent or failed. */
+  state: 'pending' | 'sending' | 'sent' | 'failed';
+  /** Attempts started so far (each claim is one). */
+  attempts: number;
+  nextAttemptAt: Date;
+  /** The claim of the sender working on it (a sender whose claim ran out may not settle it). */
+  claimId?: string;
+  /** Why the last attempt failed. */
+  lastError?: string;
+  sentAt?: Date;
+  failedAt?: Date;
+}
+
+/** Where the poller of a HubSpot form got to (see inquiries/hubspot/poller.ts). */
+export interface CursorDoc {
+  _id: string;
+  /** The newest submission seen (ms since 1970), or null when the form had none. */
+  newestAt: number | null;
+  /** The submissions seen from shortly before `newestAt` on: a late one is told apart from them. */
+  seen: { id: string; at: number }[];
+  updatedAt: Date;
 }
 
 export interface RevisionDoc {
@@ -94,15 +142,53 @@ export function toInquiry(d: InquiryDoc): InboxInquiry {
     note: d.note ?? '',
   };
   if (d.message !== undefined && d.message !== null) inquiry.message = d.message;
+  if (d.answers && d.answers.length > 0)
+    inquiry.answers = d.answers.map(({ name, label, value }) => ({ name, label, value }));
+  if (d.form)
+    inquiry.form = {
+      id: d.form.id,
+      name: d.form.name,
+      ...(d.form.pageUrl ? { pageUrl: d.form.pageUrl } : {}),
+    };
   return inquiry;
 }
 
-/** A new inquiry's document: status `new`, no note, no message key when there is none. */
-export function newInquiryDoc(id: string, inquiry: Omit<InquiryDoc, '_id' | 'status'>): InquiryDoc {
+/**
+ * A new inquiry's document: status `new`, no note, no key for what it does not have, and with
+ * `notify`, its e-mail due at once.
+ */
+export function newInquiryDoc(
+  id: string,
+  { notify, ...inquiry }: NewInquiry & { deliveryId?: string },
+): InquiryDoc {
   const doc: InquiryDoc = { _id: id, ...inquiry, status: 'new' };
   if (doc.message === undefined) delete doc.message;
+  if (doc.answers === undefined || doc.answers.length === 0) delete doc.answers;
+  if (doc.form === undefined) delete doc.form;
+  if (doc.receivedAt === undefined) delete doc.receivedAt;
+  if (notify)
+    doc.mail = {
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: inquiry.receivedAt ?? inquiry.createdAt,
+    };
   return doc;
 }
+
+/** The inquiries that arrived at or after `since`, newest arrival first (see InquiryRepo.arrivedSince). */
+export function arrivalOrder(a: InquiryDoc, b: InquiryDoc): number {
+  const at = (d: InquiryDoc) => (d.receivedAt ? new Date(d.receivedAt).getTime() : 0);
+  return at(b) - at(a) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+}
+
+/** The outbox's e-mails given up on, as the dashboard lists them. */
+export const toFailedMail = (d: InquiryDoc): FailedMail => ({
+  inquiryId: d._id,
+  name: `${d.firstName} ${d.lastName}`.trim(),
+  attempts: d.mail?.attempts ?? 0,
+  failedAt: new Date(d.mail?.failedAt ?? d.createdAt),
+  error: d.mail?.lastError ?? 'unknown error',
+});
 
 /**
  * What `q` looks for (see inquiryFilterSchema): its lower-cased text in the full name and the
@@ -198,3 +284,23 @@ export const withinWindow = (
     .map((a) => ({ id: a.id, at: new Date(a.at) }))
     // In the order they were added, which is the order the store applied them in.
     .filter((a) => a.at.getTime() > now.getTime() - windowMs && a.at.getTime() <= now.getTime());
+
+/** The `$set` of a settled e-mail (dotted paths: the rest of its state stays). */
+export function mailUpdate(outcome: MailOutcome): Record<string, unknown> {
+  switch (outcome.state) {
+    case 'sent':
+      return { 'mail.state': 'sent', 'mail.sentAt': outcome.at };
+    case 'pending':
+      return {
+        'mail.state': 'pending',
+        'mail.nextAttemptAt': outcome.nextAttemptAt,
+        'mail.lastError': outcome.error,
+      };
+    case 'failed':
+      return {
+        'mail.state': 'failed',
+        'mail.failedAt': outcome.at,
+        'mail.lastError': outcome.error,
+      };
+  }
+}

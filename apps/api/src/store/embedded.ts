@@ -6,13 +6,16 @@ import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private
 import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
+  type CursorDoc,
   type InquiryDoc,
   type KeyDoc,
   type LoginAttemptDoc,
+  mailUpdate,
   newInquiryDoc,
   type RevisionDoc,
   type SessionDoc,
   toAdmin,
+  toFailedMail,
   toInquiry,
   toRevision,
   toRevisionWithContent,
@@ -157,13 +160,16 @@ export async function openEmbeddedStore(
     const revisions = await open<RevisionDoc>('revisions');
     const attempts = await open<LoginAttemptDoc>('login-attempts');
     const keys = await open<KeyDoc>('keys');
-    dbs = [admins, sessions, inquiries, revisions, attempts, keys] as Datastore[];
+    const cursors = await open<CursorDoc>('intake-cursors');
+    dbs = [admins, sessions, inquiries, revisions, attempts, keys, cursors] as Datastore[];
 
     await admins.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.ensureIndexAsync({ fieldName: 'username' });
     await sessions.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await inquiries.ensureIndexAsync({ fieldName: 'createdAt' });
     await inquiries.ensureIndexAsync({ fieldName: 'deliveryId', unique: true, sparse: true });
+    // The outbox's looks find the few e-mails waiting among every inquiry without a scan.
+    await inquiries.ensureIndexAsync({ fieldName: 'mail.state', sparse: true });
     await revisions.ensureIndexAsync({ fieldName: 'path' });
     await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
 
@@ -278,7 +284,7 @@ export async function openEmbeddedStore(
           let doc: InquiryDoc;
           try {
             doc = await inquiries.insertAsync(
-              newInquiryDoc(sortableId(inquiry.createdAt), { deliveryId, ...inquiry }),
+              newInquiryDoc(sortableId(inquiry.createdAt), { ...inquiry, deliveryId }),
             );
           } catch (error) {
             // The same delivery arriving twice at once: the unique index lets one in.
@@ -292,6 +298,7 @@ export async function openEmbeddedStore(
         },
         list: async () => index.all(),
         page: async (filter, options) => index.page(filter, options),
+        arrivedSince: async (filter, since, limit) => index.arrivedSince(filter, since, limit),
         stats: async (now, since) => index.stats(now, since),
         async update(id, { status, note }, at) {
           const { affectedDocuments } = await inquiries.updateAsync(
@@ -355,6 +362,86 @@ export async function openEmbeddedStore(
           );
         },
       },
+      outbox: {
+        // nedb applies one operation at a time: the update finds and claims the document in one step.
+        async claim(now, until, claimId) {
+          const { affectedDocuments } = await inquiries.updateAsync(
+            { 'mail.state': { $in: ['pending', 'sending'] }, 'mail.nextAttemptAt': { $lte: now } },
+            {
+              $set: {
+                'mail.state': 'sending',
+                'mail.nextAttemptAt': until,
+                'mail.claimId': claimId,
+              },
+              $inc: { 'mail.attempts': 1 },
+            },
+            { returnUpdatedDocs: true },
+          );
+          const doc = affectedDocuments as InquiryDoc | null;
+          if (!doc?.mail) return null;
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
+          return { inquiry: toInquiry(doc), attempt: doc.mail.attempts, claimId };
+        },
+        async settle(id, claimId, outcome) {
+          const { affectedDocuments } = await inquiries.updateAsync(
+            { _id: id, 'mail.state': 'sending', 'mail.claimId': claimId },
+            { $set: mailUpdate(outcome), $unset: { 'mail.claimId': true } },
+            { returnUpdatedDocs: true },
+          );
+          const doc = affectedDocuments as InquiryDoc | null;
+          if (!doc) return false;
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
+          return true;
+        },
+        async requeue(id, now) {
+          const { affectedDocuments } = await inquiries.updateAsync(
+            { _id: id, 'mail.state': 'failed' },
+            {
+              $set: { 'mail.state': 'pending', 'mail.attempts': 0, 'mail.nextAttemptAt': now },
+              $unset: { 'mail.failedAt': true },
+            },
+            { returnUpdatedDocs: true },
+          );
+          const doc = affectedDocuments as InquiryDoc | null;
+          if (!doc) return index.get(id) ? 'not-failed' : 'no-inquiry';
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
+          return 'queued';
+        },
+        async nextDue() {
+          const [doc] = (await inquiries
+            .findAsync({ 'mail.state': { $in: ['pending', 'sending'] } })
+            .sort({ 'mail.nextAttemptAt': 1 })
+            .limit(1)) as unknown as InquiryDoc[];
+          return doc?.mail ? new Date(doc.mail.nextAttemptAt) : null;
+        },
+        async summary(limit) {
+          const [pending, failed] = await Promise.all([
+            inquiries.countAsync({ 'mail.state': { $in: ['pending', 'sending'] } }),
+            inquiries
+              .findAsync({ 'mail.state': 'failed' })
+              .sort({ 'mail.failedAt': -1, _id: -1 })
+              .limit(limit),
+          ]);
+          return {
+            pending: pending as unknown as number,
+            failed: (failed as unknown as InquiryDoc[]).map(toFailedMail),
+          };
+        },
+      },
+      cursors: {
+        async get(key) {
+          return (await cursors.findOneAsync({ _id: key })) as CursorDoc | null;
+        },
+        async set(cursor) {
+          await durable(
+            'intake-cursors',
+            cursors.updateAsync({ _id: cursor._id }, cursor, { upsert: true }),
+          );
+        },
+      },
       // Login counters are not synced to disk on each write: losing the last seconds of them in a
       // crash costs nothing, while a flood of refused logins would otherwise be a flood of fsyncs.
       loginAttempts: {
@@ -409,6 +496,7 @@ export async function openEmbeddedStore(
           admins: admins.getAllData(),
           inquiries: inquiries.getAllData(),
           revisions: revisions.getAllData(),
+          cursors: cursors.getAllData(),
         }),
       async isEmpty() {
         const counts = await Promise.all([
@@ -423,6 +511,7 @@ export async function openEmbeddedStore(
           [admins as Datastore, snapshot.admins],
           [inquiries as Datastore, snapshot.inquiries],
           [revisions as Datastore, snapshot.revisions],
+          [cursors as Datastore, snapshot.cursors],
           [sessions as Datastore, []],
           [attempts as Datastore, []],
         ];

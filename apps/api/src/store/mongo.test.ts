@@ -55,7 +55,14 @@ describe('MongoDB store on fake collections', () => {
     const expected = {
       admins: ['username_unique'],
       sessions: ['expires_ttl', 'username'],
-      inquiries: ['created_at', 'status_created_at', 'color_created_at', 'delivery_unique'],
+      inquiries: [
+        'created_at',
+        'status_created_at',
+        'color_created_at',
+        'delivery_unique',
+        'received_at',
+        'mail_due',
+      ],
       revisions: ['path_saved_at'],
       login_attempts: ['expires_ttl'],
     };
@@ -185,6 +192,22 @@ describe('MongoDB store on fake collections', () => {
         $max: { expiresAt: new Date(at.getTime() + window) },
       },
       { upsert: true, returnDocument: 'after' },
+    );
+  });
+
+  it('claims an e-mail of the outbox in one findOneAndUpdate: due or its claim run out, soonest first', async () => {
+    const { db, collection } = fakeDb();
+    const store = await mongoStore(db, '', async () => {});
+    const now = new Date('2025-10-01T12:00:00Z');
+    const until = new Date(now.getTime() + 120_000);
+    expect(await store.outbox.claim(now, until, 'claim-1')).toBeNull();
+    expect(collection('inquiries').findOneAndUpdate).toHaveBeenCalledWith(
+      { 'mail.state': { $in: ['pending', 'sending'] }, 'mail.nextAttemptAt': { $lte: now } },
+      {
+        $set: { 'mail.state': 'sending', 'mail.nextAttemptAt': until, 'mail.claimId': 'claim-1' },
+        $inc: { 'mail.attempts': 1 },
+      },
+      { sort: { 'mail.nextAttemptAt': 1 }, returnDocument: 'after' },
     );
   });
 

@@ -11,15 +11,18 @@ import { sortableId } from '../lib/ids';
 import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
+  type CursorDoc,
   type InquiryDoc,
   type KeyDoc,
   type LoginAttemptDoc,
+  mailUpdate,
   newInquiryDoc,
   type RevisionDoc,
   searchTerms,
   type SessionDoc,
   statsFrom,
   toAdmin,
+  toFailedMail,
   toInquiry,
   toRevision,
   toRevisionWithContent,
@@ -66,7 +69,14 @@ async function idempotent<T>(operation: () => Promise<T>): Promise<T> {
 
 // One createIndexes call per collection: two createIndex calls on a collection that does not
 // exist yet race to create it.
-type CollectionName = 'admins' | 'sessions' | 'inquiries' | 'revisions' | 'login_attempts' | 'keys';
+type CollectionName =
+  | 'admins'
+  | 'sessions'
+  | 'inquiries'
+  | 'revisions'
+  | 'login_attempts'
+  | 'keys'
+  | 'intake_cursors';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -85,11 +95,24 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
       unique: true,
       partialFilterExpression: { deliveryId: { $type: 'string' } },
     },
+    // The live inbox's question: what arrived since.
+    {
+      key: { receivedAt: -1, _id: -1 },
+      name: 'received_at',
+      partialFilterExpression: { receivedAt: { $type: 'date' } },
+    },
+    // The outbox: the e-mails waiting or being sent, by when they are due.
+    {
+      key: { 'mail.state': 1, 'mail.nextAttemptAt': 1 },
+      name: 'mail_due',
+      partialFilterExpression: { 'mail.state': { $type: 'string' } },
+    },
   ],
   revisions: [{ key: { path: 1, savedAt: -1, _id: -1 }, name: 'path_saved_at' }],
   login_attempts: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
   // One document per key, found by its _id.
   keys: [],
+  intake_cursors: [],
 };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -158,6 +181,8 @@ export async function mongoStore(
   const revisions = collection<RevisionDoc>('revisions');
   const attempts = collection<LoginAttemptDoc>('login_attempts');
   const keys = collection<KeyDoc>('keys');
+  const cursors = collection<CursorDoc>('intake_cursors');
+  const waiting = { 'mail.state': { $in: ['pending', 'sending'] } } as const;
 
   await Promise.all(
     Object.entries(INDEXES)
@@ -240,7 +265,7 @@ export async function mongoStore(
         return toInquiry(doc);
       },
       async createOnce(deliveryId, inquiry) {
-        const doc = newInquiryDoc(sortableId(inquiry.createdAt), { deliveryId, ...inquiry });
+        const doc = newInquiryDoc(sortableId(inquiry.createdAt), { ...inquiry, deliveryId });
         try {
           await inquiries.insertOne(doc);
           return { inquiry: toInquiry(doc), created: true };
@@ -268,6 +293,14 @@ export async function mongoStore(
         const docs = await inquiries
           .find({ $and: [query, position] })
           .sort({ createdAt: -1, _id: -1 })
+          .limit(limit + 1)
+          .toArray();
+        return { items: docs.slice(0, limit).map(toInquiry), more: docs.length > limit };
+      },
+      async arrivedSince(filter, since, limit) {
+        const docs = await inquiries
+          .find({ $and: [inquiryQuery(filter), { receivedAt: { $gte: since } }] })
+          .sort({ receivedAt: -1, _id: -1 })
           .limit(limit + 1)
           .toArray();
         return { items: docs.slice(0, limit).map(toInquiry), more: docs.length > limit };
@@ -346,6 +379,65 @@ export async function mongoStore(
         return (await idempotent(() => revisions.deleteMany(filter))).deletedCount;
       },
     },
+    outbox: {
+      async claim(now, until, claimId) {
+        const doc = await inquiries.findOneAndUpdate(
+          { ...waiting, 'mail.nextAttemptAt': { $lte: now } },
+          {
+            $set: { 'mail.state': 'sending', 'mail.nextAttemptAt': until, 'mail.claimId': claimId },
+            $inc: { 'mail.attempts': 1 },
+          },
+          { sort: { 'mail.nextAttemptAt': 1 }, returnDocument: 'after' },
+        );
+        return doc?.mail ? { inquiry: toInquiry(doc), attempt: doc.mail.attempts, claimId } : null;
+      },
+      async settle(id, claimId, outcome) {
+        const result = await inquiries.updateOne(
+          { _id: id, 'mail.state': 'sending', 'mail.claimId': claimId },
+          { $set: mailUpdate(outcome), $unset: { 'mail.claimId': true } },
+        );
+        return result.matchedCount > 0;
+      },
+      async requeue(id, now) {
+        const result = await inquiries.updateOne(
+          { _id: id, 'mail.state': 'failed' },
+          {
+            $set: { 'mail.state': 'pending', 'mail.attempts': 0, 'mail.nextAttemptAt': now },
+            $unset: { 'mail.failedAt': true },
+          },
+        );
+        if (result.matchedCount > 0) return 'queued';
+        return (await inquiries.findOne({ _id: id }, { projection: { _id: 1 } }))
+          ? 'not-failed'
+          : 'no-inquiry';
+      },
+      async nextDue() {
+        const doc = await inquiries.findOne(waiting, {
+          sort: { 'mail.nextAttemptAt': 1 },
+          projection: { mail: 1 },
+        });
+        return doc?.mail ? new Date(doc.mail.nextAttemptAt) : null;
+      },
+      async summary(limit) {
+        const [pending, failed] = await Promise.all([
+          inquiries.countDocuments(waiting),
+          inquiries
+            .find({ 'mail.state': 'failed' })
+            .sort({ 'mail.failedAt': -1, _id: -1 })
+            .limit(limit)
+            .toArray(),
+        ]);
+        return { pending, failed: failed.map(toFailedMail) };
+      },
+    },
+    cursors: {
+      async get(key) {
+        return cursors.findOne({ _id: key });
+      },
+      async set(cursor) {
+        await cursors.replaceOne({ _id: cursor._id }, cursor, { upsert: true });
+      },
+    },
     loginAttempts: {
       async add(key, attempt, windowMs) {
         const doc = await attempts.findOneAndUpdate(
@@ -400,12 +492,18 @@ export async function mongoStore(
       // A snapshot session reads every collection at one point in time, writes or not.
       const session = db.client.startSession({ snapshot: true });
       try {
-        const [adminDocs, inquiryDocs, revisionDocs] = await Promise.all([
+        const [adminDocs, inquiryDocs, revisionDocs, cursorDocs] = await Promise.all([
           admins.find({}, { session }).toArray(),
           inquiries.find({}, { session }).toArray(),
           revisions.find({}, { session }).toArray(),
+          cursors.find({}, { session }).toArray(),
         ]);
-        return { admins: adminDocs, inquiries: inquiryDocs, revisions: revisionDocs };
+        return {
+          admins: adminDocs,
+          inquiries: inquiryDocs,
+          revisions: revisionDocs,
+          cursors: cursorDocs,
+        };
       } finally {
         await session.endSession();
       }
@@ -421,6 +519,7 @@ export async function mongoStore(
         ['admins', snapshot.admins],
         ['inquiries', snapshot.inquiries],
         ['revisions', snapshot.revisions],
+        ['intake_cursors', snapshot.cursors],
         ['sessions', []],
         ['login_attempts', []],
       ];

@@ -485,7 +485,7 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.keys.ensure('other', 'x')).toBe('x');
       // Not part of what a backup holds, and not replaced by a restore.
       expect(await store.isEmpty()).toBe(true);
-      await store.replaceAll({ admins: [], inquiries: [], revisions: [] });
+      await store.replaceAll({ admins: [], inquiries: [], revisions: [], cursors: [] });
       expect(await store.keys.ensure('device-cookie', 'after')).toBe(first[0]);
     });
 
@@ -529,6 +529,138 @@ function storeContract(name: string, makeEngine: () => Engine) {
       await store.loginAttempts.add('gone', { id: 'x', at: now }, 60_000);
       expect(await store.loginAttempts.removeExpired(at(day + 1000))).toBe(2);
       expect(await store.loginAttempts.list('k', at(day + 1000), day)).toEqual([]);
+    });
+
+    it('keeps a form’s answers and the form, and lists what arrived since a time by arrival, filtered', async () => {
+      const answers = [{ name: 'fenced_yard', label: 'Fenced yard', value: 'Yes' }];
+      const form = { id: 'f-1', name: 'Puppy questionnaire', pageUrl: 'https://x.example/p' };
+      // Sent an hour ago, stored now (a polled submission); sent now, stored a minute ago.
+      const polled = await store.inquiries.create(
+        person('Ada', { createdAt: at(-HOUR), receivedAt: now, answers, form }),
+      );
+      const relayed = await store.inquiries.create(
+        person('Ben', { createdAt: at(-60_000), receivedAt: at(-60_000), preferredColor: 'black' }),
+      );
+      // Stored before the live inbox existed: no arrival time, never news.
+      await store.inquiries.create(person('Cy', { createdAt: at(-2 * HOUR) }));
+      expect(polled).toMatchObject({ answers, form });
+      expect(relayed).not.toHaveProperty('answers');
+      expect(relayed).not.toHaveProperty('form');
+      expect((await store.inquiries.list()).find((i) => i.id === polled.id)).toEqual(polled);
+
+      const since = await store.inquiries.arrivedSince({}, at(-2 * 60_000), 10);
+      expect(since.items.map((i) => i.firstName)).toEqual(['Ada', 'Ben']);
+      expect(since.more).toBe(false);
+      expect((await store.inquiries.arrivedSince({}, at(-2 * 60_000), 1)).more).toBe(true);
+      expect(await store.inquiries.arrivedSince({ color: 'black' }, at(-2 * 60_000), 10)).toEqual({
+        items: [relayed],
+        more: false,
+      });
+      expect((await store.inquiries.arrivedSince({}, at(-30_000), 10)).items).toEqual([polled]);
+      expect((await store.inquiries.arrivedSince({}, at(1), 10)).items).toEqual([]);
+    });
+
+    it('queues an e-mail with its inquiry, claims it for one sender at a time, and settles it only by that claim', async () => {
+      const withMail = await store.inquiries.create(
+        person('Ada', { receivedAt: now, notify: true }),
+      );
+      await store.inquiries.create(person('Ben', { receivedAt: now }));
+      expect(await store.outbox.nextDue()).toEqual(now);
+      expect(await store.outbox.summary(10)).toEqual({ pending: 1, failed: [] });
+      // Not due yet; then five senders at once: one gets it.
+      expect(await store.outbox.claim(at(-1), at(60_000), 'early')).toBeNull();
+      const claims = await Promise.all(
+        ['a', 'b', 'c', 'd', 'e'].map((id) => store.outbox.claim(now, at(60_000), id)),
+      );
+      const won = claims.filter((c) => c !== null);
+      expect(won).toHaveLength(1);
+      expect(won[0]).toMatchObject({ attempt: 1, inquiry: { id: withMail.id, firstName: 'Ada' } });
+      const winner = won[0]!.claimId;
+      // Claimed: not due to anyone until the claim runs out; then another sender takes it over.
+      expect(await store.outbox.claim(at(59_000), at(120_000), 'x')).toBeNull();
+      expect(await store.outbox.nextDue()).toEqual(at(60_000));
+      const takeover = await store.outbox.claim(at(60_000), at(120_000), 'late');
+      expect(takeover).toMatchObject({ attempt: 2, claimId: 'late' });
+      // The first sender's claim is gone: it cannot settle the e-mail any more.
+      expect(await store.outbox.settle(withMail.id, winner, { state: 'sent', at: now })).toBe(
+        false,
+      );
+      expect(
+        await store.outbox.settle(withMail.id, 'late', {
+          state: 'pending',
+          nextAttemptAt: at(90_000),
+          error: 'the mail server answered 451',
+        }),
+      ).toBe(true);
+      expect(await store.outbox.claim(at(89_000), at(150_000), 'y')).toBeNull();
+      const third = await store.outbox.claim(at(90_000), at(150_000), 'third');
+      expect(third).toMatchObject({ attempt: 3 });
+      expect(
+        await store.outbox.settle(withMail.id, 'third', {
+          state: 'failed',
+          at: at(91_000),
+          error: 'the mail server answered 550 no such mailbox',
+        }),
+      ).toBe(true);
+      expect(await store.outbox.summary(10)).toEqual({
+        pending: 0,
+        failed: [
+          {
+            inquiryId: withMail.id,
+            name: 'Ada Lane',
+            attempts: 3,
+            failedAt: at(91_000),
+            error: 'the mail server answered 550 no such mailbox',
+          },
+        ],
+      });
+      expect(await store.outbox.nextDue()).toBeNull();
+      // Asked again: due at once, counted afresh; then sent, and never due again.
+      expect(await store.outbox.requeue(withMail.id, at(100_000))).toBe('queued');
+      expect(await store.outbox.requeue(withMail.id, at(100_000))).toBe('not-failed');
+      expect(await store.outbox.requeue('missing', at(100_000))).toBe('no-inquiry');
+      const again = await store.outbox.claim(at(100_000), at(160_000), 'again');
+      expect(again).toMatchObject({ attempt: 1 });
+      expect(
+        await store.outbox.settle(withMail.id, 'again', { state: 'sent', at: at(101_000) }),
+      ).toBe(true);
+      expect(await store.outbox.claim(at(10 * HOUR), at(11 * HOUR), 'z')).toBeNull();
+      expect(await store.outbox.summary(10)).toEqual({ pending: 0, failed: [] });
+      // The e-mail is part of the inquiry: the inquiry as listed shows nothing of it.
+      expect((await store.inquiries.list()).find((i) => i.id === withMail.id)).not.toHaveProperty(
+        'mail',
+      );
+    });
+
+    it('keeps where each HubSpot form was read to, and a snapshot carries it', async () => {
+      expect(await store.cursors.get('hubspot:f-1')).toBeNull();
+      const cursor = {
+        _id: 'hubspot:f-1',
+        newestAt: now.getTime(),
+        seen: [{ id: 'c-1', at: now.getTime() }],
+        updatedAt: now,
+      };
+      await store.cursors.set(cursor);
+      await store.cursors.set({ ...cursor, newestAt: now.getTime() + 1 });
+      expect(await store.cursors.get('hubspot:f-1')).toEqual({
+        ...cursor,
+        newestAt: now.getTime() + 1,
+      });
+      await store.inquiries.create(person('Ada', { receivedAt: now, notify: true }));
+      const snapshot = await store.snapshot();
+      expect(snapshot.cursors).toEqual([{ ...cursor, newestAt: now.getTime() + 1 }]);
+      expect(snapshot.inquiries[0]).toMatchObject({
+        mail: { state: 'pending', attempts: 0, nextAttemptAt: now },
+      });
+      // A backup made before the poller existed has no cursors: restoring it clears them.
+      await store.replaceAll({ ...snapshot, cursors: [] });
+      expect(await store.cursors.get('hubspot:f-1')).toBeNull();
+      await store.replaceAll(JSON.parse(JSON.stringify(snapshot), reviveDates));
+      expect(await store.cursors.get('hubspot:f-1')).toEqual({
+        ...cursor,
+        newestAt: now.getTime() + 1,
+      });
+      expect(await store.outbox.summary(5)).toEqual({ pending: 1, failed: [] });
     });
 
     it('stores a webhook delivery once, however often and however fast it arrives', async () => {

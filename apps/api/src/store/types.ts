@@ -1,13 +1,15 @@
 import type {
   RevisionPath,
   InboxInquiry,
+  InquiryAnswer,
   InquiryFilter,
+  InquiryForm,
   InquiryStats,
   InquirySubmission,
   InquiryUpdate,
   Revision,
 } from '@cedar/api-contract';
-import type { AdminDoc, InquiryDoc, RevisionDoc } from './documents';
+import type { AdminDoc, CursorDoc, InquiryDoc, RevisionDoc } from './documents';
 
 /** The storage port: the app sees only this, never an engine (embedded or MongoDB). */
 export interface Store {
@@ -18,15 +20,19 @@ export interface Store {
   readonly revisions: RevisionRepo;
   readonly loginAttempts: LoginAttemptRepo;
   readonly keys: KeyRepo;
+  /** The e-mails to the owner, kept in the inquiries they are about. */
+  readonly outbox: OutboxRepo;
+  /** Where the polling of each HubSpot form got to. */
+  readonly cursors: CursorRepo;
   /** Rejects when the store does not answer (readiness). */
   ping(): Promise<void>;
-  /** Admins, inquiries and revisions as one point in time saw them: what a backup holds. */
+  /** Admins, inquiries, revisions and cursors as one point in time saw them: what a backup holds. */
   snapshot(): Promise<StoreSnapshot>;
   /** True when the store holds no admin, inquiry or revision (a restore may fill it). */
   isEmpty(): Promise<boolean>;
   /**
-   * Replaces every admin, inquiry and revision with the snapshot's, ending every session and
-   * clearing every login counter (the keys stay). Run with no server using the store.
+   * Replaces every admin, inquiry, revision and cursor with the snapshot's, ending every session
+   * and clearing every login counter (the keys stay). Run with no server using the store.
    */
   replaceAll(snapshot: StoreSnapshot): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +43,8 @@ export interface StoreSnapshot {
   admins: AdminDoc[];
   inquiries: InquiryDoc[];
   revisions: RevisionDoc[];
+  /** Absent from backups made before the HubSpot poller existed: none then. */
+  cursors: CursorDoc[];
 }
 
 export interface AdminRecord {
@@ -89,7 +97,14 @@ interface SessionRepo {
 }
 
 export interface NewInquiry extends Omit<InquirySubmission, 'submittedAt'> {
+  /** When the family sent it. */
   createdAt: Date;
+  /** When this server stored it (the live inbox asks for arrivals by it). */
+  receivedAt?: Date;
+  answers?: InquiryAnswer[];
+  form?: InquiryForm;
+  /** Queue an e-mail to the owner about it, in the same write (see OutboxRepo). */
+  notify?: boolean;
 }
 
 /** Where a page ends: the last inquiry listed (pages go newest first). */
@@ -117,6 +132,15 @@ interface InquiryRepo {
   page(
     filter: InquiryFilter,
     options: { after?: InquiryPosition; limit: number },
+  ): Promise<{ items: InboxInquiry[]; more: boolean }>;
+  /**
+   * The inquiries stored at or after `since` (by `receivedAt`) that match the filter, newest
+   * arrival first, up to `limit`; `more` tells whether others match beyond them.
+   */
+  arrivedSince(
+    filter: InquiryFilter,
+    since: Date,
+    limit: number,
   ): Promise<{ items: InboxInquiry[]; more: boolean }>;
   /** Counts over every inquiry; `recent` are those created after `since` and not after `now`. */
   stats(now: Date, since: Date): Promise<InquiryStats>;
@@ -180,6 +204,52 @@ interface LoginAttemptRepo {
 interface KeyRepo {
   /** The key stored under `name`; `candidate` is stored (and answered) when there is none yet. */
   ensure(name: string, candidate: string): Promise<string>;
+}
+
+/** An e-mail of the outbox, claimed by one sender. */
+interface MailJob {
+  inquiry: InboxInquiry;
+  /** This attempt's number, from 1. */
+  attempt: number;
+  claimId: string;
+}
+
+/** An e-mail given up on, as the dashboard lists it. */
+export interface FailedMail {
+  inquiryId: string;
+  name: string;
+  attempts: number;
+  failedAt: Date;
+  error: string;
+}
+
+/** How a claimed e-mail ended: sent, to be tried again later, or given up on. */
+export type MailOutcome =
+  | { state: 'sent'; at: Date }
+  | { state: 'pending'; nextAttemptAt: Date; error: string }
+  | { state: 'failed'; at: Date; error: string };
+
+/**
+ * The outbox. An e-mail is claimed by one sender at a time, atomically: a claim lasts until
+ * `until`, after which another sender may take it over (its first sender stopped mid-way), so two
+ * senders never work on one at the same time and none is lost when a process stops.
+ */
+interface OutboxRepo {
+  /** Claims one due e-mail (pending and due, or claimed by a sender whose claim ran out); null when none is. */
+  claim(now: Date, until: Date, claimId: string): Promise<MailJob | null>;
+  /** Records how a claimed attempt ended; false when the claim was no longer this sender's. */
+  settle(inquiryId: string, claimId: string, outcome: MailOutcome): Promise<boolean>;
+  /** Puts an e-mail given up on back in the queue, due at `now`. */
+  requeue(inquiryId: string, now: Date): Promise<'queued' | 'not-failed' | 'no-inquiry'>;
+  /** When the next e-mail waiting is due, or null when none waits. */
+  nextDue(): Promise<Date | null>;
+  /** How many e-mails wait, and the newest `limit` given up on. */
+  summary(limit: number): Promise<{ pending: number; failed: FailedMail[] }>;
+}
+
+interface CursorRepo {
+  get(key: string): Promise<CursorDoc | null>;
+  set(cursor: CursorDoc): Promise<void>;
 }
 
 export class DuplicateError extends Error {

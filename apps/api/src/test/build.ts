@@ -23,6 +23,9 @@ type Services = Pick<
   | 'cookieName'
   | 'devices'
   | 'deviceCookieName'
+  | 'intake'
+  | 'hubspot'
+  | 'outbox'
 >;
 
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
@@ -66,6 +69,7 @@ export interface BuildTestOptions {
   prettyLogs?: boolean;
   passwordChecks?: BuildOptions['passwordChecks'];
   sandbox?: BuildOptions['sandbox'];
+  intake?: BuildOptions['intake'];
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -128,6 +132,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     prettyLogs: options.prettyLogs,
     passwordChecks: options.passwordChecks,
     sandbox: options.sandbox,
+    intake: options.intake,
   });
   const testApp: TestApp = {
     app,

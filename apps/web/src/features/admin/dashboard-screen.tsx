@@ -5,6 +5,7 @@ import { useInquiryList } from './api/inquiries';
 import { useInquiryStats } from './api/inquiry-stats';
 import { logout } from './api/logout';
 import { InquiryInbox, LoadError } from './components/inquiry-inbox';
+import { IntakeAlerts } from './components/intake-alerts';
 import { QuickActions } from './components/quick-actions';
 import { StatCards } from './components/stat-cards';
 import type { StoredSession } from './lib/session';
@@ -60,6 +61,7 @@ function Dashboard({
           </Group>
         ) : (
           <>
+            <IntakeAlerts />
             <StatCards stats={stats.data} />
             <InquiryInbox
               filter={filter}

@@ -62,11 +62,12 @@ describe('file editor', () => {
     );
     for (const warning of EDITOR_WARNINGS) expect(screen.getByText(warning)).toBeInTheDocument();
     expect(EDITOR_WARNINGS.map((w) => w.split(/[.:]/)[0])).toEqual([
-      'Changes take effect immediately after saving',
       'Test your changes on the website after every save',
       'Syntax errors can break the site',
       'Contact support for complex changes',
     ]);
+    // The first says how soon a change is live (see 'the admin says what is true').
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(/^Changes go live /);
     const select = screen.getByRole('combobox', { name: 'File to edit' });
     expect(select).toHaveAttribute('placeholder', 'Choose a file to edit...');
     await user.click(select);

@@ -30,7 +30,7 @@ function FileEditorPage() {
           </Button>
         </Group>
 
-        <EditorWarnings />
+        <EditorWarnings publish={editor.publish} />
 
         <Select
           label="File to edit"

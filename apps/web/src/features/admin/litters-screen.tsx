@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 import { AdminGate } from './admin-session';
 import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
+import { goLiveMessage } from './components/editor-warnings';
 import { PublishStatusNote } from './components/publish-status-note';
 import { formFieldOf, kennelToday, publicViewOf, type FieldErrors } from './litters/litter-draft';
 import { LitterForm } from './litters/litter-form';
@@ -112,6 +113,9 @@ function LittersBody() {
 
   return (
     <Stack gap="lg">
+      <Text c="gray.7" data-testid="go-live">
+        {goLiveMessage(publish.data)}
+      </Text>
       <PublishStatusNote
         status={publish.data}
         fetchedAt={publish.dataUpdatedAt}
@@ -190,8 +194,8 @@ export function LittersScreen() {
               </Button>
             </Group>
             <Text c="gray.7">
-              Add a new litter, update what is available, or archive a litter that has gone home.
-              Each save updates the public Puppies page within a few minutes.
+              Add a new litter, update what is available, or archive a litter that has gone home:
+              each save updates the public Puppies page.
             </Text>
             <LittersBody />
           </Stack>

@@ -14,8 +14,8 @@ interface CodePosition {
 }
 
 export interface CodeEditorProps {
-  /** The file's path: the editor's accessible name. */
-  label: string;
+  /** The id of the visible label naming the editor (the file's path). */
+  labelledBy: string;
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
@@ -56,7 +56,13 @@ function errorLine(line: number): Extension {
  * Tab leaves the editor (CodeMirror's own way out for keyboard users). Loaded lazily by the editor
  * panel, so only the file editor's Code mode downloads it.
  */
-export default function CodeEditor({ label, value, onChange, disabled, error }: CodeEditorProps) {
+export default function CodeEditor({
+  labelledBy,
+  value,
+  onChange,
+  disabled,
+  error,
+}: CodeEditorProps) {
   const ref = useRef<ReactCodeMirrorRef>(null);
   const extensions = useMemo(() => {
     const list: Extension[] = [
@@ -66,7 +72,7 @@ export default function CodeEditor({ label, value, onChange, disabled, error }: 
       // a keyboard could not reach.
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({
-        'aria-label': label,
+        'aria-labelledby': labelledBy,
         spellcheck: 'false',
         autocapitalize: 'off',
         autocorrect: 'off',
@@ -74,7 +80,7 @@ export default function CodeEditor({ label, value, onChange, disabled, error }: 
     ];
     if (error) list.push(errorLine(error.line));
     return list;
-  }, [label, error]);
+  }, [labelledBy, error]);
 
   useEffect(() => {
     const view = ref.current?.view;

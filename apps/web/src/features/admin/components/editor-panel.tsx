@@ -21,6 +21,8 @@ const MODES: { value: EditorMode; label: string }[] = [
 
 const isMode = (value: string): value is EditorMode => MODES.some((m) => m.value === value);
 
+const CODE_LABEL_ID = 'code-editor-path';
+
 /** The chosen file as words or code, what the server said about the last save, and Save File. */
 export function EditorPanel({ editor }: { editor: FileEditor }) {
   const { state } = editor;
@@ -88,22 +90,28 @@ export function EditorPanel({ editor }: { editor: FileEditor }) {
           />
         )
       ) : (
-        <Suspense
-          fallback={
-            <Group gap="xs" role="status">
-              <Loader size="xs" />
-              <Text size="sm">Loading the code editor...</Text>
-            </Group>
-          }
-        >
-          <CodeEditor
-            label={file.path}
-            value={state.draft}
-            onChange={editor.edit}
-            disabled={state.loading}
-            error={errorAt}
-          />
-        </Suspense>
+        <Stack gap={4}>
+          {/* The file's path, as the spec's text area was labelled: the code editor's name too. */}
+          <Text id={CODE_LABEL_ID} size="sm" fw={600} ff="monospace" className={classes.path}>
+            {file.path}
+          </Text>
+          <Suspense
+            fallback={
+              <Group gap="xs" role="status">
+                <Loader size="xs" />
+                <Text size="sm">Loading the code editor...</Text>
+              </Group>
+            }
+          >
+            <CodeEditor
+              labelledBy={CODE_LABEL_ID}
+              value={state.draft}
+              onChange={editor.edit}
+              disabled={state.loading}
+              error={errorAt}
+            />
+          </Suspense>
+        </Stack>
       )}
       {refusal && <RefusalAlert refusal={refusal} />}
       {state.conflict && <ConflictAlert onReload={editor.reload} />}

@@ -1,24 +1,55 @@
 import type { InboxInquiry } from '@cedar/api-contract';
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../lib/dates';
 import { ColorBadge } from './color-badge';
 import classes from './inquiry-card.module.css';
 import { InquiryNote } from './inquiry-note';
 import { InquiryStatusSelect } from './inquiry-status-select';
 
+/** The family's name, or their e-mail when the form gave no name. */
 export const fullNameOf = (inquiry: InboxInquiry) =>
-  `${inquiry.firstName} ${inquiry.lastName}`.trim();
+  `${inquiry.firstName} ${inquiry.lastName}`.trim() || inquiry.email || 'A family';
 
 interface InquiryCardProps {
   inquiry: InboxInquiry;
   /** Asks to delete it (the list confirms first). */
   onDelete: (inquiry: InboxInquiry) => void;
+  /** It joined the list while the dashboard was open. */
+  justArrived?: boolean;
 }
 
-export function InquiryCard({ inquiry, onDelete }: InquiryCardProps) {
+/** The form's other answers (the questionnaire's), each with its question. */
+function Answers({ answers }: { answers: NonNullable<InboxInquiry['answers']> }) {
+  return (
+    <Stack gap={2} mt="md">
+      <Text size="sm" fw={600}>
+        Answers:
+      </Text>
+      <dl className={classes.answers}>
+        {answers.map((answer, index) => (
+          <div key={`${answer.name}-${index}`}>
+            <dt>{answer.label}</dt>
+            <dd className={classes.message}>{answer.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Stack>
+  );
+}
+
+export function InquiryCard({ inquiry, onDelete, justArrived = false }: InquiryCardProps) {
   const fullName = fullNameOf(inquiry);
   return (
-    <Card component="article" withBorder radius="md" padding="lg" aria-label={fullName}>
+    <Card
+      component="article"
+      withBorder
+      radius="md"
+      padding="lg"
+      aria-label={fullName}
+      data-inquiry-id={inquiry.id}
+      data-just-arrived={justArrived || undefined}
+      className={justArrived ? classes.arrived : undefined}
+    >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4} miw={0}>
           <Title order={3} fz="lg" className={classes.wrap}>
@@ -36,8 +67,18 @@ export function InquiryCard({ inquiry, onDelete }: InquiryCardProps) {
           <Text size="sm" c="gray.7">
             <time dateTime={inquiry.createdAt}>{formatDateTime(inquiry.createdAt)}</time>
           </Text>
+          {justArrived && (
+            <Badge variant="light" color="olive" size="sm">
+              Just arrived
+            </Badge>
+          )}
         </Stack>
       </Group>
+      {inquiry.form && (
+        <Text size="sm" c="gray.7" mt="xs">
+          Sent with the {inquiry.form.name}
+        </Text>
+      )}
       {inquiry.message && (
         <Stack gap={2} mt="md">
           <Text size="sm" fw={600}>
@@ -48,6 +89,7 @@ export function InquiryCard({ inquiry, onDelete }: InquiryCardProps) {
           </Text>
         </Stack>
       )}
+      {inquiry.answers && inquiry.answers.length > 0 && <Answers answers={inquiry.answers} />}
       <Group
         justify="space-between"
         align="flex-end"

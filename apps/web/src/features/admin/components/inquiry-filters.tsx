@@ -29,7 +29,8 @@ function statusOptions(stats: InquiryStats) {
 
 /** The colours families asked for, most asked first; a colour chosen in the address stays listed. */
 function colorOptions(stats: InquiryStats, chosen: string | undefined) {
-  const colors = [...stats.byColor];
+  // A form without a colour question leaves it empty: 'All colours' already covers those.
+  const colors = stats.byColor.filter((c) => c.color !== '');
   if (chosen && !colors.some((c) => c.color === chosen)) colors.push({ color: chosen, count: 0 });
   return [
     { value: '', label: 'All colours' },

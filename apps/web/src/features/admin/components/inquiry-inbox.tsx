@@ -1,8 +1,9 @@
 import type { InboxInquiry, InquiryFilter, InquiryStats } from '@cedar/api-contract';
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useDeleteInquiry } from '../api/delete-inquiry';
 import type { useInquiryList } from '../api/inquiries';
+import { useInquiryNews } from '../api/inquiry-news';
 import { isGone } from '../api/update-inquiry';
 import { isFiltered } from '../lib/inquiry-filter';
 import { showError, showSuccess } from '../lib/toasts';
@@ -11,6 +12,8 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ExportButton } from './export-button';
 import { InquiryCard, fullNameOf } from './inquiry-card';
 import { InquiryFilters } from './inquiry-filters';
+import classes from './inquiry-inbox.module.css';
+import { NewArrivals } from './new-arrivals';
 
 type InquiryList = ReturnType<typeof useInquiryList>;
 
@@ -32,9 +35,60 @@ export function LoadError({ reload }: { reload: () => void }) {
   );
 }
 
-function Cards({ list, onDelete }: { list: InquiryList; onDelete: (i: InboxInquiry) => void }) {
+/**
+ * Keeps the card at the top of the screen where it is when inquiries join the list above it (the
+ * browser's own scroll anchoring is off for the list, so every browser behaves the same).
+ */
+function useScrollAnchor(list: RefObject<HTMLDivElement | null>, firstId: string | undefined) {
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const capture = useCallback(() => {
+    anchor.current = null;
+    // At the top of the page the new ones show where the owner looks.
+    if (window.scrollY <= 0 || !list.current) return;
+    for (const card of list.current.querySelectorAll<HTMLElement>('[data-inquiry-id]')) {
+      const { top, bottom } = card.getBoundingClientRect();
+      if (bottom > 0) {
+        anchor.current = { id: card.dataset.inquiryId!, top };
+        return;
+      }
+    }
+  }, [list]);
+  useEffect(() => {
+    window.addEventListener('scroll', capture, { passive: true });
+    window.addEventListener('resize', capture);
+    return () => {
+      window.removeEventListener('scroll', capture);
+      window.removeEventListener('resize', capture);
+    };
+  }, [capture]);
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    const card = held
+      ? [...(list.current?.querySelectorAll<HTMLElement>('[data-inquiry-id]') ?? [])].find(
+          (element) => element.dataset.inquiryId === held.id,
+        )
+      : undefined;
+    if (held && card) {
+      const moved = card.getBoundingClientRect().top - held.top;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
+    capture();
+  }, [firstId, list, capture]);
+}
+
+function Cards({
+  list,
+  onDelete,
+  arrived,
+}: {
+  list: InquiryList;
+  onDelete: (i: InboxInquiry) => void;
+  arrived: ReadonlySet<string>;
+}) {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const more = list.hasNextPage;
+  const stack = useRef<HTMLDivElement>(null);
+  useScrollAnchor(stack, items[0]?.id);
   return (
     <>
       {list.isPlaceholderData && (
@@ -43,9 +97,20 @@ function Cards({ list, onDelete }: { list: InquiryList; onDelete: (i: InboxInqui
           <Text size="sm">Updating the list...</Text>
         </Group>
       )}
-      <Stack gap="md" aria-busy={list.isPlaceholderData} opacity={list.isPlaceholderData ? 0.6 : 1}>
+      <Stack
+        ref={stack}
+        gap="md"
+        aria-busy={list.isPlaceholderData}
+        opacity={list.isPlaceholderData ? 0.6 : 1}
+        className={classes.cards}
+      >
         {items.map((inquiry) => (
-          <InquiryCard key={inquiry.id} inquiry={inquiry} onDelete={onDelete} />
+          <InquiryCard
+            key={inquiry.id}
+            inquiry={inquiry}
+            onDelete={onDelete}
+            justArrived={arrived.has(inquiry.id)}
+          />
         ))}
       </Stack>
       <Stack gap="xs" align="center">
@@ -73,6 +138,20 @@ function Cards({ list, onDelete }: { list: InquiryList; onDelete: (i: InboxInqui
   );
 }
 
+/** Asks for news while mounted (once the list is loaded: `since` is when it was read). */
+function LiveNews({
+  filter,
+  since,
+  onJoined,
+}: {
+  filter: InquiryFilter;
+  since: string;
+  onJoined: (items: InboxInquiry[]) => void;
+}) {
+  useInquiryNews(filter, since, onJoined);
+  return null;
+}
+
 interface InquiryInboxProps {
   filter: InquiryFilter;
   onChangeFilter: ChangeFilter;
@@ -89,6 +168,26 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
   const [confirming, setConfirming] = useState(false);
   const filtered = isFiltered(filter);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const filterKey = JSON.stringify(filter);
+  // The inquiries that joined this filter's list since it was loaded, newest first.
+  const [arrivals, setArrivals] = useState<{ key: string; ids: string[] }>({ key: '', ids: [] });
+  const arrivedIds = arrivals.key === filterKey ? arrivals.ids : [];
+  const since = list.isPlaceholderData ? undefined : list.data?.pages[0]?.asOf;
+  const joined = useCallback(
+    (added: InboxInquiry[]) =>
+      setArrivals((previous) => ({
+        key: filterKey,
+        ids: [...added.map((i) => i.id), ...(previous.key === filterKey ? previous.ids : [])],
+      })),
+    [filterKey],
+  );
+  const [seen, setSeen] = useState<{ key: string; count: number }>({ key: '', count: 0 });
+  const unseen = arrivedIds.length - (seen.key === filterKey ? seen.count : 0);
+  const showNew = () => {
+    setSeen({ key: filterKey, count: arrivedIds.length });
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  };
 
   const askToDelete = (inquiry: InboxInquiry) => {
     remove.reset();
@@ -123,7 +222,7 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
     body = (
       <Text c="gray.7">{filtered ? 'No inquiries match these filters.' : 'No inquiries yet'}</Text>
     );
-  else body = <Cards list={list} onDelete={askToDelete} />;
+  else body = <Cards list={list} onDelete={askToDelete} arrived={new Set(arrivedIds)} />;
 
   const hasAny = stats.total > 0 || filtered;
   return (
@@ -135,6 +234,8 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
         {hasAny && <ExportButton filter={filter} />}
       </Group>
       {hasAny && <InquiryFilters filter={filter} stats={stats} onChange={onChangeFilter} />}
+      {since && <LiveNews key={filterKey} filter={filter} since={since} onJoined={joined} />}
+      <NewArrivals count={unseen} onShow={showNew} />
       {body}
       <ConfirmDialog
         opened={confirming}

@@ -32,6 +32,8 @@ describe('preferred colour badges', () => {
     expect(colorLabel('dudley-blue')).toBe('Dudley Blue');
     expect(colorLabel('  ')).toBe('Not given');
     expect(colorLabel('FOX-RED')).toBe('Fox Red');
+    // A colour the forms provider sent as the family wrote it stays as written.
+    expect(colorLabel('Blue Merle (liver nose)')).toBe('Blue Merle (liver nose)');
   });
 
   it('styles each known colour distinctly and anything else neutrally', () => {

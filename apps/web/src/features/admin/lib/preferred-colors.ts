@@ -1,4 +1,4 @@
-import { KNOWN_PREFERRED_COLORS } from '@cedar/api-contract';
+import { KNOWN_PREFERRED_COLORS, PREFERRED_COLOR_LABELS } from '@cedar/api-contract';
 
 export type KnownPreferredColor = (typeof KNOWN_PREFERRED_COLORS)[number];
 
@@ -9,16 +9,7 @@ export interface BadgeStyle {
   border: string;
 }
 
-const LABELS: Record<KnownPreferredColor, string> = {
-  yellow: 'Yellow',
-  black: 'Black',
-  chocolate: 'Chocolate',
-  silver: 'Silver',
-  'fox-red': 'Fox Red',
-  charcoal: 'Charcoal',
-  champagne: 'Champagne',
-  'no-preference': 'No Preference',
-};
+const LABELS: Record<KnownPreferredColor, string> = PREFERRED_COLOR_LABELS;
 
 const STYLES: Record<KnownPreferredColor, BadgeStyle> = {
   yellow: { background: '#f6d776', text: '#3d2e00', border: '#d9b54a' },
@@ -45,10 +36,14 @@ function isKnownColor(value: string): value is KnownPreferredColor {
   return (KNOWN_PREFERRED_COLORS as readonly string[]).includes(value);
 }
 
-/** 'fox-red' → 'Fox Red'; an unknown value is shown as words, as it came. */
+/**
+ * 'fox-red' → 'Fox Red'; an unknown value joined by dashes is shown as words ('dudley-blue' →
+ * 'Dudley Blue'), and one a family wrote in their own words ('Blue Merle') as they wrote it.
+ */
 export function colorLabel(value: string): string {
   const key = normalise(value);
   if (isKnownColor(key)) return LABELS[key];
+  if (!/^[a-z0-9_-]*$/.test(key)) return value.trim();
   const words = key.split(/[-_\s]+/).filter(Boolean);
   if (words.length === 0) return 'Not given';
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');

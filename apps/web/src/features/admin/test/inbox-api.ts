@@ -4,6 +4,7 @@ import {
   inquiryUpdateSchema,
   type InboxInquiry,
   type InquiryStats,
+  type IntakeStatus,
 } from '@cedar/api-contract';
 import { http, HttpResponse } from 'msw';
 import { api } from './render-admin';
@@ -75,8 +76,31 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
   const inbox = {
     items: [...initial].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     recent,
+    /** When each inquiry that arrived while the test ran came (ms), for the live inbox's news. */
+    arrivedAt: new Map<string, number>(),
+    /** HubSpot and the owner's e-mail, as the dashboard is told. */
+    intake: {
+      hubspot: { state: 'off', problem: null, lastSuccessAt: null, intervalMs: 120_000 },
+      mail: { state: 'off', to: null, pending: 0, failed: [] },
+    } as IntakeStatus,
+    /** A family's inquiry reaches the server now (the live inbox is told at its next ask). */
+    arrive(...inquiries: InboxInquiry[]) {
+      for (const inquiry of inquiries) {
+        inbox.items = [inquiry, ...inbox.items];
+        inbox.arrivedAt.set(inquiry.id, Date.now());
+      }
+    },
   };
   api.use(
+    http.get(API_ROUTES.intakeStatus.path, () => HttpResponse.json(inbox.intake)),
+    http.get(API_ROUTES.inquiryNews.path, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const since = Date.parse(params.get('since') ?? '');
+      const items = inbox.items.filter(
+        (i) => (inbox.arrivedAt.get(i.id) ?? -Infinity) >= since - 60_000 && matches(i, params),
+      );
+      return HttpResponse.json({ items, more: false, asOf: new Date().toISOString() });
+    }),
     http.get(API_ROUTES.inquiryStats.path, () =>
       HttpResponse.json(statsOf(inbox.items, inbox.recent)),
     ),
@@ -99,7 +123,11 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
       const start = cursor ? matching.findIndex((i) => i.id === cursor) + 1 : 0;
       const items = matching.slice(start, start + pageSize);
       const more = start + pageSize < matching.length;
-      return HttpResponse.json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null });
+      return HttpResponse.json({
+        items,
+        nextCursor: more ? (items.at(-1)?.id ?? null) : null,
+        asOf: new Date().toISOString(),
+      });
     }),
     http.patch(API_ROUTES.updateInquiry.path, async ({ request, params }) => {
       const change = inquiryUpdateSchema.parse(await request.json());

@@ -1,0 +1,298 @@
+import { API_ROUTES, intakeStatusSchema } from '@cedar/api-contract';
+import { site } from '@cedar/content';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startupLine } from '../../lib/startup-line';
+import type { OwnerMail } from '../../notify/mail';
+import { build, type BuildTestOptions, logIn, type TestApp } from '../../test/build';
+import {
+  type HubSpotStandIn,
+  type StandInSubmission,
+  startHubSpotStandIn,
+} from '../../test/hubspot-stand-in';
+import { HubSpotPoller, OVERLAP_MS } from './poller';
+
+const CONTACT = site.forms.contactFormId;
+const QUESTIONNAIRE = site.forms.questionnaireFormId;
+const MINUTE = 60_000;
+
+let t: TestApp | undefined;
+let hubspot: HubSpotStandIn | undefined;
+afterEach(async () => {
+  await t?.close();
+  await hubspot?.close();
+  t = undefined;
+  hubspot = undefined;
+});
+
+const submission = (n: number, at: number, extra: StandInSubmission['values'] = []) => ({
+  conversionId: `c0nv3rs10n-${n}`,
+  submittedAt: at,
+  values: [
+    { name: 'firstname', value: `Family${n}` },
+    { name: 'lastname', value: 'Lane' },
+    { name: 'email', value: `family${n}@example.com` },
+    { name: 'phone', value: '(518) 555-0100' },
+    { name: 'preferred_color', value: 'Fox Red' },
+    { name: 'message', value: 'Hoping for a fox red male.' },
+    ...extra,
+  ],
+  pageUrl: 'https://www.cedarblufflabradors.com/contact',
+});
+
+/** The app polling the stand-in (by hand: pollNow), e-mail on, the e-mails kept in `sent`. */
+async function start(
+  options: {
+    token?: string;
+    env?: Record<string, string>;
+    logStream?: BuildTestOptions['logStream'];
+  } = {},
+) {
+  hubspot ??= await startHubSpotStandIn();
+  hubspot.open(CONTACT);
+  hubspot.open(QUESTIONNAIRE);
+  const sent: OwnerMail[] = [];
+  t = await build({
+    env: {
+      HUBSPOT_ACCESS_TOKEN: options.token ?? hubspot.token,
+      HUBSPOT_API_URL: hubspot.url,
+      HUBSPOT_POLL_INTERVAL: '2m',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      NOTIFY_EMAIL: 'owner@example.com',
+      MAIL_FROM: 'Cedar Bluff Website <website@example.com>',
+      ...(options.logStream ? { LOG_LEVEL: 'info' } : {}),
+      ...options.env,
+    },
+    logStream: options.logStream,
+    intake: {
+      pollOnStart: false,
+      hubspotTimeoutMs: 300,
+      sendMail: async (mail) => {
+        sent.push(mail);
+      },
+    },
+  });
+  await t.app.ready();
+  return { t, hubspot, sent, poller: t.services.hubspot! };
+}
+
+const now = () => t!.clock.now().getTime();
+
+describe('polling HubSpot for form submissions', () => {
+  it('pages back through a form on its first poll, storing each submission once without e-mails, then reads only the new', async () => {
+    const { hubspot, sent, poller } = await start();
+    for (let n = 0; n < 120; n++)
+      hubspot.submit(CONTACT, submission(n, now() - (200 - n) * MINUTE));
+
+    expect(await poller.pollNow()).toEqual({ added: 120, nextDelayMs: 2 * MINUTE });
+    const contact = hubspot.requests.filter((r) => r.formId === CONTACT);
+    // The documented paging: limit 50, then the answer's paging.next.after.
+    expect(contact.map((r) => [r.limit, r.after])).toEqual([
+      ['50', null],
+      ['50', '50'],
+      ['50', '100'],
+    ]);
+    expect(hubspot.requests.every((r) => r.authorization === `Bearer ${hubspot.token}`)).toBe(true);
+    expect(hubspot.requests.filter((r) => r.formId === QUESTIONNAIRE)).toHaveLength(1);
+    expect(await t!.services.store.inquiries.count()).toBe(120);
+    // The history is the owner's already (HubSpot showed it): no e-mail for any of it.
+    expect(await t!.services.outbox!.drain()).toBe(0);
+    expect(sent).toEqual([]);
+
+    // A new submission: one page read, one inquiry, one e-mail.
+    hubspot.requests.length = 0;
+    hubspot.submit(
+      CONTACT,
+      submission(500, now(), [{ name: 'how_many_dogs_have_you_owned_', value: 'Two' }]),
+    );
+    expect((await poller.pollNow()).added).toBe(1);
+    expect(hubspot.requests.filter((r) => r.formId === CONTACT)).toHaveLength(1);
+    const [newest] = await t!.services.store.inquiries.list();
+    expect(newest).toMatchObject({
+      firstName: 'Family500',
+      lastName: 'Lane',
+      email: 'family500@example.com',
+      phone: '(518) 555-0100',
+      preferredColor: 'fox-red',
+      message: 'Hoping for a fox red male.',
+      createdAt: t!.clock.now().toISOString(),
+      answers: [
+        {
+          name: 'how_many_dogs_have_you_owned_',
+          label: 'How many dogs have you owned',
+          value: 'Two',
+        },
+      ],
+      form: {
+        id: CONTACT,
+        name: 'Contact form',
+        pageUrl: 'https://www.cedarblufflabradors.com/contact',
+      },
+    });
+    // The intake tells the outbox at once; the e-mail goes out on the outbox's own time.
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent.map((m) => m.subject)).toEqual(['New inquiry from Family500 Lane (Fox Red)']);
+    expect(await t!.services.outbox!.drain()).toBe(0);
+  });
+
+  it('stores a submission seen twice once, and a restart adds nothing', async () => {
+    const { hubspot, poller } = await start();
+    hubspot.submit(CONTACT, submission(1, now() - 5 * MINUTE));
+    hubspot.submit(QUESTIONNAIRE, submission(2, now() - 4 * MINUTE));
+    expect((await poller.pollNow()).added).toBe(2);
+    // HubSpot lists the same submissions again, and the same one twice in one answer.
+    hubspot.submit(CONTACT, submission(1, now() - 5 * MINUTE));
+    expect((await poller.pollNow()).added).toBe(0);
+    expect((await poller.pollNow()).added).toBe(0);
+    t = await t!.restart();
+    await t.app.ready();
+    expect((await t.services.hubspot!.pollNow()).added).toBe(0);
+    expect(await t.services.store.inquiries.count()).toBe(2);
+  });
+
+  it('takes in a submission HubSpot lists late, when it is at most ten minutes older than the newest seen', async () => {
+    const { hubspot, poller } = await start();
+    hubspot.submit(CONTACT, submission(1, now()));
+    await poller.pollNow();
+    hubspot.submit(CONTACT, submission(2, now() - OVERLAP_MS + 1000));
+    hubspot.submit(CONTACT, submission(3, now() - OVERLAP_MS - 1000));
+    expect((await poller.pollNow()).added).toBe(1);
+    expect((await t!.services.store.inquiries.list()).map((i) => i.firstName).sort()).toEqual([
+      'Family1',
+      'Family2',
+    ]);
+  });
+
+  it('says a refused token once in the log, on the start-up line and on the dashboard, not at every poll', async () => {
+    const lines: string[] = [];
+    const { poller } = await start({
+      token: 'pat-na1-revoked-token',
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const first = await poller.pollNow();
+    await poller.pollNow();
+    await poller.pollNow();
+    const said = lines.filter((l) => l.includes('HubSpot refused the access token'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('HTTP 401');
+    // Nothing of the token itself in the log.
+    expect(lines.join('\n')).not.toContain('pat-na1-revoked-token');
+    // Tried again rarely, silently.
+    expect(first.nextDelayMs).toBe(15 * MINUTE);
+    expect(poller.status()).toMatchObject({ state: 'refused' });
+    expect(
+      startupLine(t!.env, {
+        port: 3000,
+        store: 'embedded',
+        sandbox: null,
+        hubspot: poller.status(),
+      }),
+    ).toContain('HubSpot refused the access token');
+    const { headers } = await logIn(t!.app);
+    const res = await t!.app.inject({
+      method: 'GET',
+      url: API_ROUTES.intakeStatus.path,
+      headers,
+    });
+    const status = intakeStatusSchema.parse(res.json());
+    expect(status.hubspot.state).toBe('refused');
+    expect(status.hubspot.problem).toMatch(/^HubSpot refused the access token \(HTTP 401/);
+    expect(await t!.services.store.inquiries.count()).toBe(0);
+  });
+
+  it('waits as long as a 429 Retry-After asks, in seconds or as a date', async () => {
+    const { hubspot, poller } = await start();
+    hubspot.submit(CONTACT, submission(1, now()));
+    hubspot.script({ status: 429, headers: { 'retry-after': '42' } });
+    expect(await poller.pollNow()).toEqual({ added: 0, nextDelayMs: 42_000 });
+    hubspot.script({
+      status: 429,
+      headers: { 'retry-after': new Date(now() + 90_000).toUTCString() },
+    });
+    const { nextDelayMs } = await poller.pollNow();
+    expect(Math.abs(nextDelayMs - 90_000)).toBeLessThan(1000);
+    expect(await poller.pollNow()).toEqual({ added: 1, nextDelayMs: 2 * MINUTE });
+  });
+
+  it('backs off on 5xx and time-outs, doubling the wait, says so on the dashboard after three, and never holds up a request', async () => {
+    const { hubspot, poller } = await start();
+    hubspot.script(
+      { status: 500, body: { status: 'error', message: 'internal error' } },
+      { status: 502 },
+      { status: 503 },
+    );
+    const waits = [];
+    for (let i = 0; i < 3; i++) waits.push((await poller.pollNow()).nextDelayMs);
+    expect(waits).toEqual([4 * MINUTE, 8 * MINUTE, 16 * MINUTE]);
+    expect(poller.status()).toMatchObject({ state: 'failing' });
+    expect(poller.status().problem).toMatch(/could not be read 3 times in a row .*HTTP 503/);
+
+    // No answer at all: the poll gives up after its time limit, while requests are answered.
+    hubspot.script('hang');
+    let pollEnded = false;
+    const polling = poller.pollNow().finally(() => {
+      pollEnded = true;
+    });
+    const health = await t!.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(pollEnded).toBe(false);
+    expect(await polling).toEqual({ added: 0, nextDelayMs: 30 * MINUTE });
+    expect(poller.status().problem).toMatch(/did not answer within 0.3 s/);
+
+    hubspot.submit(CONTACT, submission(1, now()));
+    expect(await poller.pollNow()).toEqual({ added: 1, nextDelayMs: 2 * MINUTE });
+    expect(poller.status()).toMatchObject({ state: 'ok', problem: null });
+  });
+
+  it('names a form HubSpot does not have once, and reads the others', async () => {
+    const lines: string[] = [];
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const { hubspot, poller } = await start({
+      env: { HUBSPOT_FORM_IDS: `${missing},${CONTACT}` },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    hubspot.submit(CONTACT, submission(1, now()));
+    expect((await poller.pollNow()).added).toBe(1);
+    await poller.pollNow();
+    expect(lines.filter((l) => l.includes(`HubSpot has no form ${missing}`))).toHaveLength(1);
+    expect(poller.status()).toMatchObject({ state: 'ok' });
+    expect(poller.status().problem).toContain('check HUBSPOT_FORM_IDS');
+  });
+
+  it('polls on its own unref’d timer, one poll at a time, and stops a request under way at close', async () => {
+    const { hubspot } = await start();
+    const poller = new HubSpotPoller(
+      {
+        store: t!.services.store,
+        clock: t!.services.clock,
+        log: t!.app.log,
+        intake: t!.services.intake,
+      },
+      {
+        token: hubspot.token,
+        apiUrl: hubspot.url,
+        formIds: [CONTACT],
+        intervalMs: 50,
+        colorProperty: 'preferred_color',
+        timeoutMs: 5000,
+      },
+    );
+    // Two asks at once are one poll.
+    const [a, b] = [poller.pollNow(), poller.pollNow()];
+    expect(a).toBe(b);
+    await a;
+    expect(hubspot.requests).toHaveLength(1);
+
+    poller.start();
+    await expect.poll(() => hubspot.requests.length, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
+    hubspot.script('hang');
+    const before = hubspot.requests.length;
+    await expect.poll(() => hubspot.requests.length, { timeout: 5000 }).toBeGreaterThan(before);
+    // A request is hanging: stopping ends it at once rather than after its 5 s limit.
+    const stopping = Date.now();
+    await poller.stop();
+    expect(Date.now() - stopping).toBeLessThan(1000);
+    const after = hubspot.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hubspot.requests.length).toBe(after);
+  });
+});

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../auth/sessions';
+import type { Store } from '../store';
+import { MailError, type OwnerMail, type SendMail } from './mail';
+import type { InboxInquiry } from '@cedar/api-contract';
+
+/** Attempts before an e-mail is given up on (about three hours of retries, see retryDelayMs). */
+export const MAX_ATTEMPTS = 10;
+/**
+ * How long a sender's claim on an e-mail lasts: longer than any send can take (nodemailer's
+ * time limits add up to a minute), so two senders never work on one e-mail at the same time.
+ */
+const CLAIM_MS = 2 * 60_000;
+/** The longest the outbox sleeps between looks at the store (e-mails queued by another instance). */
+const IDLE_MS = 60_000;
+
+/** The wait before attempt `attempt + 1`: 30 s, doubling, at most an hour. */
+export const retryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+
+export interface OutboxOptions {
+  store: Store;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The e-mail about an inquiry. */
+  compose: (inquiry: InboxInquiry) => OwnerMail;
+  /** Sends it; a MailError says whether a failure is permanent. */
+  send: SendMail;
+}
+
+/**
+ * Sends the outbox's e-mails on its own timer: each claimed in the store before it is sent and
+ * settled after, retried with growing waits, given up on after MAX_ATTEMPTS or at a mail
+ * server's permanent refusal. An e-mail queued before a stop is sent after the next start.
+ */
+export class Outbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly options: OutboxOptions) {}
+
+  start(): void {
+    this.kick();
+  }
+
+  /** Looks for due e-mails now (after an inquiry was stored), without waiting for them. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'the outbox failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else void this.sleep();
+      });
+  }
+
+  /** Stops the timer and a send under way (its e-mail waits in the store for the next start). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.abort.abort();
+    await this.running;
+  }
+
+  /** Sends every e-mail due now, one at a time; answers how many were sent. */
+  async drain(): Promise<number> {
+    let sent = 0;
+    while (!this.stopped) {
+      const outcome = await this.sendOne();
+      if (outcome === null) break;
+      if (outcome) sent += 1;
+    }
+    return sent;
+  }
+
+  /** Until the next e-mail is due, or a minute at most. */
+  private async sleep() {
+    if (this.stopped) return;
+    const due = await this.options.store.outbox.nextDue().catch(() => null);
+    if (this.stopped) return;
+    const wait = due ? due.getTime() - this.options.clock().getTime() : IDLE_MS;
+    this.timer = setTimeout(() => this.kick(), Math.min(Math.max(wait, 250), IDLE_MS));
+    this.timer.unref();
+  }
+
+  /** One claimed e-mail: true when sent, false when it failed, null when none was due. */
+  private async sendOne(): Promise<boolean | null> {
+    const { store, clock, log, compose, send } = this.options;
+    const now = clock();
+    const claimId = randomBytes(8).toString('hex');
+    const job = await store.outbox.claim(now, new Date(now.getTime() + CLAIM_MS), claimId);
+    if (!job) return null;
+    const about = { inquiry: job.inquiry.id, attempt: job.attempt };
+    try {
+      await send(compose(job.inquiry), this.abort.signal);
+    } catch (error) {
+      if (this.abort.signal.aborted) {
+        // Stopped mid-way: due again at once, for the next start.
+        await store.outbox.settle(job.inquiry.id, claimId, {
+          state: 'pending',
+          nextAttemptAt: clock(),
+          error: 'the server stopped before the e-mail was sent',
+        });
+        return null;
+      }
+      const failure = error instanceof MailError ? error : new MailError(String(error), false);
+      const giveUp = failure.permanent || job.attempt >= MAX_ATTEMPTS;
+      const at = clock();
+      const settled = await store.outbox.settle(
+        job.inquiry.id,
+        claimId,
+        giveUp
+          ? { state: 'failed', at, error: failure.message }
+          : {
+              state: 'pending',
+              nextAttemptAt: new Date(at.getTime() + retryDelayMs(job.attempt)),
+              error: failure.message,
+            },
+      );
+      if (giveUp)
+        log.error(
+          { ...about, settled },
+          `the e-mail about a new inquiry could not be sent and is given up on: ${failure.message}`,
+        );
+      else
+        log.warn(
+          { ...about, settled },
+          `the e-mail about a new inquiry could not be sent (${failure.message}); trying again in ${Math.round(retryDelayMs(job.attempt) / 1000)} s`,
+        );
+      return false;
+    }
+    const settled = await store.outbox.settle(job.inquiry.id, claimId, {
+      state: 'sent',
+      at: clock(),
+    });
+    if (!settled) log.warn(about, 'an e-mail was sent after its claim had run out');
+    else log.info(about, 'e-mailed the owner about a new inquiry');
+    return true;
+  }
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HubSpotPoller, type PollerOptions } from '../inquiries/hubspot/poller';
+import { Intake } from '../inquiries/intake';
+import { ownerMail, type SendMail, smtpHost, smtpSender } from '../notify/mail';
+import { Outbox } from '../notify/outbox';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where every inquiry comes in (webhooks, the poller): stored once, e-mailed once. */
+    intake: Intake;
+    /** HubSpot's forms polled for submissions; null without HUBSPOT_ACCESS_TOKEN. */
+    hubspot: HubSpotPoller | null;
+    /** The owner's e-mails about new inquiries; null without SMTP_URL (and the rest). */
+    outbox: Outbox | null;
+    /** Where those e-mails go and through which server, for the dashboard and the start-up line. */
+    mail: { to: string[]; server: string } | null;
+  }
+}
+
+export interface IntakeOptions {
+  /** Tests shorten HubSpot's time limit; the server uses forms-api's. */
+  hubspotTimeoutMs?: number;
+  /** Tests watch what is sent; the server sends through SMTP_URL. */
+  sendMail?: SendMail;
+  /** False: no poll on its own (tests call hubspot.pollNow()); the server polls from the start. */
+  pollOnStart?: boolean;
+}
+
+/**
+ * Inquiries in and e-mails out: the intake, the HubSpot poller and the outbox, each on its own
+ * timer from the moment the app is ready, stopped (a request or a send under way ended) at close.
+ */
+export const intakePlugin = fp(
+  async (app: FastifyInstance, options: IntakeOptions) => {
+    const { env, store, clock, log } = app;
+    const mailOn = Boolean(env.SMTP_URL && env.NOTIFY_EMAIL && env.MAIL_FROM);
+    let outbox: Outbox | null = null;
+    let closeTransport = () => {};
+    if (mailOn) {
+      const settings = {
+        smtpUrl: env.SMTP_URL!,
+        to: env.NOTIFY_EMAIL!,
+        from: env.MAIL_FROM!,
+        publicUrl: env.PUBLIC_URL,
+      };
+      let send = options.sendMail;
+      if (!send) {
+        const sender = smtpSender(settings.smtpUrl);
+        send = sender.send;
+        closeTransport = sender.close;
+      }
+      outbox = new Outbox({
+        store,
+        clock,
+        log,
+        compose: (inquiry) => ownerMail(settings, inquiry),
+        send,
+      });
+    }
+    const intake = new Intake(store, clock, mailOn, () => outbox?.kick());
+    const hubspot = env.HUBSPOT_ACCESS_TOKEN
+      ? new HubSpotPoller({ store, clock, log, intake }, {
+          token: env.HUBSPOT_ACCESS_TOKEN,
+          apiUrl: env.HUBSPOT_API_URL,
+          formIds: env.HUBSPOT_FORM_IDS,
+          intervalMs: env.HUBSPOT_POLL_INTERVAL,
+          colorProperty: env.HUBSPOT_COLOR_PROPERTY,
+          ...(options.hubspotTimeoutMs ? { timeoutMs: options.hubspotTimeoutMs } : {}),
+        } satisfies PollerOptions)
+      : null;
+
+    app.decorate('intake', intake);
+    app.decorate('hubspot', hubspot);
+    app.decorate('outbox', outbox);
+    app.decorate(
+      'mail',
+      mailOn ? { to: env.NOTIFY_EMAIL!, server: smtpHost(env.SMTP_URL!) } : null,
+    );
+    app.addHook('onReady', async () => {
+      outbox?.start();
+      if (options.pollOnStart !== false) hubspot?.start();
+    });
+    app.addHook('onClose', async () => {
+      await hubspot?.stop();
+      await outbox?.stop();
+      closeTransport();
+    });
+  },
+  { name: 'intake', dependencies: ['config', 'store'] },
+);
