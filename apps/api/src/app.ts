@@ -132,8 +132,10 @@ function serverOptions(
   };
 }
 
-interface AppOptions
-  extends Pick<BuildOptions, 'builder' | 'passwordChecks' | 'sandbox' | 'intake'> {
+interface AppOptions extends Pick<
+  BuildOptions,
+  'builder' | 'passwordChecks' | 'sandbox' | 'intake'
+> {
   env: Env;
   clock: Clock;
   /** The security headers of every response (computed once, see plugins/security-headers.ts). */

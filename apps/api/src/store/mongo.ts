@@ -70,13 +70,7 @@ async function idempotent<T>(operation: () => Promise<T>): Promise<T> {
 // One createIndexes call per collection: two createIndex calls on a collection that does not
 // exist yet race to create it.
 type CollectionName =
-  | 'admins'
-  | 'sessions'
-  | 'inquiries'
-  | 'revisions'
-  | 'login_attempts'
-  | 'keys'
-  | 'intake_cursors';
+  'admins' | 'sessions' | 'inquiries' | 'revisions' | 'login_attempts' | 'keys' | 'intake_cursors';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
