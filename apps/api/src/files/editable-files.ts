@@ -21,7 +21,7 @@ import { checkSection } from './section-check';
 import { readWords, rewriteWords } from './section-words';
 
 /** Is `other` the file `source` with other words in its copy object, and nothing else changed? */
-export function sameCodeOtherWords(source: string, other: string): boolean {
+function sameCodeOtherWords(source: string, other: string): boolean {
   const rewritten = rewriteWords(
     source,
     readWords(other).map(({ key, value }) => ({ key, value })),
