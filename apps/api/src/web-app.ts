@@ -21,6 +21,15 @@ export const WEB_APP = {
   /** Inside the client folder: the not-found page and the shell of the client-only admin area. */
   notFoundPage: '404.html',
   adminShell: 'admin.html',
+  /** Inside the client folder: Vite's manifest, naming every script and stylesheet it wrote. */
+  manifest: '.vite/manifest.json',
+  /** Inside the client folder: the photos as the owner keeps them, and their generated variants. */
+  imageFolders: ['images', 'img'],
+  /**
+   * Files at the client folder's top that no edit changes: always served from the build made at
+   * start-up, never from a publish build.
+   */
+  shellFiles: ['favicon.svg', 'robots.txt', 'sitemap.xml'],
 } as const;
 
 /** The web app's folders as absolute paths below a repository root. */

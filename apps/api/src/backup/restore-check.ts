@@ -6,47 +6,11 @@ import { editableFilePathSchema, LITTERS_FILE } from '@cedar/api-contract';
 import { litterProblems } from '@cedar/content';
 import { isOwnHash } from '../auth/password';
 import { sectionCodeProblem } from '../files/editable-files';
+import { photoProblem } from '../lib/image-kind';
 import type { BackupContents, BackupFile } from './archive';
 import { PHOTOS_DIR } from './backed-up-files';
 
-type ImageKind = 'JPEG' | 'PNG' | 'WebP' | 'AVIF';
-
-/** The names a photo may have, and the kind its bytes must then be. */
-const PHOTO_EXTENSIONS: Record<string, ImageKind> = {
-  '.jpg': 'JPEG',
-  '.jpeg': 'JPEG',
-  '.png': 'PNG',
-  '.webp': 'WebP',
-  '.avif': 'AVIF',
-};
-
-const ascii = (bytes: Buffer, from: number, to: number) =>
-  bytes.subarray(from, to).toString('latin1');
-
-/**
- * The image format the file's first bytes name (its magic number), or null. A name or a
- * Content-Type proves nothing: an SVG or an HTML page under images/ would be served from the
- * site's own origin and could run script there.
- */
-function imageKind(bytes: Buffer): ImageKind | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-    return 'JPEG';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'PNG';
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'WebP';
-  // An ISO-BMFF box `ftyp` whose major brand is AVIF's (a still image or a sequence).
-  if (ascii(bytes, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(bytes, 8, 12)))
-    return 'AVIF';
-  return null;
-}
-
-function photoProblem(file: BackupFile): string | null {
-  const expected = PHOTO_EXTENSIONS[path.extname(file.path).toLowerCase()];
-  const found = imageKind(file.content);
-  if (!expected || !found) return `${file.path} is not a JPEG, PNG, WebP or AVIF image`;
-  if (found !== expected) return `${file.path} is named as ${expected} but holds ${found}`;
-  return null;
-}
+const photoFileProblem = (file: BackupFile) => photoProblem(file.path, file.content);
 
 function textOf(file: BackupFile): string | null {
   try {
@@ -61,7 +25,7 @@ async function currentText(repoRoot: string, file: string): Promise<string | nul
 }
 
 async function fileProblem(file: BackupFile, repoRoot: string): Promise<string | null> {
-  if (file.path.startsWith(`${PHOTOS_DIR}/`)) return photoProblem(file);
+  if (file.path.startsWith(`${PHOTOS_DIR}/`)) return photoFileProblem(file);
   const section = editableFilePathSchema.safeParse(file.path);
   if (section.success) {
     const text = textOf(file);

@@ -6,7 +6,18 @@ import { chooseSandbox, type SandboxChoice } from '../publish/sandbox';
 import { startupBuild } from '../publish/startup-build';
 import { webAppBuilder } from '../publish/web-builder';
 import { webAppPaths } from '../web-app';
-import { WebHost } from './web-host';
+import { loadSiteShell, type SiteShell, WebHost } from './web-host';
+
+function startupShell(webDist: string): SiteShell {
+  try {
+    return loadSiteShell(webDist);
+  } catch (error) {
+    throw new Error(
+      `The build in WEB_DIST (${webDist}) is incomplete (${(error as Error).message}): the admin area is served only from it. Build the site (npm start does) and start again.`,
+      { cause: error },
+    );
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +57,9 @@ export const publisherPlugin = fp(
       givenSandbox ??
       (startup && env.PUBLISH === 'auto' && !builder ? chooseSandbox(env.PUBLISH_SANDBOX) : null);
     const sandbox = choice?.kind ?? null;
-    const site = startup ? new WebHost(startup.build) : undefined;
+    // The admin area's shell and scripts always come from the build made at start-up from the
+    // checked-out code (WEB_DIST), whichever build serves the public pages.
+    const site = startup ? new WebHost(startupShell(env.WEB_DIST!), startup.build) : undefined;
     const publisher = new Publisher({
       host: site,
       enabled: env.PUBLISH === 'auto',

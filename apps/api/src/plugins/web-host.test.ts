@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadWebBuild, pickEncoding, WebHost, webHost } from './web-host';
+import { loadSiteShell, loadWebBuild, pickEncoding, WebHost, webHost } from './web-host';
 
 const HOME =
   '<!doctype html><html><head><title>Home</title></head><body><h1>Cedar Bluff Labradors</h1></body></html>'.repeat(
@@ -27,10 +27,20 @@ async function writeBuild(root: string, label: string) {
   await fs.writeFile(path.join(root, 'assets/app.js'), SCRIPT);
   await fs.writeFile(path.join(root, 'assets/app.js.br'), zlib.brotliCompressSync(SCRIPT));
   await fs.writeFile(path.join(root, 'assets/app.js.gz'), zlib.gzipSync(SCRIPT));
-  await fs.writeFile(path.join(root, `img/${label}/dogs/duke-480.avif`), 'avif');
+  await fs.writeFile(path.join(root, `img/${label}/dogs/duke-480.avif`), AVIF);
   await fs.writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
-  await fs.writeFile(path.join(root, '.vite/manifest.json'), '{}');
+  await fs.writeFile(
+    path.join(root, '.vite/manifest.json'),
+    JSON.stringify({ 'index.html': { file: 'assets/app.js', isEntry: true } }),
+  );
 }
+
+/** The first bytes of an AVIF file: an ISO-BMFF `ftyp` box with AVIF's brand. */
+const AVIF = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x1c]),
+  Buffer.from('ftypavif'),
+  Buffer.alloc(16),
+]);
 
 let app: FastifyInstance | undefined;
 const dirs: string[] = [];
@@ -39,7 +49,7 @@ async function serve(label = 'v1') {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
   dirs.push(root);
   await writeBuild(root, label);
-  const host = new WebHost(loadWebBuild(root));
+  const host = new WebHost(loadSiteShell(root), loadWebBuild(root));
   app = Fastify({ logger: false });
   await webHost(app, host);
   return { app, host, root };
@@ -170,5 +180,105 @@ describe('web host', () => {
     expect((await app.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/img/v1/dogs/duke-480.avif' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/img/v2/dogs/duke-480.avif' })).statusCode).toBe(200);
+  });
+});
+
+describe('a publish build is adopted by an explicit list', () => {
+  /** A publish build whose code wrote, besides its pages, every file it should not get served. */
+  async function plantedBuild() {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
+    dirs.push(root);
+    await writeBuild(root, 'v2');
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-outside-'));
+    dirs.push(outside);
+    const secret = path.join(outside, 'admins.db');
+    await fs.writeFile(secret, '{"passwordHash":"$scrypt$secret"}');
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const plant = async (rel: string, content: string | Buffer) => {
+      await fs.mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+      await fs.writeFile(path.join(root, rel), content);
+    };
+    await plant('admin.html', 'planted admin');
+    await plant('admin/login/index.html', 'planted login');
+    await plant('admin/index.html', 'planted admin home');
+    await plant('evil.html', 'planted page');
+    await plant('evil/index.html', 'planted route');
+    await plant('favicon.svg', svg);
+    await plant('robots.txt', 'planted robots');
+    await plant('images/evil.svg', svg);
+    await plant('images/dogs/fake.jpg', svg);
+    await plant('img/v2/dogs/fake-480.avif', '<html><script>alert(1)</script></html>');
+    await plant('assets/planted.js', 'alert(1)');
+    await plant('assets/app-planted.css', 'body{}');
+    await fs.symlink(secret, path.join(root, 'images/leak.jpg'));
+    await fs.symlink(outside, path.join(root, 'img/linked'));
+    await fs.symlink(secret, path.join(root, 'breeding-dogs.data'));
+    await fs.mkdir(path.join(root, 'contact'));
+    await fs.symlink(secret, path.join(root, 'contact/index.html'));
+    return root;
+  }
+
+  it('serves none of the files a build planted, and the admin area from the start-up build', async () => {
+    const { app, host } = await serve('v1');
+    const planted = await plantedBuild();
+    host.swap(loadWebBuild(planted, 'v2', ['/', '/puppies', '/contact', '/breeding-dogs']));
+
+    // The public pages are the publish build's.
+    expect((await app.inject({ url: '/' })).body).toBe(`v2 ${HOME}`);
+    expect((await app.inject({ url: '/puppies' })).body).toBe('v2 puppies');
+    // The admin area's shell is the start-up build's, whatever the publish build wrote.
+    for (const url of ['/admin', '/admin/login', '/admin/files']) {
+      const res = await app.inject({ url });
+      expect([res.statusCode, res.body], url).toEqual([200, 'v1 admin']);
+    }
+    // Site-wide files come from the start-up build too.
+    expect((await app.inject({ url: '/robots.txt' })).body).toBe('User-agent: *\n');
+    expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(404);
+    // Nothing off the list is served: the not-found page (the publish build's) and 404.
+    for (const url of [
+      '/admin.html',
+      '/evil.html',
+      '/evil',
+      '/images/evil.svg',
+      '/images/dogs/fake.jpg',
+      '/img/v2/dogs/fake-480.avif',
+      '/assets/planted.js',
+      '/assets/app-planted.css',
+      '/images/leak.jpg',
+      '/img/linked/admins.db',
+      '/breeding-dogs.data',
+      '/contact',
+      '/.vite/manifest.json',
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe('v2 not found');
+      expect(res.body, url).not.toContain('passwordHash');
+    }
+    // What the manifest names and the real photos are served.
+    expect((await app.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/img/v2/dogs/duke-480.avif' })).statusCode).toBe(200);
+  });
+
+  it("never lets a publish build's file take the name of a start-up script", async () => {
+    const { app, host } = await serve('v1');
+    const planted = await plantedBuild();
+    // The publish build rewrote the start-up build's script under its name.
+    await fs.writeFile(path.join(planted, 'assets/app.js'), 'planted script');
+    for (const ext of ['.br', '.gz']) await fs.rm(path.join(planted, `assets/app.js${ext}`));
+    host.swap(loadWebBuild(planted, 'v2'));
+    expect((await app.inject({ url: '/assets/app.js' })).body).toBe(SCRIPT);
+  });
+
+  it('refuses a build without its manifest or its not-found page', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
+    dirs.push(root);
+    await writeBuild(root, 'v3');
+    await fs.rm(path.join(root, '.vite/manifest.json'));
+    expect(() => loadWebBuild(root, 'v3')).toThrow(/the build has no \.vite\/manifest\.json/);
+    await writeBuild(root, 'v3');
+    await fs.rm(path.join(root, '404.html'));
+    await fs.symlink(path.join(root, 'index.html'), path.join(root, '404.html'));
+    expect(() => loadWebBuild(root, 'v3')).toThrow(/the build has no 404\.html/);
   });
 });

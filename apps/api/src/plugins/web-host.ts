@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/http-errors';
+import { IMAGE_MAGIC_BYTES, photoProblem } from '../lib/image-kind';
+import { PUBLIC_ROUTES } from '@cedar/content';
 import { WEB_APP } from '../web-app';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -20,6 +22,27 @@ export interface Asset extends Page {
   type: string;
 }
 
+/**
+ * What no publish changes: the admin area's shell and scripts and the site-wide files, from the
+ * build `npm start` made from the checked-out code (WEB_DIST). Its scripts and stylesheets are
+ * looked up before any publish build's, so no publish can put a file of its own under one of
+ * their names.
+ */
+export interface SiteShell {
+  root: string;
+  adminShell: Page;
+  /** Every script and stylesheet of the start-up build, by URL path */
+  assets: Map<string, Asset>;
+  /** The site-wide files (WEB_APP.shellFiles) it has, by name */
+  files: Set<string>;
+}
+
+/**
+ * The public half of a build: only what a public page needs, adopted by an explicit list (each
+ * public route's HTML and data, the scripts and stylesheets Vite's manifest names, the photos
+ * whose bytes are photos). A publish build runs the owner's edited code, which may write any file
+ * into its folder: whatever is not on the list is never served.
+ */
 export interface WebBuild {
   /** 'initial' for the build the server started with, else the publish build's id */
   id: string;
@@ -27,19 +50,43 @@ export interface WebBuild {
   root: string;
   /** Prerendered HTML by URL path, held in memory */
   pages: Map<string, Page>;
+  /** React Router's data for client-side navigations (`/<route>.data`), by URL path */
+  data: Map<string, Page>;
   /** The not-found page's HTML (also sent by app.ts for URLs the router turns away) */
   notFound: string;
   notFoundPage: Page;
-  adminShell: Page;
   /** The build's scripts and stylesheets (`/assets/*.js|css`, about 1 MB), by URL path */
   assets: Map<string, Asset>;
+  /** The photos and their variants (`images/…`, `img/…`), relative paths with `/` */
+  images: Set<string>;
+}
+
+/**
+ * The path of a regular file at `rel` under `root` (its real path), or null: symbolic links are
+ * refused, and so is anything that resolves outside root. A build's own code may have left a
+ * link to the store or to a file of the host in its folder.
+ */
+function regularFileUnder(realRoot: string, rel: string): string | null {
+  const full = path.join(realRoot, rel);
+  if (!full.startsWith(realRoot + path.sep)) return null;
+  try {
+    if (!fs.lstatSync(full).isFile()) return null;
+    const real = fs.realpathSync(full);
+    return real === full ? real : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The build's precompressed copies (scripts/compress.mjs), or compressed here when absent. */
-function loadPage(file: string): Page {
+function loadPage(realRoot: string, rel: string): Page | null {
+  const file = regularFileUnder(realRoot, rel);
+  if (file === null) return null;
   const identity = fs.readFileSync(file);
-  const sibling = (ext: string, make: () => Buffer) =>
-    fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : make();
+  const sibling = (ext: string, make: () => Buffer) => {
+    const copy = regularFileUnder(realRoot, rel + ext);
+    return copy === null ? make() : fs.readFileSync(copy);
+  };
   return {
     body: {
       identity,
@@ -50,69 +97,158 @@ function loadPage(file: string): Page {
   };
 }
 
+function requirePage(realRoot: string, rel: string): Page {
+  const page = loadPage(realRoot, rel);
+  if (page === null) throw new Error(`the build has no ${rel} (or it is not a plain file)`);
+  return page;
+}
+
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
 };
+
+const ASSET_NAME = /^assets\/[\w.-]+\.(js|css)$/;
+
+function loadAssets(realRoot: string, names: Iterable<string>): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  for (const name of names) {
+    if (!ASSET_NAME.test(name) || name.includes('..')) continue;
+    const page = loadPage(realRoot, name);
+    if (page !== null) assets.set(`/${name}`, { ...page, type: ASSET_TYPES[path.extname(name)]! });
+  }
+  return assets;
+}
 
 /**
  * Every script and stylesheet the pages load goes through here, so they are read once instead of
  * being looked up, opened and streamed from disk on each request (@fastify/static measured about
  * 1,100-1,400 req/s for the 800-byte boot script here). Images stay on disk and are streamed.
  */
-function readAssets(root: string): Map<string, Asset> {
-  const assets = new Map<string, Asset>();
-  const dir = path.join(root, 'assets');
-  if (!fs.existsSync(dir)) return assets;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const type = ASSET_TYPES[path.extname(entry.name)];
-    if (entry.isFile() && type !== undefined)
-      assets.set(`/assets/${entry.name}`, { ...loadPage(path.join(dir, entry.name)), type });
-  }
-  return assets;
+function allAssets(realRoot: string): Map<string, Asset> {
+  const dir = path.join(realRoot, 'assets');
+  if (!fs.existsSync(dir)) return new Map();
+  return loadAssets(
+    realRoot,
+    fs.readdirSync(dir).map((name) => `assets/${name}`),
+  );
 }
 
-const STATIC_FOLDERS = new Set(['assets', 'images', 'img']);
+/** The files Vite's manifest names (each chunk's file, stylesheets and assets). */
+function manifestFiles(realRoot: string): Set<string> {
+  const file = regularFileUnder(realRoot, WEB_APP.manifest);
+  if (file === null) throw new Error(`the build has no ${WEB_APP.manifest}`);
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const names = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    if (typeof chunk !== 'object' || chunk === null) continue;
+    const { file: own, css, assets } = chunk as Record<string, unknown>;
+    for (const name of [
+      own,
+      ...(Array.isArray(css) ? css : []),
+      ...(Array.isArray(assets) ? assets : []),
+    ])
+      if (typeof name === 'string') names.add(name);
+  }
+  return names;
+}
 
-function readHtmlTree(
-  root: string,
-  dir = root,
-  pages = new Map<string, Page>(),
-): Map<string, Page> {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && !STATIC_FOLDERS.has(entry.name) && !entry.name.startsWith('.'))
-      readHtmlTree(root, full, pages);
-    else if (entry.name === 'index.html') {
-      const rel = path.relative(root, dir).split(path.sep).join('/');
-      pages.set(rel === '' ? '/' : `/${rel}`, loadPage(full));
+/**
+ * The photos under the image folders: plain files named as JPEG, PNG, WebP or AVIF whose first
+ * bytes are that format. Symbolic links (to a folder or a file) are not followed.
+ */
+function photos(realRoot: string): Set<string> {
+  const found = new Set<string>();
+  const head = Buffer.alloc(IMAGE_MAGIC_BYTES);
+  const walk = (rel: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(realRoot, rel), { withFileTypes: true });
+    } catch {
+      return;
     }
-  }
-  return pages;
+    for (const entry of entries) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) {
+        const file = regularFileUnder(realRoot, child);
+        if (file === null) continue;
+        const fd = fs.openSync(file, 'r');
+        let read: number;
+        try {
+          read = fs.readSync(fd, head, 0, head.length, 0);
+        } finally {
+          fs.closeSync(fd);
+        }
+        if (photoProblem(entry.name, head.subarray(0, read)) === null) found.add(child);
+      }
+    }
+  };
+  for (const folder of WEB_APP.imageFolders) walk(folder);
+  return found;
 }
 
-/** Reads a client build into memory; throws when a piece the server needs is missing. */
-export function loadWebBuild(root: string, id = 'initial'): WebBuild {
-  const notFoundFile = path.join(root, WEB_APP.notFoundPage);
+/** Where React Router writes a prerendered route's data for client navigations. */
+const dataFileOf = (route: string) => (route === '/' ? '_root.data' : `${route.slice(1)}.data`);
+
+/**
+ * Adopts the public half of a client build (see WebBuild): the listed routes' pages and data,
+ * the not-found page, the manifest's scripts and stylesheets, the photos. Nothing else of the
+ * folder is ever read or served: not `admin.html`, not a page under /admin, not a file the
+ * manifest does not name. Throws when a piece the server needs is missing.
+ */
+export function loadWebBuild(
+  root: string,
+  id = 'initial',
+  routes: readonly string[] = PUBLIC_ROUTES,
+): WebBuild {
+  const realRoot = fs.realpathSync(root);
+  const pages = new Map<string, Page>();
+  const data = new Map<string, Page>();
+  for (const route of routes) {
+    if (route === '/admin' || route.startsWith('/admin/')) continue;
+    const page = loadPage(realRoot, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+    if (page !== null) pages.set(route, page);
+    const routeData = loadPage(realRoot, dataFileOf(route));
+    if (routeData !== null) data.set(`/${dataFileOf(route)}`, routeData);
+  }
+  const notFoundPage = requirePage(realRoot, WEB_APP.notFoundPage);
   return {
     id,
-    root: path.resolve(root),
-    pages: readHtmlTree(root),
-    notFound: fs.readFileSync(notFoundFile, 'utf8'),
-    notFoundPage: loadPage(notFoundFile),
-    adminShell: loadPage(path.join(root, WEB_APP.adminShell)),
-    assets: readAssets(root),
+    root: realRoot,
+    pages,
+    data,
+    notFound: notFoundPage.body.identity.toString('utf8'),
+    notFoundPage,
+    assets: loadAssets(realRoot, manifestFiles(realRoot)),
+    images: photos(realRoot),
+  };
+}
+
+/** Reads the start-up build's admin shell, scripts and site-wide files (see SiteShell). */
+export function loadSiteShell(root: string): SiteShell {
+  const realRoot = fs.realpathSync(root);
+  return {
+    root: realRoot,
+    adminShell: requirePage(realRoot, WEB_APP.adminShell),
+    assets: allAssets(realRoot),
+    files: new Set(WEB_APP.shellFiles.filter((name) => regularFileUnder(realRoot, name) !== null)),
   };
 }
 
 /**
- * The build being served, swappable in one step. Browsers still showing a page of the previous
- * build may ask for its hashed assets and image variants, so the last few roots stay readable.
+ * The build being served, swappable in one step, and the start-up shell that no swap replaces.
+ * Browsers still showing a page of the previous build may ask for its hashed assets and image
+ * variants, so the last few builds stay readable.
  */
 export class WebHost {
   private previous: WebBuild[] = [];
 
-  constructor(private build: WebBuild) {}
+  constructor(
+    readonly shell: SiteShell,
+    private build: WebBuild,
+  ) {}
 
   get current(): WebBuild {
     return this.build;
@@ -123,9 +259,9 @@ export class WebHost {
     return [this.build, ...this.previous];
   }
 
-  /** Every root still in use, newest first. */
+  /** Every root still in use, newest first (the start-up shell's last). */
   get roots(): string[] {
-    return this.builds.map((b) => b.root);
+    return [...this.builds.map((b) => b.root), this.shell.root];
   }
 
   swap(next: WebBuild) {
@@ -168,20 +304,12 @@ function decodePath(url: string): string | null {
   }
 }
 
-/** A file under root named by a URL path, or null; never anything outside root, nor a dot folder. */
-function fileUnder(root: string, pathname: string): string | null {
-  if (pathname.includes('/.')) return null;
-  const full = path.join(root, pathname);
-  if (!full.startsWith(root + path.sep)) return null;
-  try {
-    return fs.statSync(full).isFile() ? path.relative(root, full) : null;
-  } catch {
-    return null;
-  }
-}
-
+/** Image variants carry a content hash in their folder's name, scripts in their own. */
 const isVersioned = (pathname: string) =>
   pathname.startsWith('/assets/') || pathname.startsWith('/img/');
+
+/** React Router's content type for its data files. */
+const DATA_TYPE = 'text/x-script';
 
 /**
  * Serves the prerendered site: HTML from memory (precompressed, with an ETag), files from the
@@ -240,7 +368,7 @@ export async function webHost(
       return sendPage(request, reply, 200, page);
     }
     if (clean === '/admin' || clean.startsWith('/admin/'))
-      return sendPage(request, reply, 200, build.adminShell);
+      return sendPage(request, reply, 200, host.shell.adminShell);
     return sendPage(request, reply, 404, build.notFoundPage);
   };
 
@@ -249,20 +377,37 @@ export async function webHost(
     if (pathname === null) return sendHtml(request, reply, '/__not-found__');
     if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound(request);
     if (pathname.startsWith('/assets/')) {
-      for (const build of host.builds) {
-        const asset = build.assets.get(pathname);
-        if (asset !== undefined) return sendAsset(request, reply, asset);
-      }
+      // The start-up build's first: its names are the admin area's, and stay its.
+      const asset =
+        host.shell.assets.get(pathname) ??
+        host.builds.map((b) => b.assets.get(pathname)).find((a) => a !== undefined);
+      if (asset !== undefined) return sendAsset(request, reply, asset);
+      return sendHtml(request, reply, '/__not-found__');
     }
-    // The prerendered HTML files are served by route, never as files.
-    if (path.extname(pathname) && !pathname.endsWith('.html')) {
-      const roots = isVersioned(pathname) ? host.roots : [host.current.root];
-      for (const root of roots) {
-        const file = fileUnder(root, pathname);
-        if (file === null) continue;
-        reply.header('cache-control', isVersioned(pathname) ? IMMUTABLE : SHORT);
-        return reply.sendFile(file, root);
-      }
+    const data = host.current.data.get(pathname);
+    if (data !== undefined)
+      return sendFromMemory(
+        request,
+        reply.headers({
+          'cache-control': 'no-cache',
+          'content-type': DATA_TYPE,
+          vary: 'accept-encoding',
+        }),
+        200,
+        data,
+      );
+    // Files by an explicit list: the site-wide files from the start-up build, the photos from the
+    // builds that adopted them. The prerendered HTML files are served by route, never as files.
+    const rel = pathname.slice(1);
+    if (host.shell.files.has(rel)) {
+      reply.header('cache-control', SHORT);
+      return reply.sendFile(rel, host.shell.root);
+    }
+    const builds = isVersioned(pathname) ? host.builds : [host.current];
+    const owner = builds.find((b) => b.images.has(rel));
+    if (owner !== undefined) {
+      reply.header('cache-control', isVersioned(pathname) ? IMMUTABLE : SHORT);
+      return reply.sendFile(rel, owner.root);
     }
     return sendHtml(request, reply, pathname);
   };

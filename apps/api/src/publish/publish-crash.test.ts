@@ -58,6 +58,8 @@ await step('build');
 fs.writeFileSync(path.join(client, 'puppies/index.html'), page('puppies'));
 fs.writeFileSync(path.join(client, '404.html'), page('404'));
 fs.writeFileSync(path.join(client, 'admin.html'), page('admin'));
+fs.mkdirSync(path.join(client, '.vite'), { recursive: true });
+fs.writeFileSync(path.join(client, '.vite/manifest.json'), '{}');
 await writeBuildInfo(client, sources);
 await step('end');
 `;

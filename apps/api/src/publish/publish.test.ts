@@ -121,7 +121,9 @@ describe('publishing', () => {
     // Assets of the new build, and of the previous one for pages already open in a browser.
     expect((await a.app.inject({ method: 'GET', url: '/assets/app-v2.js' })).statusCode).toBe(200);
     expect((await a.app.inject({ method: 'GET', url: '/assets/app-v1.js' })).statusCode).toBe(200);
-    expect(await page(a, '/robots.txt')).toContain('v2');
+    // The site-wide files and the admin area stay the start-up build's.
+    expect(await page(a, '/robots.txt')).toContain('v1');
+    expect(await page(a, '/admin/login')).toContain('v1 admin');
     // The build's record of its sources stays private.
     const record = await a.app.inject({ method: 'GET', url: `/${BUILD_INFO_FILE}` });
     expect(record.statusCode).toBe(404);
@@ -507,9 +509,9 @@ describe('at start-up', () => {
     ['emptied', false],
     ['half-built', true],
   ])(
-    'serves the newest publish build when WEB_DIST was left %s by a stopped build, and republishes',
+    'refuses to start when WEB_DIST was left %s by a stopped build, though a publish build is kept: the admin area comes only from WEB_DIST',
     async (_, withPage) => {
-      const { builder, runs, release } = heldSecondRun();
+      const { builder } = fakeBuilder();
       const a = await setup(builder);
       await save(a, 2);
       await a.services.publisher.settled();
@@ -519,15 +521,12 @@ describe('at start-up', () => {
         await fs.mkdir(a.env.WEB_DIST!);
         await fs.writeFile(path.join(a.env.WEB_DIST!, 'index.html'), '<title>half</title>');
       }
-      await writeHero(a, 3);
-
-      const restarted = await restart(a);
-      expect(await page(restarted)).toContain('v2 /');
-      expect((await status(restarted)).state).toBe('building');
-      release();
-      await restarted.services.publisher.settled();
-      expect(await page(restarted)).toContain('v3 /');
-      expect(runs).toEqual(['2', '3']);
+      await expect(restart(a)).rejects.toThrow(
+        `The build in WEB_DIST (${a.env.WEB_DIST}) is incomplete`,
+      );
+      await expect(restart(a)).rejects.toThrow(
+        /the admin area is served only from it\. Build the site \(npm start does\) and start again\.$/,
+      );
     },
   );
 

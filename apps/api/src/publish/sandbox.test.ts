@@ -4,8 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { SandboxKind } from '@cedar/api-contract';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
+import { loadSiteShell, loadWebBuild, WebHost, webHost } from '../plugins/web-host';
 import { buildEnvironment, chooseSandbox } from './sandbox';
 import { webAppBuilder } from './web-builder';
 
@@ -297,6 +299,40 @@ describe.each(KINDS)('a rebuild in the %s sandbox', (kind) => {
   });
 });
 
+/** What the hostile section writes into its build's client folder, at once and again at exit. */
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>planted()</script></svg>';
+const PLANTED: Record<string, string> = {
+  'admin.html': '<!doctype html><title>planted admin</title><script>planted()</script>',
+  'admin/login/index.html': '<!doctype html><title>planted login</title>',
+  'planted/index.html': '<!doctype html><title>planted page</title>',
+  'planted.html': '<!doctype html><title>planted page</title>',
+  'favicon.svg': SVG,
+  'robots.txt': 'planted robots',
+  'images/planted.svg': SVG,
+  'images/dogs/planted.jpg': SVG,
+  'img/planted/dogs/planted-480.avif': SVG,
+  'assets/planted.js': 'planted()',
+};
+const START_UP_ADMIN = '<!doctype html><title>Admin (the start-up build)</title>';
+const PLANT = `
+const plantFs = await import('node:fs');
+const plantPath = await import('node:path');
+const plantOut = process.argv.indexOf('--out-dir');
+const plantDir = plantOut >= 0 ? plantPath.join(process.argv[plantOut + 1], 'client') : null;
+const plant = () => {
+  if (!plantDir) return;
+  for (const [rel, content] of Object.entries(${JSON.stringify(PLANTED)})) {
+    try {
+      plantFs.mkdirSync(plantPath.dirname(plantPath.join(plantDir, rel)), { recursive: true });
+      plantFs.writeFileSync(plantPath.join(plantDir, rel), content);
+    } catch {}
+  }
+  try { plantFs.symlinkSync(${JSON.stringify('__STORE__')}, plantPath.join(plantDir, 'images/leak.jpg')); } catch {}
+};
+plant();
+process.on('exit', plant);
+`;
+
 /** A copy of the repository made of hard links (fast, no extra space) for a real build. */
 async function linkCopy(from: string, to: string, skip: Set<string>) {
   await fs.mkdir(to, { recursive: true });
@@ -344,6 +380,7 @@ describe('a real rebuild of the web app with a hostile section', { timeout: 240_
     await fs.writeFile(
       hero,
       `${HOSTILE(path.join(dataDir, 'admins.db'), outside, targets)}
+${PLANT.replace('__STORE__', path.join(dataDir, 'admins.db'))}
 export function HeroSection() {
   return <section id="hostile-results">{JSON.stringify(results)}</section>;
 }
@@ -379,6 +416,36 @@ export function HeroSection() {
     expect(published).not.toContain(OUTSIDE_BYTES);
     for (const target of targets) expect(await exists(target), target).toBe(false);
     expect(connections).toBe(0);
+
+    // What the section wrote into its own build at build time is there, and none of it is
+    // served: the server adopts only what a public page needs, and the admin area's shell and
+    // scripts come from the start-up build.
+    const client = path.join(out, 'client');
+    for (const rel of Object.keys(PLANTED))
+      expect(await fs.readFile(path.join(client, rel), 'utf8'), rel).toBe(PLANTED[rel]);
+    const shellDir = await tempDir('cedar-start-up-build-');
+    await fs.mkdir(path.join(shellDir, 'assets'));
+    await fs.writeFile(path.join(shellDir, 'admin.html'), START_UP_ADMIN);
+    await fs.writeFile(path.join(shellDir, 'robots.txt'), 'User-agent: *\n');
+    const app = Fastify({ logger: false });
+    try {
+      await webHost(app, new WebHost(loadSiteShell(shellDir), loadWebBuild(client, 'hostile')));
+      expect((await app.inject({ url: '/' })).body).toContain('hostile-results');
+      for (const url of ['/admin/login', '/admin', '/admin/files'])
+        expect((await app.inject({ url })).body, url).toBe(START_UP_ADMIN);
+      for (const url of Object.keys(PLANTED)
+        .map((rel) => `/${rel}`)
+        .concat(['/admin.html', '/planted', '/images/leak.jpg'])) {
+        const res = await app.inject({ url });
+        if (url === '/robots.txt') expect(res.body, url).toBe('User-agent: *\n');
+        else if (url.startsWith('/admin/')) expect(res.body, url).toBe(START_UP_ADMIN);
+        else expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('planted');
+        expect(res.body, url).not.toContain(STORE_BYTES);
+      }
+    } finally {
+      await app.close();
+    }
     // The real repository was never touched through the links.
     expect(
       createHash('sha256')

@@ -254,5 +254,11 @@ export async function writeFakeBuild(
     `console.log(${JSON.stringify(label)});`,
   );
   await fs.writeFile(path.join(clientDir, 'robots.txt'), `# ${label}\n`);
+  // Vite's manifest: the server adopts the scripts and stylesheets it names.
+  await fs.mkdir(path.join(clientDir, '.vite'), { recursive: true });
+  await fs.writeFile(
+    path.join(clientDir, '.vite/manifest.json'),
+    JSON.stringify({ 'index.html': { file: `assets/app-${label}.js`, isEntry: true } }),
+  );
   if (sources) await writeBuildInfo(clientDir, sources);
 }
