@@ -154,6 +154,15 @@ function manifestFiles(realRoot: string): Set<string> {
 }
 
 /**
+ * The scripts and stylesheets a page names itself (React Router's route manifest, for one, is
+ * written by React Router and not by Vite, so Vite's manifest does not name it).
+ */
+function referencedAssets(page: Page): string[] {
+  const html = page.body.identity.toString('utf8');
+  return [...html.matchAll(/["'(]\/(assets\/[\w.-]+\.(?:js|css))["')]/g)].map((m) => m[1]!);
+}
+
+/**
  * The photos under the image folders: plain files named as JPEG, PNG, WebP or AVIF whose first
  * bytes are that format. Symbolic links (to a folder or a file) are not followed.
  */
@@ -194,7 +203,8 @@ const dataFileOf = (route: string) => (route === '/' ? '_root.data' : `${route.s
 
 /**
  * Adopts the public half of a client build (see WebBuild): the listed routes' pages and data,
- * the not-found page, the manifest's scripts and stylesheets, the photos. Nothing else of the
+ * the not-found page, the scripts and stylesheets Vite's manifest or an adopted page names, the
+ * photos. Nothing else of the
  * folder is ever read or served: not `admin.html`, not a page under /admin, not a file the
  * manifest does not name. Throws when a piece the server needs is missing.
  */
@@ -221,7 +231,10 @@ export function loadWebBuild(
     data,
     notFound: notFoundPage.body.identity.toString('utf8'),
     notFoundPage,
-    assets: loadAssets(realRoot, manifestFiles(realRoot)),
+    assets: loadAssets(realRoot, [
+      ...manifestFiles(realRoot),
+      ...[...pages.values(), notFoundPage].flatMap((page) => referencedAssets(page)),
+    ]),
     images: photos(realRoot),
   };
 }
