@@ -259,7 +259,7 @@ export const inquiryStatsSchema = z.object({
 });
 export type InquiryStats = z.infer<typeof inquiryStatsSchema>;
 
-/** A form submission as the forms provider's webhook delivers it (signed, see the API README). */
+/** A form submission as the forms provider's webhook delivers it (signed, see docs/api.md). */
 export const inquirySubmissionSchema = z.strictObject({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
