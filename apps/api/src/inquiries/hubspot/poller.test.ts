@@ -162,9 +162,7 @@ describe('polling HubSpot for form submissions', () => {
     t = await t!.restart();
     await t.app.ready();
     expect((await t.services.hubspot!.pollNow()).added).toBe(0);
-    expect((await t.services.store.inquiries.list()).map((i) => i.firstName)).toEqual([
-      'Family1',
-    ]);
+    expect((await t.services.store.inquiries.list()).map((i) => i.firstName)).toEqual(['Family1']);
   });
 
   it('adds nothing it has stored when the cursor has forgotten what it read (a backup from before it)', async () => {
