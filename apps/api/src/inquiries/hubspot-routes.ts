@@ -20,6 +20,8 @@ export async function hubspotRoutes(app: FastifyInstance) {
   const { env, intake, clock } = app;
   const secret = env.HUBSPOT_CLIENT_SECRET;
   if (!secret) return;
+  // A body that names no submission cannot be matched with what the poller reads: said once.
+  let unnamedSaid = false;
 
   // The signature covers the exact bytes sent: the body is kept raw until it holds.
   app.removeContentTypeParser('application/json');
@@ -64,6 +66,12 @@ export async function hubspotRoutes(app: FastifyInstance) {
       }
       const read = readWebhookBody(json, raw, env.HUBSPOT_COLOR_PROPERTY);
       if ('problem' in read) throw new HttpError(400, 'bad_request', read.problem);
+      if (read.unnamed && app.hubspot && !unnamedSaid) {
+        unnamedSaid = true;
+        request.log.warn(
+          "HubSpot webhook: this body has no conversion_id, so the poller will store the same submission again (two cards, two e-mails). In the workflow's webhook action choose 'Include all contact properties' (see docs/hubspot.md).",
+        );
+      }
       const { answers, ...fields } = read.inquiry;
       const { inquiry, created } = await intake.receive(read.deliveryId, {
         ...fields,

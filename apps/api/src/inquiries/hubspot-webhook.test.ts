@@ -285,6 +285,50 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('says once in the log, while it polls, that a body naming no submission will be stored again by the poller', async () => {
+    const hubspot = await startHubSpotStandIn();
+    const lines: string[] = [];
+    const warned = () => lines.filter((l) => l.includes('has no conversion_id'));
+    try {
+      hubspot.open(site.forms.contactFormId);
+      hubspot.open(site.forms.questionnaireFormId);
+      t = await buildLoggedIn({
+        env: {
+          HUBSPOT_CLIENT_SECRET: SECRET,
+          HUBSPOT_ACCESS_TOKEN: hubspot.token,
+          HUBSPOT_API_URL: hubspot.url,
+          LOG_LEVEL: 'info',
+        },
+        logStream: { write: (line) => lines.push(line) },
+      });
+      await t.app.ready();
+      // Bodies that name their submission: the poller will recognise it, nothing to say.
+      expect((await deliver(t, JSON.stringify(contactObject()))).statusCode).toBe(201);
+      const named = { ...flat, conversion_id: 'abc-2', form_id: site.forms.contactFormId };
+      expect((await deliver(t, JSON.stringify(named))).statusCode).toBe(201);
+      expect(warned()).toEqual([]);
+      // A customized body without conversion_id: stored, and said once however many come.
+      expect((await deliver(t, JSON.stringify(flat))).statusCode).toBe(201);
+      expect(
+        (await deliver(t, JSON.stringify({ ...flat, email: 'b@example.net' }))).statusCode,
+      ).toBe(201);
+      expect(warned()).toHaveLength(1);
+      expect(warned()[0]).toContain('Include all contact properties');
+    } finally {
+      await t?.close();
+      t = undefined;
+      await hubspot.close();
+    }
+    // Without polling there is nothing to match it with, and nothing to say.
+    lines.length = 0;
+    t = await buildLoggedIn({
+      env: { HUBSPOT_CLIENT_SECRET: SECRET, LOG_LEVEL: 'info' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    expect((await deliver(t, JSON.stringify(flat))).statusCode).toBe(201);
+    expect(warned()).toEqual([]);
+  });
+
   it('stores a submission the poller read and the webhook delivered once', async () => {
     const hubspot = await startHubSpotStandIn();
     try {

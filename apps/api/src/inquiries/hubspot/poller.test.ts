@@ -149,6 +149,39 @@ describe('polling HubSpot for form submissions', () => {
     expect(await t.services.store.inquiries.count()).toBe(2);
   });
 
+  it('does not bring back a submission the owner deleted, though HubSpot still lists it', async () => {
+    // The poller's own memory of the conversionIds it took in: the store no longer has the
+    // inquiry, so only the cursor tells the poller it has been seen.
+    const { hubspot, poller } = await start();
+    hubspot.submit(CONTACT, submission(1, now() - 3 * MINUTE));
+    hubspot.submit(CONTACT, submission(2, now() - 2 * MINUTE));
+    expect((await poller.pollNow()).added).toBe(2);
+    const [newest] = await t!.services.store.inquiries.list();
+    expect(await t!.services.store.inquiries.remove(newest!.id)).toBe(true);
+    expect((await poller.pollNow()).added).toBe(0);
+    t = await t!.restart();
+    await t.app.ready();
+    expect((await t.services.hubspot!.pollNow()).added).toBe(0);
+    expect((await t.services.store.inquiries.list()).map((i) => i.firstName)).toEqual(['Family1']);
+  });
+
+  it('adds nothing it has stored when the cursor has forgotten what it read (a backup from before it)', async () => {
+    // The store's own once-only per conversionId: the cursor remembers nothing, HubSpot lists
+    // every submission again, and each is found stored already.
+    const { hubspot, poller } = await start();
+    hubspot.submit(CONTACT, submission(1, now() - 30 * MINUTE));
+    hubspot.submit(CONTACT, submission(2, now() - 2 * MINUTE));
+    expect((await poller.pollNow()).added).toBe(2);
+    await t!.services.store.cursors.set({
+      _id: `hubspot:${CONTACT}`,
+      newestAt: null,
+      seen: [],
+      updatedAt: t!.clock.now(),
+    });
+    expect((await poller.pollNow()).added).toBe(0);
+    expect(await t!.services.store.inquiries.count()).toBe(2);
+  });
+
   it('takes in a submission HubSpot lists late, when it is at most ten minutes older than the newest seen', async () => {
     const { hubspot, poller } = await start();
     hubspot.submit(CONTACT, submission(1, now()));

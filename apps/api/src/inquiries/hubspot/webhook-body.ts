@@ -62,6 +62,8 @@ export interface WebhookInquiry {
   inquiry: MappedInquiry;
   form?: InquiryForm;
   shape: 'contact-object' | 'flat';
+  /** True when nothing names the submission (its id is the body's hash). */
+  unnamed: boolean;
 }
 
 const text = (value: z.infer<typeof primitive> | undefined) =>
@@ -124,10 +126,10 @@ export function readWebhookBody(
     return {
       problem: 'The body holds no contact details: none of firstname, lastname, email or phone',
     };
-  const deliveryId =
-    conversionId && ID.test(conversionId)
-      ? `hubspot:${conversionId}`
-      : `hubspot:body:${createHash('sha256').update(raw).digest('hex')}`;
+  const named = conversionId !== undefined && ID.test(conversionId);
+  const deliveryId = named
+    ? `hubspot:${conversionId}`
+    : `hubspot:body:${createHash('sha256').update(raw).digest('hex')}`;
   const form = formId && ID.test(formId) ? formOf(formId.toLowerCase(), pageUrl) : undefined;
-  return { deliveryId, inquiry, shape, ...(form ? { form } : {}) };
+  return { deliveryId, inquiry, shape, unnamed: !named, ...(form ? { form } : {}) };
 }
