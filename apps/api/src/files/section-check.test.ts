@@ -480,6 +480,25 @@ export function HeroSection() {
       }
     });
 
+    it('refuses build-tool instructions in a /** */ comment at the end of the file (esbuild obeys them there)', () => {
+      const section =
+        "import { Box } from '../ui';\n\nexport function HeroSection() {\n  return <Box>x</Box>;\n}\n";
+      for (const comment of [
+        '/** @jsxRuntime classic @jsx globalThis.process.exit */',
+        '/**\n * @jsxImportSource data:text/javascript,export default 1\n */',
+        '/** # sourceMappingURL=x */',
+      ]) {
+        const problem = checkSection(HERO, `${section}${comment}\n`);
+        expect(problem, comment).not.toBeNull();
+        expect(problem!.line, comment).toBe(6);
+        expect(problem!.message, comment).toContain("a comment may not contain '@' or '#'");
+      }
+      // Text that only looks like a comment, in JSX, is words.
+      expect(
+        checkSection(HERO, section.replace('<Box>x</Box>', '<Box>// @cedarbluff #1</Box>')),
+      ).toBeNull();
+    });
+
     it('refuses links that a browser or the JSX compiler reads as another host', () => {
       const link = (href: string) =>
         `import { Anchor } from '../ui';\n\nexport function HeroSection() {\n  return <Anchor href="${href}">Go</Anchor>;\n}\n`;

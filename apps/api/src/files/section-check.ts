@@ -180,27 +180,39 @@ class SectionChecker {
   }
 
   /**
-   * No comment may carry an instruction for the build tools. Every comment is in the leading
-   * trivia of some token; the text of JSX is not trivia, and a `//` in it is not a comment.
+   * No comment may carry an instruction for the build tools. Every comment is in the trivia
+   * before some node; the text of JSX is not trivia, and a `//` in it is not a comment. Every
+   * node's trivia is read, not only the tokens': a `/** … *\/` comment becomes a JSDoc child of
+   * the node after it, and one at the end of the file has no token after it but the end itself
+   * (`/** @jsxRuntime classic @jsx globalThis.process.exit *\/` there was let through, and
+   * esbuild obeys it).
    */
   private comments() {
     const text = this.file.text;
+    const refuse = (at: number) => {
+      throw new Refused(
+        at,
+        "a comment may not contain '@' or '#' (build tools read them as instructions)",
+      );
+    };
     const visit = (node: ts.Node) => {
       if (node.kind === ts.SyntaxKind.JsxText || node.kind === ts.SyntaxKind.JsxTextAllWhiteSpaces)
         return;
-      const children = node.getChildren(this.file);
-      if (children.length > 0) return children.forEach(visit);
-      // Comments on the line of the token before are "trailing", the others "leading".
-      const ranges = [
-        ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
-        ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
-      ];
-      for (const range of ranges)
-        if (COMMENT_INSTRUCTION.test(text.slice(range.pos, range.end)))
-          throw new Refused(
-            range.pos,
-            "a comment may not contain '@' or '#' (build tools read them as instructions)",
-          );
+      if (ts.isJSDoc(node)) {
+        if (COMMENT_INSTRUCTION.test(text.slice(node.pos, node.end))) refuse(node.pos);
+        return;
+      }
+      // A list starts where its first node does (read on its own, as it may be JSX text).
+      if (node.kind !== ts.SyntaxKind.SyntaxList) {
+        // Comments on the line of the token before are "trailing", the others "leading".
+        const ranges = [
+          ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
+          ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
+        ];
+        for (const range of ranges)
+          if (COMMENT_INSTRUCTION.test(text.slice(range.pos, range.end))) refuse(range.pos);
+      }
+      node.getChildren(this.file).forEach(visit);
     };
     visit(this.file);
   }
