@@ -28,7 +28,14 @@ describe('which revisions go', () => {
     expect(gone).toEqual(list.slice(200).map((r) => r.id));
   });
 
-  it('keeps a year: ten saves a week for two years leave the last year (about 520)', () => {
+  it('with the defaults, ten saves a week keep the last 20 weeks: months of normal editing', () => {
+    const list = history(1040, DAY * 0.7);
+    const kept = list.length - revisionsToPrune(list, defaults, NOW, list[0]!.sha256).length;
+    expect(kept).toBe(200);
+    expect(Date.parse(list[kept - 1]!.savedAt)).toBeLessThan(NOW.getTime() - 19 * 7 * DAY);
+  });
+
+  it('keeps at most a year, whatever the number: ten saves a week for two years leave the last year (about 520)', () => {
     const list = history(1040, DAY * 0.7);
     const kept =
       list.length - revisionsToPrune(list, { keep: 2000, maxAgeMs: 365 * DAY }, NOW, null).length;

@@ -405,6 +405,122 @@ export function HeroSection() {
     });
   });
 
+  describe("a reviewer's escapes (issue 23, verification)", () => {
+    const withParts = (code: string) =>
+      hero(
+        code,
+        "import { Anchor, Box } from '../ui';\nimport { Link } from 'react-router-dom';\nimport { formatAddress } from '@cedar/content';\nconst copy = { headline: 'Hi', items: ['a'] };\n",
+      );
+    const CODE = CODE_LINE + 3;
+
+    it.each([
+      ['satisfies', 'const v = copy satisfies object;'],
+      ['an optional call of something not listed', "const v = copy.headline?.('x');"],
+      ['new.target', 'const v = new.target;'],
+      ['super', 'const v = super.x;'],
+      ['a labelled block', 'here: { }'],
+      ['with', 'with (copy) { }'],
+      ['a setter in an object literal', 'const v = { set x(a: string) { } };'],
+      ['a handler spelled with an escape', 'const v = <Box on\\u0043lick={copy} />;'],
+      ['a lower-case handler on an element', 'const v = <div onclick="alert(1)" />;'],
+      ['<style>', "const v = <style>{'body{}'}</style>;"],
+      [
+        'a javascript: link in a template',
+        'const v = <Anchor href={`javascript:alert(1)`}>x</Anchor>;',
+      ],
+      ['a global spelled with an escape', 'const v = \\u0070rocess;'],
+      [
+        'a default parameter of .map calling a global',
+        "const v = copy.items.map((x = fetch('x')) => x);",
+      ],
+      [
+        'constructor by destructuring in .map',
+        'const v = copy.items.map(({ constructor }) => constructor);',
+      ],
+      ['an optional chain to constructor', 'const v = copy?.constructor;'],
+      ['the comma operator', 'const v = (0, copy.headline);'],
+      ['an old-style cast', 'const v = <any>copy;'],
+      ['a @ts-ignore comment', '// @ts-ignore\n  const v = copy;'],
+      ['a component given as a string template', 'const v = <Box component={`script`} />;'],
+    ])('refuses %s', (label, code) => {
+      expectRefusedAt(withParts(code), CODE, label);
+    });
+
+    it('refuses a default parameter that calls something', () => {
+      expectRefusedAt(
+        "import { Box } from '../ui';\n\nexport function HeroSection({ a = eval('1') }) {\n  return <Box>{a}</Box>;\n}\n",
+        3,
+      );
+    });
+
+    it('refuses import attributes and deferred imports', () => {
+      expectRefusedAt(`import { Box } from '../ui' with { type: 'json' };\n${hero('', '')}`, 1);
+      expectRefusedAt(`import defer * as ui from '../ui';\n${hero('', '')}`, 1);
+    });
+
+    it('refuses decorators, which call what they name (the check itself, not only the syntax check)', () => {
+      for (const [label, source, line] of [
+        ['on a function', `${hero('')}\n@process\nfunction X() { return null; }\n`, 8],
+        [
+          'on the exported component',
+          `import { Box } from '../ui';\n@fetch export function HeroSection() { return <Box />; }\n`,
+          2,
+        ],
+        ['on a constant', `import { Box } from '../ui';\n@fetch const x = 1;\n${hero('', '')}`, 2],
+        [
+          'on a parameter',
+          `import { Box } from '../ui';\nexport function HeroSection(@fetch props: string) { return <Box />; }\n`,
+          2,
+        ],
+        ['on an import', `@fetch import { Box } from '../ui';\n${hero('', '')}`, 1],
+      ] as const) {
+        const problem = checkSection(HERO, source);
+        expect(problem, label).not.toBeNull();
+        expect(problem!.line, label).toBe(line);
+      }
+    });
+
+    it('refuses build-tool instructions in a /** */ comment at the end of the file (esbuild obeys them there)', () => {
+      const section =
+        "import { Box } from '../ui';\n\nexport function HeroSection() {\n  return <Box>x</Box>;\n}\n";
+      for (const comment of [
+        '/** @jsxRuntime classic @jsx globalThis.process.exit */',
+        '/**\n * @jsxImportSource data:text/javascript,export default 1\n */',
+        '/** # sourceMappingURL=x */',
+      ]) {
+        const problem = checkSection(HERO, `${section}${comment}\n`);
+        expect(problem, comment).not.toBeNull();
+        expect(problem!.line, comment).toBe(6);
+        expect(problem!.message, comment).toContain("a comment may not contain '@' or '#'");
+      }
+      // Text that only looks like a comment, in JSX, is words.
+      expect(
+        checkSection(HERO, section.replace('<Box>x</Box>', '<Box>// @cedarbluff #1</Box>')),
+      ).toBeNull();
+    });
+
+    it('refuses links that a browser or the JSX compiler reads as another host', () => {
+      const link = (href: string) =>
+        `import { Anchor } from '../ui';\n\nexport function HeroSection() {\n  return <Anchor href="${href}">Go</Anchor>;\n}\n`;
+      for (const href of [
+        '/&#x2F;attacker.example',
+        '/&#47;attacker.example',
+        '/&sol;attacker.example',
+        '/\\attacker.example',
+        '/\t/attacker.example',
+        '/\n/attacker.example',
+      ])
+        expectRefusedAt(link(href), 4, JSON.stringify(href));
+      expect(checkSection(HERO, link('https://example.com/?a=1&b=2'))).toBeNull();
+      expect(
+        checkSection(
+          HERO,
+          "import { Link } from 'react-router-dom';\n\nexport function HeroSection() {\n  return <Link to={'/\\\\attacker.example'}>Go</Link>;\n}\n",
+        ),
+      ).not.toBeNull();
+    });
+  });
+
   it('names the first offence where it is', () => {
     expect(checkSection(HERO, hero('const secret = process.env.ADMIN_PASSWORD;'))).toEqual({
       message:
@@ -507,6 +623,13 @@ const FORBIDDEN_EXPRESSIONS = [
   'copy!',
   'this',
   'arguments',
+  'copy satisfies object',
+  "copy.headline?.('x')",
+  'new.target',
+  'copy?.constructor',
+  '<style />',
+  '<Anchor href="/&#x2F;attacker.example" />',
+  '<Anchor href="/\\attacker.example" />',
   'String.raw`x`',
   'copy[copy.key]',
   'delete copy.x',
@@ -598,7 +721,9 @@ describe('a property: no program built from a forbidden form passes', () => {
       ),
       { numRuns: 3000 },
     );
-  });
+    // 3,000 checks take 13 s on a quiet 2-core machine; under npm test's load (a load average of
+    // 25 was seen) the default 30 s was not enough.
+  }, 180_000);
 
   it('the wrappers and places alone are allowed (the forbidden form is what is refused)', () => {
     for (const place of PLACES)

@@ -101,13 +101,25 @@ const TYPE_KEYWORDS: ReadonlySet<ts.SyntaxKind> = new Set([
 const ID_VALUE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
 /** Links go to a page of the site, a place on the page, the web, a phone or an e-mail address. */
 const LINK_VALUE = /^(?:\/(?!\/)|#|https:\/\/|mailto:|tel:)/;
+/**
+ * What a browser or the build reads differently from the text: a backslash (`/\\host` is
+ * `//host`), a tab or line break (dropped from URLs), a character reference (`/&#x2F;host`,
+ * which the JSX compiler turns into `//host`).
+ */
+const LINK_DISGUISE = /[\\\s]|&(?:#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
+const linkAllowed = (text: string) => LINK_VALUE.test(text) && !LINK_DISGUISE.test(text);
 const LINK_PROPS = new Set(['href', 'to']);
 /** Build tools read instructions from comments (`@jsx`, `@jsxImportSource`, `# sourceMappingURL`). */
 const COMMENT_INSTRUCTION = /[@#]/;
 
 const kindName = (node: ts.Node) => ts.SyntaxKind[node.kind];
+/**
+ * A node's modifiers and decorators (`@dec`): `ts.getModifiers` leaves decorators out, and a
+ * decorator is a call of whatever it names, so every modifier check reads them all.
+ */
+const modifiersOf = (node: ts.HasModifiers): readonly ts.ModifierLike[] => node.modifiers ?? [];
 const isOnlyExport = (node: ts.HasModifiers) =>
-  (ts.getModifiers(node) ?? []).every((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  modifiersOf(node).every((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 const isValueDeclaration = (d: ts.Declaration) =>
   ts.isVariableDeclaration(d) ||
   ts.isFunctionDeclaration(d) ||
@@ -168,27 +180,39 @@ class SectionChecker {
   }
 
   /**
-   * No comment may carry an instruction for the build tools. Every comment is in the leading
-   * trivia of some token; the text of JSX is not trivia, and a `//` in it is not a comment.
+   * No comment may carry an instruction for the build tools. Every comment is in the trivia
+   * before some node; the text of JSX is not trivia, and a `//` in it is not a comment. Every
+   * node's trivia is read, not only the tokens': a `/** … *\/` comment becomes a JSDoc child of
+   * the node after it, and one at the end of the file has no token after it but the end itself
+   * (`/** @jsxRuntime classic @jsx globalThis.process.exit *\/` there was let through, and
+   * esbuild obeys it).
    */
   private comments() {
     const text = this.file.text;
+    const refuse = (at: number) => {
+      throw new Refused(
+        at,
+        "a comment may not contain '@' or '#' (build tools read them as instructions)",
+      );
+    };
     const visit = (node: ts.Node) => {
       if (node.kind === ts.SyntaxKind.JsxText || node.kind === ts.SyntaxKind.JsxTextAllWhiteSpaces)
         return;
-      const children = node.getChildren(this.file);
-      if (children.length > 0) return children.forEach(visit);
-      // Comments on the line of the token before are "trailing", the others "leading".
-      const ranges = [
-        ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
-        ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
-      ];
-      for (const range of ranges)
-        if (COMMENT_INSTRUCTION.test(text.slice(range.pos, range.end)))
-          throw new Refused(
-            range.pos,
-            "a comment may not contain '@' or '#' (build tools read them as instructions)",
-          );
+      if (ts.isJSDoc(node)) {
+        if (COMMENT_INSTRUCTION.test(text.slice(node.pos, node.end))) refuse(node.pos);
+        return;
+      }
+      // A list starts where its first node does (read on its own, as it may be JSX text).
+      if (node.kind !== ts.SyntaxKind.SyntaxList) {
+        // Comments on the line of the token before are "trailing", the others "leading".
+        const ranges = [
+          ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
+          ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
+        ];
+        for (const range of ranges)
+          if (COMMENT_INSTRUCTION.test(text.slice(range.pos, range.end))) refuse(range.pos);
+      }
+      node.getChildren(this.file).forEach(visit);
     };
     visit(this.file);
   }
@@ -224,6 +248,7 @@ class SectionChecker {
         node,
         `importing ${ts.isStringLiteral(specifier) ? `'${specifier.text}'` : 'this'} is not allowed; a section may import from ${allowed}`,
       );
+    if (modifiersOf(node).length > 0) throw new Refused(node, 'an import takes no modifier');
     if (node.attributes) throw new Refused(node, 'import attributes are not allowed');
     const clause = node.importClause;
     if (!clause) throw new Refused(node, 'an import must name what it takes');
@@ -291,7 +316,7 @@ class SectionChecker {
 
   private parameters(parameters: ts.NodeArray<ts.ParameterDeclaration>) {
     for (const parameter of parameters) {
-      if (parameter.dotDotDotToken || (ts.getModifiers(parameter) ?? []).length > 0)
+      if (parameter.dotDotDotToken || modifiersOf(parameter).length > 0)
         throw new Refused(parameter, 'a parameter is a name or `{ a, b }`');
       if (ts.isIdentifier(parameter.name) && parameter.name.text === 'this')
         throw new Refused(parameter, "'this' is not allowed");
@@ -307,7 +332,7 @@ class SectionChecker {
 
   private statement(node: ts.Statement) {
     if (ts.isVariableStatement(node)) {
-      if ((ts.getModifiers(node) ?? []).length > 0)
+      if (modifiersOf(node).length > 0)
         throw new Refused(node, 'a constant inside a function takes no modifier');
       return this.constants(node.declarationList);
     }
@@ -463,7 +488,7 @@ class SectionChecker {
   }
 
   private mapCallback(node: ts.ArrowFunction) {
-    if ((ts.getModifiers(node) ?? []).length > 0 || node.typeParameters)
+    if (modifiersOf(node).length > 0 || node.typeParameters)
       throw new Refused(node, 'the function given to `.map` is a plain arrow function');
     if (node.parameters.length > 2)
       throw new Refused(node, 'the function given to `.map` takes the item and its index');
@@ -607,7 +632,7 @@ class SectionChecker {
         : null;
     if (name === 'id' && !(literal && ID_VALUE.test(literal.text)))
       throw new Refused(value, "an 'id' is a quoted name with a hyphen, like 'about-heading'");
-    if (tag.kind !== 'own' && LINK_PROPS.has(name) && literal && !LINK_VALUE.test(literal.text))
+    if (tag.kind !== 'own' && LINK_PROPS.has(name) && literal && !linkAllowed(literal.text))
       throw new Refused(
         value,
         `a link goes to '/page', '#part', 'https://…', 'mailto:…' or 'tel:…'`,

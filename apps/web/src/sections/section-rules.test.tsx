@@ -62,3 +62,34 @@ describe('what the check leaves to React', () => {
     expect(html).not.toContain('alert(');
   });
 });
+
+describe('what the check leaves to the building blocks', () => {
+  // A section may give a style prop any string (`mt={{ base: 1, sm: copy.gap }}`), and a
+  // responsive value is written into a <style> element as raw text: a `</style>` in it would end
+  // the element in the prerendered page and put the rest there as HTML (a refresh to another
+  // site, elements named to clobber the page's globals), past the check's id and element rules.
+  const ESCAPE =
+    '1px}</style><meta http-equiv="refresh" content="0;url=https://attacker.example"><img name="hbspt"><style>';
+  const cases: [string, () => React.ReactElement][] = [
+    ['Box', () => <ui.Box mt={{ base: 1, sm: ESCAPE }} />],
+    ['Text', () => <ui.Text fz={{ base: 'md', md: ESCAPE }}>x</ui.Text>],
+    [
+      'SimpleGrid',
+      () => (
+        <ui.SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'md', sm: ESCAPE }}>
+          x
+        </ui.SimpleGrid>
+      ),
+    ],
+  ];
+  it.each(cases)(
+    'a responsive style value cannot end its <style> element (%s)',
+    (_name, element) => {
+      const html = renderToString(element());
+      expect(html).not.toMatch(/<meta|<img/);
+      // Every <style> element whole, its text free of markup.
+      const outside = html.replace(/<style[^>]*>[^<]*<\/style>/g, '');
+      expect(outside).not.toMatch(/<\/?style/);
+    },
+  );
+});

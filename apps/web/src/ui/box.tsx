@@ -179,15 +179,17 @@ export function responsiveCss(
   media: (point: Breakpoint) => Record<string, Value | undefined>,
 ): string {
   const baseText = cssText(base);
-  return (
+  const css =
     (baseText ? `${selector}{${baseText}}` : '') +
     (Object.keys(BREAKPOINTS) as Breakpoint[])
       .map((point) => {
         const text = cssText(media(point));
         return text ? `@media(min-width: ${BREAKPOINTS[point]}){${selector}{${text}}}` : '';
       })
-      .join('')
-  );
+      .join('');
+  // The CSS goes into a <style> element as raw HTML, and its values can come from an edited
+  // section: no `<`, so no `</style>` can end the element (CSS itself never needs one).
+  return css.replace(/</g, '\\3c ');
 }
 
 interface ParsedStyleProps {
