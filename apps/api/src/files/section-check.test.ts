@@ -128,6 +128,43 @@ describe('the section check: what a section may contain (decision 014)', () => {
     },
   );
 
+  describe('look props: Mantine writes responsive values into a <style> element as they are', () => {
+    const section = (props: string, imports = "import { Box, SimpleGrid } from '../ui';\n") =>
+      `${imports}\nconst copy = { space: 'xl' };\n\nexport function HeroSection() {\n  return <SimpleGrid ${props}><Box>Cedar Bluff</Box></SimpleGrid>;\n}\n`;
+    const LINE = 6;
+
+    it('refuses a value that could end the <style> element', () => {
+      const breakout = `'</style><meta http-equiv="refresh" content="0;url=https://attacker.example">'`;
+      for (const props of [
+        `mt={{ base: 1, sm: ${breakout} }}`,
+        `spacing={{ base: 'md', sm: ${breakout} }}`,
+        `cols={{ base: 1, sm: ${breakout} }}`,
+        'mt="</style><b>"',
+        `mt={\`</style>\`}`,
+        `style={{ color: '</style><b>' }}`,
+      ])
+        expect(expectRefusedAt(section(props), LINE).message, props).toMatch(/sets the look/);
+    });
+
+    it("refuses a name as a look value: the owner's words are data, never CSS", () => {
+      for (const props of [
+        'mt={copy.space}',
+        'cols={{ base: 1, sm: copy.space }}',
+        'style={{ color: copy.space }}',
+      ])
+        expect(expectRefusedAt(section(props), LINE).message, props).toMatch(/sets the look/);
+    });
+
+    it('lets literal looks through: numbers, quoted values, arithmetic and responsive objects', () => {
+      for (const props of [
+        'cols={{ base: 1, sm: 2 }} spacing="lg" mt={-4}',
+        "maw={560} p={{ base: 'lg', sm: 'xl' }} style={{ borderRadius: 'var(--mantine-radius-lg)' }}",
+        'miw={4 / 3} bg="white"',
+      ])
+        expect(checkSection(HERO, section(props)), props).toBeNull();
+    });
+  });
+
   describe('the earlier escape corpus', () => {
     it.each(EARLIER_ESCAPES)('refuses: %s', (label, source, at) => {
       expectRefusedAt(source, at, label);

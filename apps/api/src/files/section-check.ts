@@ -109,6 +109,19 @@ const LINK_VALUE = /^(?:\/(?!\/)|#|https:\/\/|mailto:|tel:)/;
 const LINK_DISGUISE = /[\\\s]|&(?:#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
 const linkAllowed = (text: string) => LINK_VALUE.test(text) && !LINK_DISGUISE.test(text);
 const LINK_PROPS = new Set(['href', 'to']);
+
+/**
+ * Props whose values are data: words, links, photos, elements. Every other prop of an element or
+ * a listed component sets the look, and Mantine writes a responsive value (`mt={{ base: 1, sm:
+ * 2 }}`, `cols`, `spacing`…) into a `<style>` element as it is: such a value is a literal of the
+ * file, never a name (the owner's words are data), with no `<` (which could end the `<style>`).
+ */
+const DATA_PROPS = new Set([
+  ...['key', 'id', 'role', 'title', 'children', 'lang', 'dir', 'component'],
+  ...['href', 'to', 'target', 'rel', 'src', 'alt', 'sizes', 'cover', 'priority'],
+  ...['text', 'readMore', 'readLess', 'limit', 'article', 'icon', 'leftSection', 'rightSection'],
+]);
+const isDataProp = (name: string) => DATA_PROPS.has(name) || name.startsWith('aria-');
 /** Build tools read instructions from comments (`@jsx`, `@jsxImportSource`, `# sourceMappingURL`). */
 const COMMENT_INSTRUCTION = /[@#]/;
 
@@ -638,10 +651,65 @@ class SectionChecker {
         `a link goes to '/page', '#part', 'https://…', 'mailto:…' or 'tel:…'`,
       );
     if (tag.kind !== 'own' && name === 'component') return this.componentProp(value);
+    if (tag.kind !== 'own' && !isDataProp(name)) return this.lookValue(name, value);
     if (ts.isStringLiteral(value)) return;
     if (!ts.isJsxExpression(value)) return this.jsx(value);
     if (value.dotDotDotToken || !value.expression) throw new Refused(value, 'a prop needs a value');
     this.expression(value.expression);
+  }
+
+  /** A look prop's value (see DATA_PROPS): a literal, or `{ base: …, sm: … }` of literals. */
+  private lookValue(name: string, value: ts.JsxAttributeValue) {
+    const refuse = (at: ts.Node): never => {
+      throw new Refused(
+        at,
+        `'${name}' sets the look: its value is a number, a quoted value without '<', or an object of those ({ base: 1, sm: 2 })`,
+      );
+    };
+    const literal = (node: ts.Expression): void => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+        if (node.text.includes('<')) refuse(node);
+        return;
+      }
+      if (
+        ts.isNumericLiteral(node) ||
+        node.kind === ts.SyntaxKind.TrueKeyword ||
+        node.kind === ts.SyntaxKind.FalseKeyword
+      )
+        return;
+      if (ts.isParenthesizedExpression(node)) return literal(node.expression);
+      if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken)
+        return literal(node.operand);
+      if (
+        ts.isBinaryExpression(node) &&
+        [
+          ts.SyntaxKind.PlusToken,
+          ts.SyntaxKind.MinusToken,
+          ts.SyntaxKind.AsteriskToken,
+          ts.SyntaxKind.SlashToken,
+        ].includes(node.operatorToken.kind)
+      ) {
+        literal(node.left);
+        return literal(node.right);
+      }
+      if (ts.isObjectLiteralExpression(node)) {
+        for (const property of node.properties) {
+          if (
+            !ts.isPropertyAssignment(property) ||
+            !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+          )
+            refuse(property);
+          literal((property as ts.PropertyAssignment).initializer);
+        }
+        return;
+      }
+      refuse(node);
+    };
+    if (ts.isStringLiteral(value)) return literal(value);
+    if (!ts.isJsxExpression(value) || value.dotDotDotToken || !value.expression) refuse(value);
+    // The general rules still hold (forbidden member names, no `__proto__` key…).
+    this.expression((value as ts.JsxExpression).expression!);
+    literal((value as ts.JsxExpression).expression!);
   }
 
   /** `component` renders as: an allowed element's name, or a component a section may place. */
