@@ -21,7 +21,13 @@ import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
 import { goLiveMessage } from './components/editor-warnings';
 import { PublishStatusNote } from './components/publish-status-note';
-import { formFieldOf, kennelToday, publicViewOf, type FieldErrors } from './litters/litter-draft';
+import {
+  formFieldOf,
+  kennelToday,
+  publicViewOf,
+  puppyMessage,
+  type FieldErrors,
+} from './litters/litter-draft';
 import { LitterForm } from './litters/litter-form';
 import { showError, showSuccess } from './lib/toasts';
 
@@ -81,7 +87,12 @@ function LittersBody() {
         onError: (error) => {
           const failure = classifyLitterError(error);
           if (failure.kind === 'field')
-            setServerErrors({ [formFieldOf(failure.field)]: failure.message });
+            setServerErrors({
+              [formFieldOf(failure.field)]: puppyMessage(
+                failure.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+                failure.message,
+              ),
+            });
           else if (failure.kind === 'conflict')
             showError(
               'The litters were changed since you opened this page. Your form is kept: save again to apply it to the new list.',

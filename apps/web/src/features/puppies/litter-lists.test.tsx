@@ -107,7 +107,6 @@ function cardNamed(name: string) {
 
 describe('LitterLists', () => {
   it('splits the litters with a fixed clock, newest first, with the right buttons and link targets', () => {
-    renderLists(NOW);
     expect(screen.getByRole('heading', { level: 2, name: 'Select Litters' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Upcoming Litters' })).toBeInTheDocument();
 
@@ -140,7 +139,6 @@ describe('LitterLists', () => {
   });
 
   it('shows image, sire and dam names, birth date, age, badge, counts, ready date and description', () => {
-    renderLists(NOW);
     const ready = cardNamed('Ranger x Juniper');
     expect(
       ready.getByRole('img', { name: 'Puppies from the Ranger x Juniper litter' }),
@@ -187,7 +185,6 @@ describe('LitterLists', () => {
     ['Contact About This Litter', 'Ranger x Juniper'],
   ])('navigates to the application from %s', async (button, litterName) => {
     const user = userEvent.setup();
-    renderLists(NOW);
     await user.click(cardNamed(litterName).getByRole('link', { name: button }));
     expect(
       screen.getByRole('heading', { level: 1, name: 'Puppy application' }),
@@ -210,5 +207,36 @@ describe('LitterLists', () => {
     expect(html.match(/data-testid="litter-card"/g)).toHaveLength(fixtures.length);
     expect(html).toContain('12 weeks old');
     expect(html).toContain('3 days old');
+  });
+
+  it('lists each puppy with its status and "N of M available" in the server HTML; says when none is', () => {
+    const pup = (id: string, status: 'available' | 'reserved' | 'placed') => ({
+      id,
+      name: `${id} collar`,
+      sex: 'Female' as const,
+      color: 'Yellow' as const,
+      status,
+    });
+    const withPuppies = [
+      {
+        ...fixtures[0]!,
+        puppies: [pup('red', 'available'), pup('blue', 'reserved'), pup('green', 'placed')],
+      },
+      { ...fixtures[1]!, puppies: [pup('pink', 'placed'), pup('teal', 'reserved')] },
+      ...fixtures.slice(2),
+    ];
+    const html = renderToString(
+      <TestProviders route="/puppies">
+        <LitterLists litters={withPuppies} now={NOW} />
+      </TestProviders>,
+    );
+    expect(html).toContain('1 of 3 available');
+    expect(html).toContain('None available');
+    expect(html.match(/data-testid="puppy"/g)).toHaveLength(5);
+    expect(html).toMatch(/red collar.*?Available/);
+    expect(html).toMatch(/blue collar.*?Reserved/);
+    expect(html).toMatch(/green collar.*?Placed/);
+    // The rules are the same: the same split and badges as without puppies.
+    expect(html.match(/data-testid="litter-card"/g)).toHaveLength(fixtures.length);
   });
 });
