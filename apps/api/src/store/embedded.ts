@@ -340,6 +340,10 @@ export async function openEmbeddedStore(
           await fsyncFile(fileOf('inquiries'));
           return toInquiry(doc);
         },
+        async get(id) {
+          const doc = index.get(id);
+          return doc ? toInquiry(doc) : null;
+        },
         async remove(id) {
           const removed = await inquiries.removeAsync({ _id: id }, {});
           index.delete(id);

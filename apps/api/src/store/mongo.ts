@@ -367,6 +367,10 @@ export async function mongoStore(
         );
         return doc ? toInquiry(doc) : null;
       },
+      async get(id) {
+        const doc = await inquiries.findOne({ _id: id });
+        return doc ? toInquiry(doc) : null;
+      },
       async remove(id) {
         return (await inquiries.deleteOne({ _id: id })).deletedCount > 0;
       },

@@ -162,6 +162,8 @@ interface InquiryRepo {
   stats(now: Date, since: Date): Promise<InquiryStats>;
   /** Sets the status and/or the note; null when there is no such inquiry. */
   update(id: string, changes: InquiryUpdate, at: Date): Promise<InboxInquiry | null>;
+  /** One inquiry by its id; null when there is none. */
+  get(id: string): Promise<InboxInquiry | null>;
   /** Deletes the inquiry for good; false when there was none. */
   remove(id: string): Promise<boolean>;
   /** Deletes every inquiry created before `cutoff` (retention); answers how many. */
