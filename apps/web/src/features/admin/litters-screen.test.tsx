@@ -55,6 +55,31 @@ function serve({
     http.post(API_ROUTES.addLitter.path, save ?? saved),
     http.put(API_ROUTES.saveLitter.path, save ?? saved),
     http.get(API_ROUTES.publishStatus.path, () => Response.json(publish('idle'))),
+    http.get(API_ROUTES.waitlist.path, () =>
+      Response.json({
+        version: 1,
+        lists: [
+          {
+            key: first!.id,
+            litterId: first!.id,
+            name: 'Ranger x Juniper’s list',
+            entries: [
+              {
+                id: 'e1',
+                inquiryId: 'i1',
+                name: 'The Whitakers',
+                email: 'w@example.com',
+                sex: 'Female',
+                color: 'black',
+                addedAt: SAVED_AT,
+                puppyId: 'purple-collar',
+                unsubscribed: false,
+              },
+            ],
+          },
+        ],
+      }),
+    ),
   );
 }
 
@@ -294,6 +319,9 @@ describe('Litters screen', () => {
     renderAdmin(<LittersScreen />, { route: '/admin/litters' });
     await user.click(await screen.findByRole('button', { name: 'Edit Ranger x Juniper' }));
     expect(screen.getAllByTestId('puppy-row')).toHaveLength(7);
+    expect(
+      await screen.findByText('Reserved for The Whitakers (on the waitlist)'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Available/)).toHaveValue('2 of 7 available');
 
     await user.click(screen.getByRole('button', { name: 'Remove Red collar' }));

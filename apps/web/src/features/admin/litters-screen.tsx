@@ -1,4 +1,4 @@
-import { LITTERS_FILE } from '@cedar/api-contract';
+import { LITTERS_FILE, type Waitlist } from '@cedar/api-contract';
 import type { Litter, LitterDraft } from '@cedar/content';
 import {
   Alert,
@@ -18,6 +18,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminGate } from './admin-session';
 import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
+import { useWaitlist } from './api/waitlist';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
 import { goLiveMessage } from './components/editor-warnings';
 import { PublishStatusNote } from './components/publish-status-note';
@@ -35,6 +36,12 @@ import { showError, showSuccess } from './lib/toasts';
 const CAPTION_COLOR = 'var(--mantine-color-gray-7)';
 
 type Editing = { litter: Litter | null } | null;
+
+/** Which family each puppy of the litter is reserved for, from the litter's waitlist. */
+function reservedFor(waitlist: Waitlist | undefined, litterId: string | undefined) {
+  const entries = waitlist?.lists.find((l) => l.litterId === litterId)?.entries ?? [];
+  return Object.fromEntries(entries.flatMap((e) => (e.puppyId ? [[e.puppyId, e.name]] : [])));
+}
 
 function LitterRow({ litter, today, onEdit }: { litter: Litter; today: Date; onEdit: () => void }) {
   const view = publicViewOf(litter, today);
@@ -66,6 +73,7 @@ function LitterRow({ litter, today, onEdit }: { litter: Litter; today: Date; onE
 
 function LittersBody() {
   const litters = useLitters();
+  const waitlist = useWaitlist();
   const save = useSaveLitter();
   const [editing, setEditing] = useState<Editing>(null);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -140,6 +148,7 @@ function LittersBody() {
           serverErrors={serverErrors}
           saving={save.isPending}
           onSave={onSave}
+          reservedFor={reservedFor(waitlist.data, editing.litter?.id)}
           onCancel={() => {
             setEditing(null);
             setServerErrors({});
