@@ -14,7 +14,7 @@ export const unsubscribeKey = (store: Store) =>
   store.keys.ensure('waitlist-unsubscribe', randomBytes(32).toString('base64url'));
 
 /** The signature of an entry's unsubscribe link. */
-export const unsubscribeSignature = (key: string, entryId: string) =>
+const unsubscribeSignature = (key: string, entryId: string) =>
   createHmac('sha256', key).update(`unsubscribe:${entryId}`).digest('base64url');
 
 export function validSignature(key: string, entryId: string, signature: string): boolean {
@@ -40,7 +40,7 @@ const puppiesLine = (litter: Litter) => {
 };
 
 /** The template with {name}, {litter}, {birthDate} and {puppies} filled in for one family. */
-export function fillTemplate(template: string, litter: Litter, name: string): string {
+function fillTemplate(template: string, litter: Litter, name: string): string {
   const values: Record<string, string> = {
     name,
     litter: litter.name,

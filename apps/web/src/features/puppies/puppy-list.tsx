@@ -4,7 +4,7 @@ import { useId } from 'react';
 // markup without its runtime, decision 012); only this import changes when they use Mantine again.
 import { Badge, Box, Group, Text } from '../../ui';
 
-export interface PuppyListItem {
+interface PuppyListItem {
   id: string;
   /** A name or a collar colour */
   name: string;

@@ -16,7 +16,7 @@ import { HttpError, apiRequest, errorBodyOf, parsedQueryFn } from '../lib/query-
 import { inquiryListsKey } from './inquiries';
 import { littersQueryKey } from './litters';
 
-export const waitlistQueryOptions = queryOptions({
+const waitlistQueryOptions = queryOptions({
   queryKey: [API_ROUTES.waitlist.path],
   queryFn: parsedQueryFn(waitlistSchema),
   staleTime: 0,

@@ -41,7 +41,7 @@ export interface PuppyFormValues {
 }
 
 /** A new puppy's id: random, so it never takes the id of a puppy removed and re-added. */
-export function newPuppyId(): string {
+function newPuppyId(): string {
   return `p-${crypto.randomUUID().slice(0, 8)}`;
 }
 

@@ -12,7 +12,7 @@ export type WaitlistChange =
 const STATUS_WORD = { available: 'available', reserved: 'reserved', placed: 'placed' } as const;
 
 /** The family's wishes in a few words: 'Female, yellow', 'Either sex, any colour'. */
-export const wishesText = (entry: WaitlistEntry) =>
+const wishesText = (entry: WaitlistEntry) =>
   `${entry.sex === 'Either' ? 'Either sex' : entry.sex}, ${entry.color || 'any colour'}`;
 
 interface ListProps {
@@ -180,7 +180,7 @@ export function placeText(waitlist: Waitlist | undefined, inquiryId: string): st
   return null;
 }
 
-export function ordinal(n: number): string {
+function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
