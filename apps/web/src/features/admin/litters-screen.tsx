@@ -73,9 +73,10 @@ function LitterRow({ litter, today, onEdit }: { litter: Litter; today: Date; onE
 
 function LittersBody() {
   const litters = useLitters();
-  const waitlist = useWaitlist();
   const save = useSaveLitter();
   const [editing, setEditing] = useState<Editing>(null);
+  // Who each puppy is reserved for, shown in the form: asked for once a litter is edited.
+  const waitlist = useWaitlist({ enabled: Boolean(editing?.litter) });
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<PendingPublish | null>(null);
   const publish = usePublishStatus(pending);

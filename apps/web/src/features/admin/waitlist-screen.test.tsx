@@ -185,7 +185,7 @@ describe('Waitlist screen', () => {
     serve();
     const user = userEvent.setup();
     renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
-    await user.click(await screen.findByRole('button', { name: 'Take Family 1 off the list' }));
+    await user.click(await screen.findByRole('button', { name: 'Take off Family 1' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('the puppy reserved for them is available again');
     await user.click(within(dialog).getByRole('button', { name: 'Take off' }));

@@ -107,6 +107,7 @@ function cardNamed(name: string) {
 
 describe('LitterLists', () => {
   it('splits the litters with a fixed clock, newest first, with the right buttons and link targets', () => {
+    renderLists(NOW);
     expect(screen.getByRole('heading', { level: 2, name: 'Select Litters' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Upcoming Litters' })).toBeInTheDocument();
 
@@ -139,6 +140,7 @@ describe('LitterLists', () => {
   });
 
   it('shows image, sire and dam names, birth date, age, badge, counts, ready date and description', () => {
+    renderLists(NOW);
     const ready = cardNamed('Ranger x Juniper');
     expect(
       ready.getByRole('img', { name: 'Puppies from the Ranger x Juniper litter' }),
@@ -185,6 +187,7 @@ describe('LitterLists', () => {
     ['Contact About This Litter', 'Ranger x Juniper'],
   ])('navigates to the application from %s', async (button, litterName) => {
     const user = userEvent.setup();
+    renderLists(NOW);
     await user.click(cardNamed(litterName).getByRole('link', { name: button }));
     expect(
       screen.getByRole('heading', { level: 1, name: 'Puppy application' }),
@@ -208,7 +211,6 @@ describe('LitterLists', () => {
     expect(html).toContain('12 weeks old');
     expect(html).toContain('3 days old');
   });
-
   it('lists each puppy with its status and "N of M available" in the server HTML; says when none is', () => {
     const pup = (id: string, status: 'available' | 'reserved' | 'placed') => ({
       id,

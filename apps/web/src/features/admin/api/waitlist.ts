@@ -23,8 +23,8 @@ const waitlistQueryOptions = queryOptions({
 });
 
 /** Every list in order, and the version each change names (If-Match). */
-export function useWaitlist() {
-  return useQuery(waitlistQueryOptions);
+export function useWaitlist({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...waitlistQueryOptions, enabled });
 }
 
 type Change =

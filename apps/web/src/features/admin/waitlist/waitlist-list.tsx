@@ -137,7 +137,7 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
                         color="red.9"
                         disabled={busy}
                         onClick={() => setRemoving(entry)}
-                        aria-label={`Take ${entry.name} off the list`}
+                        aria-label={`Take off ${entry.name}`}
                       >
                         Take off
                       </Button>
