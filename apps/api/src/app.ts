@@ -16,6 +16,8 @@ import type { Clock } from './auth/sessions';
 import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
 import { litterRoutes } from './litters/litter-routes';
+import { announcementRoutes, unsubscribeRoutes } from './waitlist/announcement-routes';
+import { waitlistRoutes } from './waitlist/waitlist-routes';
 import { inboxRoutes } from './inquiries/inbox-routes';
 import { hubspotRoutes } from './inquiries/hubspot-routes';
 import { intakeRoutes } from './inquiries/intake-routes';
@@ -172,6 +174,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(authRoutes);
   await fastify.register(inquiryRoutes);
   await fastify.register(hubspotRoutes);
+  await fastify.register(unsubscribeRoutes);
   // Everything under /api/admin: our own site only, and a live session, checked before the body
   // is read; the routes below never see a request that fails either.
   await fastify.register(async (admin) => {
@@ -182,6 +185,8 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
     await admin.register(inboxRoutes);
     await admin.register(intakeRoutes);
     await admin.register(litterRoutes);
+    await admin.register(waitlistRoutes);
+    await admin.register(announcementRoutes);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.

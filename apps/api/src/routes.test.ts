@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   API_ROUTES,
+  DEFAULT_ANNOUNCEMENT,
+  reservePuppyUrl,
+  waitlistEntryUrl,
+  waitlistOrderUrl,
   fileUrl,
   inquiryUrl,
   litterUrl,
@@ -38,7 +42,7 @@ const ONE_PIXEL_PNG = Buffer.from(
  */
 const PROTECTED: Record<
   string,
-  (ids: { revision: string; session: string; inquiry: string }) => InjectOptions
+  (ids: { revision: string; session: string; inquiry: string; entry: string }) => InjectOptions
 > = {
   inquiries: () => ({ method: 'GET', url: API_ROUTES.inquiries.path }),
   inquiryPage: () => ({ method: 'GET', url: API_ROUTES.inquiryPage.path }),
@@ -50,6 +54,34 @@ const PROTECTED: Record<
   }),
   intakeStatus: () => ({ method: 'GET', url: API_ROUTES.intakeStatus.path }),
   retryMail: ({ inquiry }) => ({ method: 'POST', url: retryMailUrl(inquiry) }),
+  waitlist: () => ({ method: 'GET', url: API_ROUTES.waitlist.path }),
+  addToWaitlist: ({ inquiry }) => ({
+    method: 'POST',
+    url: API_ROUTES.addToWaitlist.path,
+    payload: { inquiryId: inquiry, litterId: null },
+  }),
+  orderWaitlist: () => ({
+    method: 'PUT',
+    url: waitlistOrderUrl('duke-honey-winter-2027'),
+    payload: { entryIds: [] },
+  }),
+  reservePuppy: ({ entry }) => ({
+    method: 'PUT',
+    url: reservePuppyUrl(entry),
+    payload: { puppyId: null },
+  }),
+  announcements: () => ({ method: 'GET', url: API_ROUTES.announcements.path }),
+  previewAnnouncement: () => ({
+    method: 'POST',
+    url: API_ROUTES.previewAnnouncement.path,
+    payload: { litterId: 'ranger-juniper-summer-2026', ...DEFAULT_ANNOUNCEMENT },
+  }),
+  sendAnnouncement: () => ({
+    method: 'POST',
+    url: API_ROUTES.sendAnnouncement.path,
+    payload: { litterId: 'ranger-juniper-summer-2026', ...DEFAULT_ANNOUNCEMENT },
+  }),
+  removeFromWaitlist: ({ entry }) => ({ method: 'DELETE', url: waitlistEntryUrl(entry) }),
   updateInquiry: ({ inquiry }) => ({
     method: 'PATCH',
     url: inquiryUrl(inquiry),
@@ -111,7 +143,12 @@ function call(app: TestApp['app'], options: InjectOptions, headers: Record<strin
   });
 }
 
-const NO_IDS = { revision: '0'.repeat(16), session: '0'.repeat(16), inquiry: '0'.repeat(16) };
+const NO_IDS = {
+  revision: '0'.repeat(16),
+  session: '0'.repeat(16),
+  inquiry: '0'.repeat(16),
+  entry: '0'.repeat(16),
+};
 
 async function expectAll(
   app: TestApp['app'],
@@ -169,7 +206,37 @@ describe('route inventory', () => {
       createdAt: a.clock.now(),
     });
     await expect.poll(async () => (await a.services.store.outbox.summary(1)).failed.length).toBe(1);
+    // A family on a litter's list, to reserve for and take off.
+    const listed = await a.services.store.inquiries.create({
+      firstName: 'Bea',
+      lastName: 'Lane',
+      email: 'bea@example.com',
+      phone: '518-555-0101',
+      preferredColor: 'black',
+      createdAt: a.clock.now(),
+    });
+    await a.services.store.waitlists.replace(
+      [
+        {
+          key: 'ranger-juniper-summer-2026',
+          entries: [
+            {
+              id: 'e1',
+              inquiryId: listed.id,
+              name: 'Bea Lane',
+              email: 'bea@example.com',
+              sex: 'Either',
+              color: 'black',
+              addedAt: a.clock.now(),
+            },
+          ],
+        },
+      ],
+      0,
+      a.clock.now(),
+    );
     const ids = {
+      entry: 'e1',
       inquiry,
       revision: saved.json().revision.id as string,
       session: (sessions.json() as { id: string; current: boolean }[]).find((s) => !s.current)!.id,

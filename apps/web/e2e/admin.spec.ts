@@ -748,6 +748,94 @@ test('a family’s submission made while the dashboard is open appears on it wit
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
+test('the owner puts a family on a litter’s waitlist from their inquiry, reserves a puppy for them, and the public card says so after the publish', async ({
+  page,
+}) => {
+  test.setTimeout(8 * 60_000);
+  // The reservation writes the litters' data file; the afterAll above puts it back.
+  originalLitters ??= await fs.readFile(LITTERS_FILE, 'utf8');
+  const litterCard = () =>
+    page
+      .getByTestId('litter-card')
+      .filter({ has: page.getByRole('heading', { name: 'Ranger x Juniper' }) });
+  const pink = () => litterCard().getByTestId('puppy').filter({ hasText: 'Pink collar' });
+
+  // The public card lists the puppies: two of seven available, Pink collar among them.
+  await page.goto('/puppies');
+  await expect(litterCard().getByTestId('puppy')).toHaveCount(7);
+  await expect(litterCard().getByTestId('puppy-availability')).toHaveText('2 of 7 available');
+  await expect(pink()).toContainText('Available');
+
+  // A family sends the puppy questionnaire, wishing for a girl.
+  await hubspotDelivers(page, {
+    firstname: 'Rosa',
+    lastname: 'Whitcombe',
+    email: 'rosa.whitcombe@example.com',
+    phone: '(315) 555-0142',
+    preferred_color: 'Yellow',
+    message: 'We would love a yellow girl from the summer litter.',
+    puppy_sex: 'Female',
+    conversion_id: `e2e-waitlist-${Date.now()}`,
+  });
+
+  // From her inquiry's card, onto Ranger x Juniper's list.
+  await testLogin(page);
+  const inbox = page.getByRole('region', { name: 'Customer Inquiries' });
+  await page
+    .getByRole('search', { name: 'Find inquiries' })
+    .getByRole('searchbox', { name: 'Search' })
+    .fill('whitcombe');
+  const card = inbox.getByRole('article', { name: 'Rosa Whitcombe' });
+  await expect(card).toBeVisible();
+  await card.getByRole('combobox', { name: 'Waitlist for Rosa Whitcombe' }).click();
+  await page.getByRole('option', { name: 'Ranger x Juniper’s list' }).click();
+  await card.getByRole('button', { name: 'Put on the list' }).click();
+  const place = card.getByTestId('waitlist-place');
+  await expect(place).toHaveText('1st on Ranger x Juniper’s list');
+  await expectAccessible(page, 'an inquiry on the waitlist');
+
+  // The Waitlist screen: her wishes, then Pink collar reserved for her.
+  await place.getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/waitlist$/);
+  const list = page.getByTestId('waitlist-ranger-juniper-summer-2026');
+  const row = list.getByTestId('waitlist-entry').filter({ hasText: 'Rosa Whitcombe' });
+  await expect(row).toContainText('Female, yellow');
+  await row.getByRole('combobox', { name: 'Puppy reserved for Rosa Whitcombe' }).click();
+  const reservedAt = Date.now();
+  await page.getByRole('option', { name: /^Pink collar/ }).click();
+  await expect(
+    row.getByRole('combobox', { name: 'Puppy reserved for Rosa Whitcombe' }),
+  ).toHaveValue('Pink collar (female, yellow)');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-waitlist.png'), fullPage: true });
+  await expectAccessible(page, 'the waitlist');
+
+  // Published: the public card says Pink collar is reserved, one of seven still available.
+  await expect
+    .poll(
+      async () => {
+        const status = (await (await page.request.get('/api/admin/publish')).json()) as {
+          state: string;
+          startedAt: string | null;
+          error: string | null;
+        };
+        if (status.state === 'failed') return `failed: ${status.error}`;
+        const fresh =
+          status.startedAt !== null && Date.parse(status.startedAt) >= reservedAt - 1000;
+        return fresh ? status.state : `waiting (${status.state})`;
+      },
+      { timeout: PUBLISH_TIMEOUT_MS, intervals: [2000] },
+    )
+    .toBe('published');
+  await page.goto('/puppies');
+  await expect(litterCard().getByTestId('puppy-availability')).toHaveText('1 of 7 available');
+  await expect(pink()).toContainText('Reserved');
+  await litterCard().screenshot({ path: path.join(SCREENSHOTS, 'puppies-reserved.png') });
+
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
 test('the owner sees where they are signed in, signs another browser out, changes the password and signs out everywhere', async ({
   page,
   browser,

@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './routes';
 export * from './section-rules';
+export * from './waitlist';

@@ -27,6 +27,16 @@ export const API_ROUTES = {
   addLitter: { method: 'POST', path: '/api/admin/litters' },
   saveLitter: { method: 'PUT', path: '/api/admin/litters/:id' },
   uploadLitterPhoto: { method: 'POST', path: '/api/admin/litter-photos' },
+  waitlist: { method: 'GET', path: '/api/admin/waitlist' },
+  addToWaitlist: { method: 'POST', path: '/api/admin/waitlist' },
+  orderWaitlist: { method: 'PUT', path: '/api/admin/waitlist/lists/:key/order' },
+  reservePuppy: { method: 'PUT', path: '/api/admin/waitlist/entries/:id/puppy' },
+  removeFromWaitlist: { method: 'DELETE', path: '/api/admin/waitlist/entries/:id' },
+  announcements: { method: 'GET', path: '/api/admin/waitlist/announcements' },
+  previewAnnouncement: { method: 'POST', path: '/api/admin/waitlist/announcements/preview' },
+  sendAnnouncement: { method: 'POST', path: '/api/admin/waitlist/announcements' },
+  unsubscribe: { method: 'POST', path: '/api/waitlist/unsubscribe' },
+  unsubscribePage: { method: 'GET', path: '/api/waitlist/unsubscribe' },
   confirmPassword: { method: 'POST', path: '/api/admin/password/confirm' },
   changePassword: { method: 'POST', path: '/api/admin/password' },
   sessions: { method: 'GET', path: '/api/admin/sessions' },
@@ -56,6 +66,18 @@ export function restoreUrl(path: string, id: string): string {
 
 export function litterUrl(id: string): string {
   return `/api/admin/litters/${encodeURIComponent(id)}`;
+}
+
+export function waitlistOrderUrl(key: string): string {
+  return `/api/admin/waitlist/lists/${encodeURIComponent(key)}/order`;
+}
+
+export function waitlistEntryUrl(id: string): string {
+  return `/api/admin/waitlist/entries/${encodeURIComponent(id)}`;
+}
+
+export function reservePuppyUrl(id: string): string {
+  return `${waitlistEntryUrl(id)}/puppy`;
 }
 
 export function inquiryUrl(id: string): string {

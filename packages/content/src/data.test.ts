@@ -109,6 +109,17 @@ describe('litters', () => {
     }
   });
 
+  it('list the born litters\u2019 puppies, some reserved and some placed, the count agreeing', () => {
+    const born = litters.filter((l) => !l.birthDate.includes('Due'));
+    for (const litter of born) {
+      expect(litter.puppies?.length).toBe(litter.puppiesCount);
+      const available = litter.puppies!.filter((p) => p.status === 'available').length;
+      expect(litter.available).toBe(`${available} of ${litter.puppiesCount} available`);
+    }
+    const statuses = born.flatMap((l) => l.puppies!.map((p) => p.status));
+    expect(new Set(statuses)).toEqual(new Set(['available', 'reserved', 'placed']));
+  });
+
   it('cover every Select and Upcoming case on 2026-11-22', () => {
     const { select, upcoming } = splitLitters(litters, TODAY);
     expect(select.some((l) => l.status === 'Ready')).toBe(true);

@@ -74,6 +74,21 @@ const litterText = (what: string) =>
     .min(1, `${what} is needed`)
     .max(LITTER_LIMITS.text, `${what} fits in ${LITTER_LIMITS.text} characters`);
 
+export const PUPPY_STATUSES = ['available', 'reserved', 'placed'] as const;
+export type PuppyStatus = (typeof PUPPY_STATUSES)[number];
+
+/** One puppy of a litter: its id stays the same across edits (a reservation names it). */
+export const litterPuppySchema = z.strictObject({
+  id: z.string('A puppy needs an id').regex(/^[a-z0-9-]{1,40}$/, 'A puppy needs an id'),
+  /** A name or a collar colour: 'Red collar', 'Maisie'. */
+  name: litterText('The puppy\u2019s name or collar'),
+  sex: z.enum(['Male', 'Female'], 'Choose male or female'),
+  color: z.enum(coatColorSchema.options, 'Choose the colour'),
+  image: imagePathSchema.optional(),
+  status: z.enum(PUPPY_STATUSES, 'Choose available, reserved or placed'),
+});
+export type LitterPuppy = z.infer<typeof litterPuppySchema>;
+
 /** A litter's own fields: what the owner fills in (the id and the name are worked out). */
 const litterFields = {
   /** Dog ids */
@@ -111,13 +126,47 @@ const litterFields = {
     ),
   /** An archived litter stays in the data file and leaves the public lists. */
   archived: z.boolean().optional(),
+  /** The puppies, once born: each with its status. Absent (or empty) before the owner adds them. */
+  puppies: z
+    .array(litterPuppySchema, 'The puppies are a list')
+    .max(LITTER_LIMITS.puppies, `At most ${LITTER_LIMITS.puppies} puppies`)
+    .optional(),
 };
 
 /** Rules between a litter's fields: a litter not yet born has no count and is Upcoming. */
 function checkLitter(
-  litter: { birthDate: string; puppiesCount: number | 'TBD'; status: string },
+  litter: {
+    birthDate: string;
+    puppiesCount: number | 'TBD';
+    status: string;
+    puppies?: readonly LitterPuppy[] | undefined;
+  },
   ctx: z.RefinementCtx,
 ) {
+  const puppies = litter.puppies ?? [];
+  if (puppies.length > 0 && litter.birthDate.includes('Due'))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['puppies'],
+      message: 'Add the puppies once the litter is born',
+    });
+  const count = litter.puppiesCount;
+  if (typeof count === 'number' && count >= 1 && puppies.length > count)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['puppies'],
+      message: `The litter has ${litter.puppiesCount} puppies: ${puppies.length} are listed`,
+    });
+  const ids = new Set<string>();
+  puppies.forEach((puppy, index) => {
+    if (ids.has(puppy.id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['puppies', index, 'id'],
+        message: 'Two puppies have the same id',
+      });
+    ids.add(puppy.id);
+  });
   const due = litter.birthDate.includes('Due');
   if (due && litter.puppiesCount !== 'TBD')
     ctx.addIssue({

@@ -39,6 +39,38 @@ describe('validateContent', () => {
     ]);
   });
 
+  it('checks each puppy field by field, and the puppies against the litter', () => {
+    const puppy = {
+      id: 'red-collar',
+      name: 'Red collar',
+      sex: 'Male',
+      color: 'Black',
+      status: 'available',
+    };
+    expect(litterProblems([{ ...first, puppies: [{ ...puppy, status: 'sold' }] }])).toEqual([
+      {
+        record: `litters[0] "${first.id}"`,
+        field: 'puppies.0.status',
+        message: 'Choose available, reserved or placed',
+      },
+    ]);
+    expect(litterProblems([{ ...first, puppies: [{ ...puppy, name: ' ' }] }])[0]).toMatchObject({
+      field: 'puppies.0.name',
+    });
+    expect(litterProblems([{ ...first, puppies: [puppy, puppy] }])[0]).toMatchObject({
+      field: 'puppies.1.id',
+      message: 'Two puppies have the same id',
+    });
+    expect(
+      litterProblems([{ ...first, puppiesCount: 1, puppies: [puppy, { ...puppy, id: 'b' }] }])[0],
+    ).toMatchObject({ field: 'puppies', message: 'The litter has 1 puppies: 2 are listed' });
+    const due = allLitters.find((l) => l.birthDate.includes('Due'))!;
+    expect(litterProblems([{ ...due, puppies: [puppy] }])[0]).toMatchObject({
+      field: 'puppies',
+      message: 'Add the puppies once the litter is born',
+    });
+  });
+
   it('throws one error listing every problem, so a bad record stops the build', () => {
     const error = new ContentError(litterProblems([{ ...first, puppiesCount: 0 }]));
     expect(error.message).toBe(

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
+  availabilityLabel,
+  puppyAvailability,
   LitterDateError,
   formatAge,
   isValidBirthDate,
@@ -160,5 +162,23 @@ describe('properties', () => {
         expect(litterReadiness(l, now).age).not.toMatch(/NaN/);
       }),
     );
+  });
+});
+
+describe('puppy availability', () => {
+  it('counts the available puppies of the listed ones', () => {
+    const puppies = [
+      { status: 'available' as const },
+      { status: 'reserved' as const },
+      { status: 'placed' as const },
+    ];
+    expect(puppyAvailability(puppies)).toEqual({ available: 1, total: 3 });
+    expect(availabilityLabel({ available: 1, total: 3 })).toBe('1 of 3 available');
+  });
+
+  it('says so when none is available, and nothing when none is listed', () => {
+    expect(availabilityLabel(puppyAvailability([{ status: 'placed' }])!)).toBe('None available');
+    expect(puppyAvailability([])).toBeNull();
+    expect(puppyAvailability(undefined)).toBeNull();
   });
 });

@@ -150,3 +150,33 @@ export function splitLitters<T extends LitterLike>(
   upcoming.sort(newestFirst);
   return { select, upcoming };
 }
+
+export interface PuppyLike {
+  status: 'available' | 'reserved' | 'placed';
+}
+
+/** How many of a litter's listed puppies are still available: null when none are listed. */
+export function puppyAvailability(
+  puppies: readonly PuppyLike[] | undefined,
+): { available: number; total: number } | null {
+  if (!puppies || puppies.length === 0) return null;
+  return {
+    available: puppies.filter((p) => p.status === 'available').length,
+    total: puppies.length,
+  };
+}
+
+/** 'N of M available', or 'None available' when every listed puppy is reserved or placed. */
+export function availabilityLabel(counts: { available: number; total: number }): string {
+  return counts.available === 0
+    ? 'None available'
+    : `${counts.available} of ${counts.total} available`;
+}
+
+/** With puppies listed, a litter's availability text is worked out from them. */
+export function withPuppyAvailability<
+  T extends { available: string; puppies?: readonly PuppyLike[] | undefined },
+>(litter: T): T {
+  const counts = puppyAvailability(litter.puppies);
+  return counts ? { ...litter, available: availabilityLabel(counts) } : litter;
+}

@@ -56,6 +56,10 @@ const counts = z.strictObject({
   revisions: z.number().int().nonnegative(),
   /** Absent from backups made before the HubSpot poller: none. */
   cursors: z.number().int().nonnegative().optional(),
+  /** Absent from backups made before the waitlists: none. */
+  waitlists: z.number().int().nonnegative().optional(),
+  announcements: z.number().int().nonnegative().optional(),
+  announcementMails: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -131,6 +135,67 @@ const entry = z.discriminatedUnion('type', [
     }),
   }),
   z.strictObject({
+    type: z.literal('waitlist'),
+    doc: z.strictObject({
+      _id: z.literal('waitlists'),
+      version: z.number().int().nonnegative(),
+      lists: z
+        .array(
+          z.strictObject({
+            key: text,
+            entries: z
+              .array(
+                z.strictObject({
+                  id: text,
+                  inquiryId: text,
+                  name: text,
+                  email: text,
+                  sex: z.enum(['Male', 'Female', 'Either']),
+                  color: text,
+                  addedAt: date,
+                  puppyId: text.optional(),
+                  unsubscribedAt: date.optional(),
+                }),
+              )
+              .max(100_000),
+          }),
+        )
+        .max(10_000),
+      updatedAt: date,
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('announcement'),
+    doc: z.strictObject({
+      _id: text,
+      litterId: text,
+      includeGeneral: z.boolean(),
+      subject: text,
+      body: text,
+      createdAt: date,
+      createdBy: text,
+      recipients: z.number().int().nonnegative(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('announcement-mail'),
+    doc: z.strictObject({
+      _id: text,
+      announcementId: text,
+      entryId: text,
+      to: text,
+      subject: text,
+      text,
+      state: z.enum(['pending', 'sending', 'sent', 'failed']),
+      attempts: z.number().int().nonnegative(),
+      nextAttemptAt: date,
+      claimId: text.optional(),
+      sentAt: date.optional(),
+      failedAt: date.optional(),
+      lastError: text.optional(),
+    }),
+  }),
+  z.strictObject({
     type: z.literal('revision'),
     doc: z
       .strictObject({
@@ -181,6 +246,9 @@ export function archiveStream(contents: BackupContents): Readable {
         inquiries: snapshot.inquiries.length,
         revisions: snapshot.revisions.length,
         cursors: snapshot.cursors.length,
+        waitlists: snapshot.waitlists?.length ?? 0,
+        announcements: snapshot.announcements?.length ?? 0,
+        announcementMails: snapshot.announcementMails?.length ?? 0,
         files: files.length,
       },
     });
@@ -188,6 +256,10 @@ export function archiveStream(contents: BackupContents): Readable {
     for (const doc of snapshot.inquiries) yield line({ type: 'inquiry', doc });
     for (const doc of snapshot.revisions) yield line({ type: 'revision', doc });
     for (const doc of snapshot.cursors) yield line({ type: 'cursor', doc });
+    for (const doc of snapshot.waitlists ?? []) yield line({ type: 'waitlist', doc });
+    for (const doc of snapshot.announcements ?? []) yield line({ type: 'announcement', doc });
+    for (const doc of snapshot.announcementMails ?? [])
+      yield line({ type: 'announcement-mail', doc });
     for (const file of files)
       yield line({
         type: 'file',
@@ -267,7 +339,15 @@ export async function readArchive(
   const contents: BackupContents = {
     createdAt: first.data.createdAt,
     store: first.data.store,
-    snapshot: { admins: [], inquiries: [], revisions: [], cursors: [] },
+    snapshot: {
+      admins: [],
+      inquiries: [],
+      revisions: [],
+      cursors: [],
+      waitlists: [],
+      announcements: [],
+      announcementMails: [],
+    },
     files: [],
   };
   for (let i = 1; i < lines.length - 1; i++) {
@@ -279,6 +359,9 @@ export async function readArchive(
     else if (item.type === 'inquiry') contents.snapshot.inquiries.push(item.doc);
     else if (item.type === 'revision') contents.snapshot.revisions.push(item.doc);
     else if (item.type === 'cursor') contents.snapshot.cursors.push(item.doc);
+    else if (item.type === 'waitlist') contents.snapshot.waitlists!.push(item.doc);
+    else if (item.type === 'announcement') contents.snapshot.announcements!.push(item.doc);
+    else if (item.type === 'announcement-mail') contents.snapshot.announcementMails!.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -293,9 +376,18 @@ export async function readArchive(
     inquiries: contents.snapshot.inquiries.length,
     revisions: contents.snapshot.revisions.length,
     cursors: contents.snapshot.cursors.length,
+    waitlists: contents.snapshot.waitlists!.length,
+    announcements: contents.snapshot.announcements!.length,
+    announcementMails: contents.snapshot.announcementMails!.length,
     files: contents.files.length,
   };
-  const told: BackupCounts = { ...first.data.counts, cursors: first.data.counts.cursors ?? 0 };
+  const told: BackupCounts = {
+    ...first.data.counts,
+    cursors: first.data.counts.cursors ?? 0,
+    waitlists: first.data.counts.waitlists ?? 0,
+    announcements: first.data.counts.announcements ?? 0,
+    announcementMails: first.data.counts.announcementMails ?? 0,
+  };
   if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);
   return { ...contents, counts: found };

@@ -84,6 +84,9 @@ const sorted = (s: StoreSnapshot) => ({
   inquiries: byId(s.inquiries),
   revisions: byId(s.revisions),
   cursors: byId(s.cursors),
+  waitlists: s.waitlists ?? [],
+  announcements: byId(s.announcements ?? []),
+  announcementMails: byId(s.announcementMails ?? []),
 });
 
 async function hashes(root: string, files: string[]) {
@@ -107,7 +110,16 @@ describe('a backup', () => {
     const contents = await collectBackup({ ...a.services, repoRoot: a.repoRoot });
     const saved = await saveArchive(archiveStream(contents), file);
     // The owner and the demo admin (a loopback-only test start); seven sections, litters, a photo.
-    expect(saved.counts).toEqual({ admins: 2, inquiries: 31, revisions: 3, cursors: 0, files: 9 });
+    expect(saved.counts).toEqual({
+      admins: 2,
+      inquiries: 31,
+      revisions: 3,
+      cursors: 0,
+      waitlists: 0,
+      announcements: 0,
+      announcementMails: 0,
+      files: 9,
+    });
     expect(contents.files.map((f) => f.path)).toEqual(
       expect.arrayContaining([HERO, LITTERS, PHOTO]),
     );
@@ -225,13 +237,123 @@ describe('a backup', () => {
     const fromOld = await openEmbeddedStore(await tempDir('cedar-restored-old-'));
     cleanup.push(() => fromOld.close());
     const read = await readArchive(oldFile);
-    expect(read.counts).toEqual({ admins: 0, inquiries: 1, revisions: 0, cursors: 0, files: 0 });
+    expect(read.counts).toEqual({
+      admins: 0,
+      inquiries: 1,
+      revisions: 0,
+      cursors: 0,
+      waitlists: 0,
+      announcements: 0,
+      announcementMails: 0,
+      files: 0,
+    });
     await restoreBackup(read, { store: fromOld, repoRoot: a.repoRoot, force: false });
     expect(await fromOld.inquiries.list()).toEqual([
       expect.objectContaining({ firstName: 'Cy', status: 'contacted' }),
     ]);
     expect((await fromOld.snapshot()).cursors).toEqual([]);
+    expect(await fromOld.waitlists.get()).toMatchObject({ version: 0, lists: [] });
+    expect(await fromOld.announcements.list()).toEqual([]);
     expect(await fromOld.outbox.summary(10)).toEqual({ pending: 0, failed: [] });
+  });
+
+  it('carries the waitlists, the announcements and their e-mails; a restore checks the lists', async () => {
+    const a = await build();
+    cleanup.push(() => a.close());
+    const { store } = a.services;
+    const now = a.clock.now();
+    const inquiry = await store.inquiries.create({
+      firstName: 'Ada',
+      lastName: 'Lane',
+      email: 'ada@example.com',
+      phone: '518-555-0100',
+      preferredColor: 'yellow',
+      createdAt: now,
+    });
+    const entry = {
+      id: 'e1',
+      inquiryId: inquiry.id,
+      name: 'Ada Lane',
+      email: 'ada@example.com',
+      sex: 'Female' as const,
+      color: 'yellow',
+      addedAt: now,
+      puppyId: 'red-collar',
+      unsubscribedAt: now,
+    };
+    await store.waitlists.replace(
+      [{ key: 'ranger-juniper-summer-2026', entries: [entry] }],
+      0,
+      now,
+    );
+    await store.announcements.create(
+      {
+        _id: 'a1',
+        litterId: 'ranger-juniper-summer-2026',
+        includeGeneral: true,
+        subject: 'Born!',
+        body: 'Dear {name}',
+        createdAt: now,
+        createdBy: 'owner',
+        recipients: 1,
+      },
+      [
+        {
+          _id: 'a1:e1',
+          announcementId: 'a1',
+          entryId: 'e1',
+          to: 'ada@example.com',
+          subject: 'Born!',
+          text: 'Dear Ada Lane',
+          state: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+        },
+      ],
+    );
+    const contents = await collectBackup({ ...a.services, repoRoot: a.repoRoot });
+    const file = path.join(await tempDir('cedar-backups-'), 'backup.jsonl.gz');
+    const saved = await saveArchive(archiveStream(contents), file);
+    expect(saved.counts).toMatchObject({ waitlists: 1, announcements: 1, announcementMails: 1 });
+    const before = sorted(await store.snapshot());
+    const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
+    cleanup.push(() => restored.close());
+    await restoreBackup(await readArchive(file), {
+      store: restored,
+      repoRoot: a.repoRoot,
+      force: false,
+    });
+    expect(sorted(await restored.snapshot())).toEqual(before);
+    expect((await restored.waitlists.get()).lists[0]!.entries[0]).toEqual(entry);
+    expect(await restored.announcements.nextDue()).toEqual(now);
+
+    // A family listed who is not among the backup's inquiries: refused before anything is written.
+    const crafted = {
+      ...contents,
+      snapshot: {
+        ...contents.snapshot,
+        waitlists: [
+          {
+            ...contents.snapshot.waitlists![0]!,
+            lists: [{ key: 'general', entries: [{ ...entry, inquiryId: 'someone-else' }] }],
+          },
+        ],
+      },
+    };
+    const craftedFile = path.join(await tempDir('cedar-crafted-'), 'crafted.jsonl.gz');
+    await saveArchive(archiveStream(crafted), craftedFile);
+    const empty = await openEmbeddedStore(await tempDir('cedar-restored-crafted-'));
+    cleanup.push(() => empty.close());
+    await expect(
+      restoreBackup(await readArchive(craftedFile), {
+        store: empty,
+        repoRoot: a.repoRoot,
+        force: false,
+      }),
+    ).rejects.toThrow(
+      /the waitlists list the inquiry someone-else, which the backup does not hold/,
+    );
+    expect(await empty.isEmpty()).toBe(true);
   });
 
   it('refuses to restore into a store that holds anything, unless forced; forced, it ends every session', async () => {

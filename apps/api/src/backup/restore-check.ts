@@ -71,6 +71,19 @@ export async function restoreProblem(
     if (!isOwnHash(admin.passwordHash))
       return `the password hash of admin ${JSON.stringify(admin.username)} does not have this product's scrypt parameters`;
   }
+  const waitlists = contents.snapshot.waitlists ?? [];
+  if (waitlists.length > 1) return 'the backup holds more than one set of waitlists';
+  const inquiries = new Set(contents.snapshot.inquiries.map((i) => i._id));
+  const listed = new Set<string>();
+  for (const list of waitlists[0]?.lists ?? [])
+    for (const entry of list.entries) {
+      // A family is on one list, once, and is one of the backup's inquiries.
+      if (listed.has(entry.inquiryId))
+        return `the waitlists list the inquiry ${entry.inquiryId} more than once`;
+      listed.add(entry.inquiryId);
+      if (!inquiries.has(entry.inquiryId))
+        return `the waitlists list the inquiry ${entry.inquiryId}, which the backup does not hold`;
+    }
   for (const file of contents.files) {
     const problem = await fileProblem(file, repoRoot);
     if (problem) return problem;

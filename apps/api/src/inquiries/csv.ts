@@ -12,7 +12,10 @@ export function csvCell(value: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-const COLUMNS: [string, (i: InboxInquiry) => string][] = [
+/** Where a family is on the waitlists: the list's name and their place in it. */
+export type WaitlistPlaces = ReadonlyMap<string, { list: string; place: number }>;
+
+const COLUMNS: [string, (i: InboxInquiry, places: WaitlistPlaces) => string][] = [
   // `YYYY-MM-DD HH:MM:SS` is read as a date and time by Excel, LibreOffice and Google Sheets.
   ['Received (UTC)', (i) => i.createdAt.slice(0, 19).replace('T', ' ')],
   ['First name', (i) => i.firstName],
@@ -23,11 +26,15 @@ const COLUMNS: [string, (i: InboxInquiry) => string][] = [
   ['Status', (i) => INQUIRY_STATUS_LABELS[i.status]],
   ['Message', (i) => i.message ?? ''],
   ['Note', (i) => i.note],
+  ['Waitlist', (i, places) => places.get(i.id)?.list ?? ''],
+  ['Place', (i, places) => String(places.get(i.id)?.place ?? '')],
 ];
 
 /** The header row, ahead of the rows: UTF-8 with a byte-order mark so Excel reads it as UTF-8. */
 export const CSV_HEADER = `\uFEFF${COLUMNS.map(([name]) => csvCell(name)).join(',')}\r\n`;
 
 /** One row per inquiry, every cell quoted, lines ending in CRLF (RFC 4180). */
-export const csvRows = (inquiries: InboxInquiry[]): string =>
-  inquiries.map((i) => `${COLUMNS.map(([, cell]) => csvCell(cell(i))).join(',')}\r\n`).join('');
+export const csvRows = (inquiries: InboxInquiry[], places: WaitlistPlaces = new Map()): string =>
+  inquiries
+    .map((i) => `${COLUMNS.map(([, cell]) => csvCell(cell(i, places))).join(',')}\r\n`)
+    .join('');

@@ -18,6 +18,7 @@ import { ID_PATTERN } from '../lib/ids';
 import { securityEvent } from '../lib/security-log';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InquiryPosition, Store } from '../store';
+import { removeFromWaitlists, waitlistPlaces } from '../waitlist/waitlist-places';
 import { CSV_HEADER, csvRows } from './csv';
 
 const idParams = z.strictObject({ id: z.string().regex(ID_PATTERN) });
@@ -98,11 +99,12 @@ export async function inboxRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const filter = request.query;
       let rows = 0;
+      const places = await waitlistPlaces(store, app.files);
       async function* csv() {
         yield CSV_HEADER;
         for await (const items of matching(store, filter)) {
           rows += items.length;
-          yield csvRows(items);
+          yield csvRows(items, places);
         }
         securityEvent(request, 'inquiry-export', 'success', {
           username: request.admin?.username,
@@ -142,6 +144,8 @@ export async function inboxRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const removed = await store.inquiries.remove(request.params.id);
       if (!removed) throw new HttpError(404, 'not_found', 'No such inquiry');
+      // A family deleted is taken off the waitlist too: nothing of them is kept.
+      await removeFromWaitlists(store, request.params.id, clock());
       securityEvent(request, 'inquiry-delete', 'success', {
         username: request.admin?.username,
         inquiry: request.params.id,

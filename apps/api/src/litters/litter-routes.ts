@@ -15,6 +15,7 @@ import {
   type Litter,
   type LitterDraft,
 } from '@cedar/content';
+import { withPuppyAvailability } from '@cedar/litter-logic';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,8 @@ const invalid = (field: string, message: string) =>
 
 function parseDraft(body: unknown): LitterDraft {
   const result = litterDraftSchema.safeParse(body);
-  if (result.success) return result.data;
+  // With puppies listed, the availability text is theirs: "2 of 7 available".
+  if (result.success) return withPuppyAvailability(result.data);
   const issue = result.error.issues[0]!;
   throw invalid(issue.path.map(String).join('.'), issue.message);
 }

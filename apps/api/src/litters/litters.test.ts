@@ -37,6 +37,14 @@ const DRAFT: LitterDraft = {
   description: 'Seven yellow puppies, sturdy and curious.',
 };
 
+const PUPPY = {
+  id: 'red-collar',
+  name: 'Red collar',
+  sex: 'Male',
+  color: 'Black',
+  status: 'available',
+};
+
 const send = (
   a: TestApp & LoggedIn,
   method: 'POST' | 'PUT',
@@ -88,7 +96,7 @@ describe('the litters of the data file', () => {
   it('edits and archives a litter: it stays in the file, marked archived', async () => {
     const a = await setup();
     const [first] = await onDisk(a);
-    const { id, name: _name, ...draft } = first!;
+    const { id, name: _name, puppies: _puppies, ...draft } = first!;
     const res = await send(a, 'PUT', litterUrl(id), {
       ...draft,
       available: '1 of 7 available',
@@ -125,6 +133,23 @@ describe('the litters of the data file', () => {
     ['images.0', { images: ['https://elsewhere.example/x.jpg'] }, expect.any(String) as string],
     ['description', { description: '   ' }, 'A description is needed'],
     ['available', { available: 'x'.repeat(121) }, 'Availability fits in 120 characters'],
+    [
+      'puppies.0.status',
+      { puppies: [{ ...PUPPY, status: 'sold' }] },
+      'Choose available, reserved or placed',
+    ],
+    ['puppies.0.sex', { puppies: [{ ...PUPPY, sex: 'x' }] }, 'Choose male or female'],
+    [
+      'puppies.0.name',
+      { puppies: [{ ...PUPPY, name: '' }] },
+      'The puppy’s name or collar is needed',
+    ],
+    ['puppies.1.id', { puppies: [PUPPY, PUPPY] }, 'Two puppies have the same id'],
+    [
+      'puppies',
+      { puppiesCount: 1, puppies: [PUPPY, { ...PUPPY, id: 'b' }] },
+      'The litter has 1 puppies: 2 are listed',
+    ],
   ])('refuses a bad %s with 422 naming the field', async (field, change, message) => {
     const a = await setup();
     const before = await fs.readFile(path.join(a.repoRoot, LITTERS_FILE), 'utf8');
@@ -133,6 +158,25 @@ describe('the litters of the data file', () => {
     expect(res.json()).toEqual({ error: 'invalid_litter', field, message });
     expect(await fs.readFile(path.join(a.repoRoot, LITTERS_FILE), 'utf8')).toBe(before);
     expect(a.app.publisher.request).not.toHaveBeenCalled();
+  });
+
+  it('keeps the puppies, and works the availability text out from them', async () => {
+    const a = await setup();
+    const puppies = [
+      PUPPY,
+      { ...PUPPY, id: 'blue-collar', name: 'Blue collar', status: 'reserved' },
+      { ...PUPPY, id: 'green-collar', name: 'Green collar', status: 'placed', sex: 'Female' },
+    ];
+    const res = await send(a, 'POST', '/api/admin/litters', { ...DRAFT, puppies });
+    expect(res.statusCode).toBe(201);
+    const { litter } = res.json() as { litter: Litter };
+    expect(litter.puppies).toEqual(puppies);
+    expect(litter.available).toBe('1 of 3 available');
+    const none = await send(a, 'PUT', litterUrl(litter.id), {
+      ...DRAFT,
+      puppies: puppies.map((p) => ({ ...p, status: 'placed' })),
+    });
+    expect((none.json() as { litter: Litter }).litter.available).toBe('None available');
   });
 
   it('refuses fields it does not know, and a body that is no litter', async () => {

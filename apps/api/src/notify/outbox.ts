@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import type { Store } from '../store';
+import type { AnnouncementMailDoc } from '../store/documents';
+import type { MailOutcome } from '../store/types';
 import { MailError, type OwnerMail, type SendMail } from './mail';
 import type { InboxInquiry } from '@cedar/api-contract';
 
@@ -26,6 +28,17 @@ export interface OutboxOptions {
   compose: (inquiry: InboxInquiry) => OwnerMail;
   /** Sends it; a MailError says whether a failure is permanent. */
   send: SendMail;
+  /** An announcement's e-mail to one family (see waitlist/announcements.ts). */
+  composeAnnouncement?: (mail: AnnouncementMailDoc) => OwnerMail;
+}
+
+/** One claimed e-mail of either kind, and how to record its outcome. */
+interface Claimed {
+  about: Record<string, unknown>;
+  what: string;
+  attempt: number;
+  mail: OwnerMail;
+  settle: (outcome: MailOutcome) => Promise<boolean>;
 }
 
 /**
@@ -88,27 +101,57 @@ export class Outbox {
   /** Until the next e-mail is due, or a minute at most. */
   private async sleep() {
     if (this.stopped) return;
-    const due = await this.options.store.outbox.nextDue().catch(() => null);
+    const { store } = this.options;
+    const dues = await Promise.all([
+      store.outbox.nextDue().catch(() => null),
+      store.announcements.nextDue().catch(() => null),
+    ]);
     if (this.stopped) return;
-    const wait = due ? due.getTime() - this.options.clock().getTime() : IDLE_MS;
+    const times = dues.filter((d): d is Date => d !== null).map((d) => d.getTime());
+    const wait = times.length > 0 ? Math.min(...times) - this.options.clock().getTime() : IDLE_MS;
     this.timer = setTimeout(() => this.kick(), Math.min(Math.max(wait, 250), IDLE_MS));
     this.timer.unref();
   }
 
+  /** Claims one due e-mail: the owner's about an inquiry first, then an announcement's. */
+  private async claim(): Promise<Claimed | null> {
+    const { store, clock, compose, composeAnnouncement } = this.options;
+    const now = clock();
+    const until = new Date(now.getTime() + CLAIM_MS);
+    const claimId = randomBytes(8).toString('hex');
+    const job = await store.outbox.claim(now, until, claimId);
+    if (job)
+      return {
+        about: { inquiry: job.inquiry.id, attempt: job.attempt },
+        what: 'the e-mail about a new inquiry',
+        attempt: job.attempt,
+        mail: compose(job.inquiry),
+        settle: (outcome) => store.outbox.settle(job.inquiry.id, claimId, outcome),
+      };
+    if (!composeAnnouncement) return null;
+    const mail = await store.announcements.claim(now, until, claimId);
+    if (!mail) return null;
+    return {
+      about: { announcement: mail.announcementId, entry: mail.entryId, attempt: mail.attempts },
+      what: 'an announcement to a family on the waitlist',
+      attempt: mail.attempts,
+      mail: composeAnnouncement(mail),
+      settle: (outcome) => store.announcements.settle(mail._id, claimId, outcome),
+    };
+  }
+
   /** One claimed e-mail: true when sent, false when it failed, null when none was due. */
   private async sendOne(): Promise<boolean | null> {
-    const { store, clock, log, compose, send } = this.options;
-    const now = clock();
-    const claimId = randomBytes(8).toString('hex');
-    const job = await store.outbox.claim(now, new Date(now.getTime() + CLAIM_MS), claimId);
+    const { clock, log, send } = this.options;
+    const job = await this.claim();
     if (!job) return null;
-    const about = { inquiry: job.inquiry.id, attempt: job.attempt };
+    const { about } = job;
     try {
-      await send(compose(job.inquiry), this.abort.signal);
+      await send(job.mail, this.abort.signal);
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Stopped mid-way: due again at once, for the next start.
-        await store.outbox.settle(job.inquiry.id, claimId, {
+        await job.settle({
           state: 'pending',
           nextAttemptAt: clock(),
           error: 'the server stopped before the e-mail was sent',
@@ -118,9 +161,7 @@ export class Outbox {
       const failure = error instanceof MailError ? error : new MailError(String(error), false);
       const giveUp = failure.permanent || job.attempt >= MAX_ATTEMPTS;
       const at = clock();
-      const settled = await store.outbox.settle(
-        job.inquiry.id,
-        claimId,
+      const settled = await job.settle(
         giveUp
           ? { state: 'failed', at, error: failure.message }
           : {
@@ -132,21 +173,24 @@ export class Outbox {
       if (giveUp)
         log.error(
           { ...about, settled },
-          `the e-mail about a new inquiry could not be sent and is given up on: ${failure.message}`,
+          `${job.what} could not be sent and is given up on: ${failure.message}`,
         );
       else
         log.warn(
           { ...about, settled },
-          `the e-mail about a new inquiry could not be sent (${failure.message}); trying again in ${Math.round(retryDelayMs(job.attempt) / 1000)} s`,
+          `${job.what} could not be sent (${failure.message}); trying again in ${Math.round(retryDelayMs(job.attempt) / 1000)} s`,
         );
       return false;
     }
-    const settled = await store.outbox.settle(job.inquiry.id, claimId, {
-      state: 'sent',
-      at: clock(),
-    });
+    const settled = await job.settle({ state: 'sent', at: clock() });
     if (!settled) log.warn(about, 'an e-mail was sent after its claim had run out');
-    else log.info(about, 'e-mailed the owner about a new inquiry');
+    else
+      log.info(
+        about,
+        job.about.inquiry
+          ? 'e-mailed the owner about a new inquiry'
+          : 'e-mailed an announcement to a family on the waitlist',
+      );
     return true;
   }
 }

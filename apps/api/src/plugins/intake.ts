@@ -4,6 +4,7 @@ import { HubSpotPoller, type PollerOptions } from '../inquiries/hubspot/poller';
 import { Intake } from '../inquiries/intake';
 import { ownerMail, type SendMail, smtpHost, smtpSender } from '../notify/mail';
 import { Outbox } from '../notify/outbox';
+import { composeAnnouncement } from '../waitlist/announcements';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,7 @@ export const intakePlugin = fp(
         clock,
         log,
         compose: (inquiry) => ownerMail(settings, inquiry),
+        composeAnnouncement: (mail) => composeAnnouncement(settings, mail),
         send,
       });
     }

@@ -304,3 +304,94 @@ export function mailUpdate(outcome: MailOutcome): Record<string, unknown> {
       };
   }
 }
+
+/** One family on a waitlist (see waitlist/). */
+export interface WaitlistEntryDoc {
+  id: string;
+  inquiryId: string;
+  /** The family's name and e-mail as the inquiry gave them when they were put on the list. */
+  name: string;
+  email: string;
+  /** Their wishes: 'Male', 'Female' or 'Either'; a colour, or '' for none said. */
+  sex: 'Male' | 'Female' | 'Either';
+  color: string;
+  addedAt: Date;
+  /** The puppy of the litter reserved for them. */
+  puppyId?: string;
+  /** When they followed an announcement's unsubscribe link: no more announcements. */
+  unsubscribedAt?: Date;
+}
+
+/**
+ * Every waitlist in one document, so that a change is one compare-and-set on `version`: two open
+ * tabs cannot lose or duplicate a family, the second change is refused.
+ */
+export interface WaitlistDoc {
+  _id: 'waitlists';
+  version: number;
+  /** 'general', or a litter's id; each list in the owner's order. */
+  lists: { key: string; entries: WaitlistEntryDoc[] }[];
+  updatedAt: Date;
+}
+
+export const WAITLIST_DOC_ID = 'waitlists';
+
+export const emptyWaitlists = (): WaitlistDoc => ({
+  _id: WAITLIST_DOC_ID,
+  version: 0,
+  lists: [],
+  updatedAt: new Date(0),
+});
+
+/** An announcement to a litter's list: what was sent, by whom, to how many. */
+export interface AnnouncementDoc {
+  _id: string;
+  litterId: string;
+  includeGeneral: boolean;
+  subject: string;
+  body: string;
+  createdAt: Date;
+  createdBy: string;
+  recipients: number;
+}
+
+/**
+ * One e-mail of an announcement, in the outbox: its _id is `<announcement>:<entry>`, so a family
+ * gets at most one per announcement.
+ */
+export interface AnnouncementMailDoc {
+  _id: string;
+  announcementId: string;
+  entryId: string;
+  to: string;
+  subject: string;
+  text: string;
+  state: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  nextAttemptAt: Date;
+  claimId?: string;
+  sentAt?: Date;
+  failedAt?: Date;
+  lastError?: string;
+}
+
+/** How a claimed announcement e-mail ended, as the fields to set. */
+export function announcementMailUpdate(outcome: MailOutcome): Partial<AnnouncementMailDoc> {
+  switch (outcome.state) {
+    case 'sent':
+      return { state: 'sent', sentAt: outcome.at };
+    case 'pending':
+      return { state: 'pending', nextAttemptAt: outcome.nextAttemptAt, lastError: outcome.error };
+    case 'failed':
+      return { state: 'failed', failedAt: outcome.at, lastError: outcome.error };
+  }
+}
+
+/** How many of an announcement's e-mails are in each state. */
+export function mailStates(
+  mails: readonly Pick<AnnouncementMailDoc, 'state'>[],
+): Record<AnnouncementMailDoc['state'], number> {
+  const states = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const mail of mails) states[mail.state] += 1;
+  return states;
+}

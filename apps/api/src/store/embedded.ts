@@ -6,7 +6,14 @@ import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private
 import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
+  type AnnouncementDoc,
+  type AnnouncementMailDoc,
+  announcementMailUpdate,
   type CursorDoc,
+  emptyWaitlists,
+  mailStates,
+  WAITLIST_DOC_ID,
+  type WaitlistDoc,
   type InquiryDoc,
   type KeyDoc,
   type LoginAttemptDoc,
@@ -161,7 +168,21 @@ export async function openEmbeddedStore(
     const attempts = await open<LoginAttemptDoc>('login-attempts');
     const keys = await open<KeyDoc>('keys');
     const cursors = await open<CursorDoc>('intake-cursors');
-    dbs = [admins, sessions, inquiries, revisions, attempts, keys, cursors] as Datastore[];
+    const waitlists = await open<WaitlistDoc>('waitlists');
+    const announcements = await open<AnnouncementDoc>('announcements');
+    const announcementMails = await open<AnnouncementMailDoc>('announcement-mails');
+    dbs = [
+      admins,
+      sessions,
+      inquiries,
+      revisions,
+      attempts,
+      keys,
+      cursors,
+      waitlists,
+      announcements,
+      announcementMails,
+    ] as Datastore[];
 
     await admins.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.ensureIndexAsync({ fieldName: 'username' });
@@ -172,6 +193,7 @@ export async function openEmbeddedStore(
     await inquiries.ensureIndexAsync({ fieldName: 'mail.state', sparse: true });
     await revisions.ensureIndexAsync({ fieldName: 'path' });
     await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await announcementMails.ensureIndexAsync({ fieldName: 'state' });
 
     const durable = async <R>(name: string, write: Promise<R>) => {
       const result = await write;
@@ -318,6 +340,10 @@ export async function openEmbeddedStore(
           await fsyncFile(fileOf('inquiries'));
           return toInquiry(doc);
         },
+        async get(id) {
+          const doc = index.get(id);
+          return doc ? toInquiry(doc) : null;
+        },
         async remove(id) {
           const removed = await inquiries.removeAsync({ _id: id }, {});
           index.delete(id);
@@ -431,6 +457,87 @@ export async function openEmbeddedStore(
           };
         },
       },
+      waitlists: {
+        async get() {
+          const doc = (await waitlists.findOneAsync({
+            _id: WAITLIST_DOC_ID,
+          })) as WaitlistDoc | null;
+          return doc ? structuredClone(doc) : emptyWaitlists();
+        },
+        // nedb applies one operation at a time: the version check and the write are one step.
+        async replace(lists, expected, at) {
+          const doc: WaitlistDoc = {
+            _id: WAITLIST_DOC_ID,
+            version: expected + 1,
+            lists: structuredClone(lists),
+            updatedAt: at,
+          };
+          if (expected === 0) {
+            try {
+              await durable('waitlists', waitlists.insertAsync(doc));
+              return structuredClone(doc);
+            } catch (error) {
+              if (isUniqueViolation(error)) return null;
+              throw error;
+            }
+          }
+          const { numAffected } = await durable(
+            'waitlists',
+            waitlists.updateAsync({ _id: WAITLIST_DOC_ID, version: expected }, doc, {}),
+          );
+          return numAffected === 1 ? structuredClone(doc) : null;
+        },
+      },
+      announcements: {
+        async create(announcement, mails) {
+          // The e-mails first: one already there (a family twice) stops it before it is listed.
+          if (mails.length > 0)
+            await durable('announcement-mails', announcementMails.insertAsync(mails));
+          await durable('announcements', announcements.insertAsync(announcement));
+        },
+        async list() {
+          const docs = (await announcements
+            .findAsync({})
+            .sort({ createdAt: -1, _id: -1 })) as unknown as AnnouncementDoc[];
+          const mails = (await announcementMails.findAsync(
+            {},
+            { announcementId: 1, state: 1 },
+          )) as unknown as AnnouncementMailDoc[];
+          return docs.map((doc) => ({
+            ...doc,
+            states: mailStates(mails.filter((m) => m.announcementId === doc._id)),
+          }));
+        },
+        async claim(now, until, claimId) {
+          const { affectedDocuments } = await announcementMails.updateAsync(
+            { state: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } },
+            { $set: { state: 'sending', nextAttemptAt: until, claimId }, $inc: { attempts: 1 } },
+            { returnUpdatedDocs: true },
+          );
+          const doc = affectedDocuments as AnnouncementMailDoc | null;
+          if (!doc) return null;
+          await fsyncFile(fileOf('announcement-mails'));
+          return structuredClone(doc);
+        },
+        async settle(id, claimId, outcome) {
+          const { numAffected } = await durable(
+            'announcement-mails',
+            announcementMails.updateAsync(
+              { _id: id, state: 'sending', claimId },
+              { $set: announcementMailUpdate(outcome), $unset: { claimId: true } },
+              {},
+            ),
+          );
+          return numAffected === 1;
+        },
+        async nextDue() {
+          const [doc] = (await announcementMails
+            .findAsync({ state: { $in: ['pending', 'sending'] } })
+            .sort({ nextAttemptAt: 1 })
+            .limit(1)) as unknown as AnnouncementMailDoc[];
+          return doc ? new Date(doc.nextAttemptAt) : null;
+        },
+      },
       cursors: {
         async get(key) {
           return (await cursors.findOneAsync({ _id: key })) as CursorDoc | null;
@@ -497,6 +604,9 @@ export async function openEmbeddedStore(
           inquiries: inquiries.getAllData(),
           revisions: revisions.getAllData(),
           cursors: cursors.getAllData(),
+          waitlists: waitlists.getAllData(),
+          announcements: announcements.getAllData(),
+          announcementMails: announcementMails.getAllData(),
         }),
       async isEmpty() {
         const counts = await Promise.all([
@@ -512,6 +622,9 @@ export async function openEmbeddedStore(
           [inquiries as Datastore, snapshot.inquiries],
           [revisions as Datastore, snapshot.revisions],
           [cursors as Datastore, snapshot.cursors],
+          [waitlists as Datastore, snapshot.waitlists ?? []],
+          [announcements as Datastore, snapshot.announcements ?? []],
+          [announcementMails as Datastore, snapshot.announcementMails ?? []],
           [sessions as Datastore, []],
           [attempts as Datastore, []],
         ];

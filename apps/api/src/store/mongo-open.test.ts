@@ -45,6 +45,8 @@ describe('openMongoStore on the wire', () => {
     const indexes = sent('createindexes');
     expect(indexes.map((c) => c.createIndexes).sort()).toEqual([
       'admins',
+      'announcement_mails',
+      'announcements',
       'inquiries',
       'login_attempts',
       'revisions',

@@ -11,7 +11,14 @@ import { sortableId } from '../lib/ids';
 import {
   MAX_KEPT_ATTEMPTS,
   type AdminDoc,
+  type AnnouncementDoc,
+  type AnnouncementMailDoc,
+  announcementMailUpdate,
   type CursorDoc,
+  emptyWaitlists,
+  mailStates,
+  WAITLIST_DOC_ID,
+  type WaitlistDoc,
   type InquiryDoc,
   type KeyDoc,
   type LoginAttemptDoc,
@@ -70,7 +77,16 @@ async function idempotent<T>(operation: () => Promise<T>): Promise<T> {
 // One createIndexes call per collection: two createIndex calls on a collection that does not
 // exist yet race to create it.
 type CollectionName =
-  'admins' | 'sessions' | 'inquiries' | 'revisions' | 'login_attempts' | 'keys' | 'intake_cursors';
+  | 'admins'
+  | 'sessions'
+  | 'inquiries'
+  | 'revisions'
+  | 'login_attempts'
+  | 'keys'
+  | 'intake_cursors'
+  | 'waitlists'
+  | 'announcements'
+  | 'announcement_mails';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -107,6 +123,13 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // One document per key, found by its _id.
   keys: [],
   intake_cursors: [],
+  // One document, found by its _id.
+  waitlists: [],
+  announcements: [{ key: { createdAt: -1 }, name: 'created_at' }],
+  announcement_mails: [
+    { key: { state: 1, nextAttemptAt: 1 }, name: 'due' },
+    { key: { announcementId: 1 }, name: 'announcement' },
+  ],
 };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -176,6 +199,9 @@ export async function mongoStore(
   const attempts = collection<LoginAttemptDoc>('login_attempts');
   const keys = collection<KeyDoc>('keys');
   const cursors = collection<CursorDoc>('intake_cursors');
+  const waitlists = collection<WaitlistDoc>('waitlists');
+  const announcements = collection<AnnouncementDoc>('announcements');
+  const announcementMails = collection<AnnouncementMailDoc>('announcement_mails');
   const waiting = { 'mail.state': { $in: ['pending', 'sending'] } } as const;
 
   await Promise.all(
@@ -341,6 +367,10 @@ export async function mongoStore(
         );
         return doc ? toInquiry(doc) : null;
       },
+      async get(id) {
+        const doc = await inquiries.findOne({ _id: id });
+        return doc ? toInquiry(doc) : null;
+      },
       async remove(id) {
         return (await inquiries.deleteOne({ _id: id })).deletedCount > 0;
       },
@@ -424,6 +454,68 @@ export async function mongoStore(
         return { pending, failed: failed.map(toFailedMail) };
       },
     },
+    waitlists: {
+      async get() {
+        return (await waitlists.findOne({ _id: WAITLIST_DOC_ID })) ?? emptyWaitlists();
+      },
+      async replace(lists, expected, at) {
+        const doc: WaitlistDoc = {
+          _id: WAITLIST_DOC_ID,
+          version: expected + 1,
+          lists,
+          updatedAt: at,
+        };
+        if (expected === 0) {
+          try {
+            await waitlists.insertOne(doc);
+            return doc;
+          } catch (error) {
+            if (isDuplicateKey(error)) return null;
+            throw error;
+          }
+        }
+        const result = await waitlists.replaceOne({ _id: WAITLIST_DOC_ID, version: expected }, doc);
+        return result.matchedCount === 1 ? doc : null;
+      },
+    },
+    announcements: {
+      async create(announcement, mails) {
+        // The e-mails first: one already there (a family twice) stops it before it is listed.
+        if (mails.length > 0) await announcementMails.insertMany(mails);
+        await announcements.insertOne(announcement);
+      },
+      async list() {
+        const docs = await announcements.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
+        const mails = await announcementMails
+          .find({}, { projection: { announcementId: 1, state: 1 } })
+          .toArray();
+        return docs.map((doc) => ({
+          ...doc,
+          states: mailStates(mails.filter((m) => m.announcementId === doc._id)),
+        }));
+      },
+      async claim(now, until, claimId) {
+        return announcementMails.findOneAndUpdate(
+          { state: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } },
+          { $set: { state: 'sending', nextAttemptAt: until, claimId }, $inc: { attempts: 1 } },
+          { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+        );
+      },
+      async settle(id, claimId, outcome) {
+        const result = await announcementMails.updateOne(
+          { _id: id, state: 'sending', claimId },
+          { $set: announcementMailUpdate(outcome), $unset: { claimId: true } },
+        );
+        return result.matchedCount > 0;
+      },
+      async nextDue() {
+        const doc = await announcementMails.findOne(
+          { state: { $in: ['pending', 'sending'] } },
+          { sort: { nextAttemptAt: 1 } },
+        );
+        return doc ? doc.nextAttemptAt : null;
+      },
+    },
     cursors: {
       async get(key) {
         return cursors.findOne({ _id: key });
@@ -486,17 +578,24 @@ export async function mongoStore(
       // A snapshot session reads every collection at one point in time, writes or not.
       const session = db.client.startSession({ snapshot: true });
       try {
-        const [adminDocs, inquiryDocs, revisionDocs, cursorDocs] = await Promise.all([
-          admins.find({}, { session }).toArray(),
-          inquiries.find({}, { session }).toArray(),
-          revisions.find({}, { session }).toArray(),
-          cursors.find({}, { session }).toArray(),
-        ]);
+        const [adminDocs, inquiryDocs, revisionDocs, cursorDocs, lists, announced, mails] =
+          await Promise.all([
+            admins.find({}, { session }).toArray(),
+            inquiries.find({}, { session }).toArray(),
+            revisions.find({}, { session }).toArray(),
+            cursors.find({}, { session }).toArray(),
+            waitlists.find({}, { session }).toArray(),
+            announcements.find({}, { session }).toArray(),
+            announcementMails.find({}, { session }).toArray(),
+          ]);
         return {
           admins: adminDocs,
           inquiries: inquiryDocs,
           revisions: revisionDocs,
           cursors: cursorDocs,
+          waitlists: lists,
+          announcements: announced,
+          announcementMails: mails,
         };
       } finally {
         await session.endSession();
@@ -514,6 +613,9 @@ export async function mongoStore(
         ['inquiries', snapshot.inquiries],
         ['revisions', snapshot.revisions],
         ['intake_cursors', snapshot.cursors],
+        ['waitlists', snapshot.waitlists ?? []],
+        ['announcements', snapshot.announcements ?? []],
+        ['announcement_mails', snapshot.announcementMails ?? []],
         ['sessions', []],
         ['login_attempts', []],
       ];

@@ -48,6 +48,86 @@ function storeContract(name: string, makeEngine: () => Engine) {
       }
     });
 
+    it('keeps the waitlists as one document, written only over the version read', async () => {
+      expect(await store.waitlists.get()).toMatchObject({ version: 0, lists: [] });
+      const entry = {
+        id: 'e1',
+        inquiryId: 'i1',
+        name: 'The Smiths',
+        email: 'smith@example.com',
+        sex: 'Female' as const,
+        color: 'yellow',
+        addedAt: now,
+      };
+      const first = await store.waitlists.replace([{ key: 'general', entries: [entry] }], 0, now);
+      expect(first).toMatchObject({ version: 1 });
+      // A second writer who read version 0 too is refused, and writes nothing.
+      expect(await store.waitlists.replace([{ key: 'general', entries: [] }], 0, now)).toBeNull();
+      const second = await store.waitlists.replace(
+        [{ key: 'a-litter', entries: [{ ...entry, puppyId: 'red-collar' }] }],
+        1,
+        at(1000),
+      );
+      expect(second).toMatchObject({ version: 2 });
+      expect(await store.waitlists.replace([], 1, now)).toBeNull();
+      const read = await store.waitlists.get();
+      expect(read.version).toBe(2);
+      expect(read.lists).toEqual([
+        { key: 'a-litter', entries: [{ ...entry, puppyId: 'red-collar' }] },
+      ]);
+      expect(new Date(read.updatedAt)).toEqual(at(1000));
+    });
+
+    it('keeps announcements and claims their e-mails once each, like the outbox', async () => {
+      const mail = (entryId: string) => ({
+        _id: `a1:${entryId}`,
+        announcementId: 'a1',
+        entryId,
+        to: `${entryId}@example.com`,
+        subject: 'Born!',
+        text: 'Hello',
+        state: 'pending' as const,
+        attempts: 0,
+        nextAttemptAt: now,
+      });
+      const announcement = {
+        _id: 'a1',
+        litterId: 'l1',
+        includeGeneral: false,
+        subject: 'Born!',
+        body: 'Hello',
+        createdAt: now,
+        createdBy: 'owner',
+        recipients: 2,
+      };
+      await store.announcements.create(announcement, [mail('e1'), mail('e2')]);
+      await expect(
+        store.announcements.create({ ...announcement, _id: 'a2' }, [mail('e1')]),
+      ).rejects.toThrow();
+      expect(await store.announcements.nextDue()).toEqual(now);
+      const one = await store.announcements.claim(at(1), at(60_000), 'c1');
+      const two = await store.announcements.claim(at(1), at(60_000), 'c2');
+      expect(new Set([one?.entryId, two?.entryId])).toEqual(new Set(['e1', 'e2']));
+      expect(one?.attempts).toBe(1);
+      expect(await store.announcements.claim(at(1), at(60_000), 'c3')).toBeNull();
+      expect(await store.announcements.settle(one!._id, 'c2', { state: 'sent', at: at(2) })).toBe(
+        false,
+      );
+      expect(await store.announcements.settle(one!._id, 'c1', { state: 'sent', at: at(2) })).toBe(
+        true,
+      );
+      expect(
+        await store.announcements.settle(two!._id, 'c2', {
+          state: 'failed',
+          at: at(2),
+          error: 'x',
+        }),
+      ).toBe(true);
+      const [listed] = await store.announcements.list();
+      expect(listed).toMatchObject({ _id: 'a1', states: { sent: 1, failed: 1, pending: 0 } });
+      expect(await store.announcements.nextDue()).toBeNull();
+    });
+
     it('creates, finds, re-passwords and removes admins; usernames are unique', async () => {
       expect(await store.admins.count()).toBe(0);
       await store.admins.create({

@@ -9,7 +9,15 @@ import type {
   InquiryUpdate,
   Revision,
 } from '@cedar/api-contract';
-import type { AdminDoc, CursorDoc, InquiryDoc, RevisionDoc } from './documents';
+import type {
+  AdminDoc,
+  AnnouncementDoc,
+  AnnouncementMailDoc,
+  CursorDoc,
+  InquiryDoc,
+  RevisionDoc,
+  WaitlistDoc,
+} from './documents';
 
 /** The storage port: the app sees only this, never an engine (embedded or MongoDB). */
 export interface Store {
@@ -24,6 +32,10 @@ export interface Store {
   readonly outbox: OutboxRepo;
   /** Where the polling of each HubSpot form got to. */
   readonly cursors: CursorRepo;
+  /** The waitlists, in the owner's order. */
+  readonly waitlists: WaitlistRepo;
+  /** The announcements to the waitlists, and their e-mails in the outbox. */
+  readonly announcements: AnnouncementRepo;
   /** Rejects when the store does not answer (readiness). */
   ping(): Promise<void>;
   /** Admins, inquiries, revisions and cursors as one point in time saw them: what a backup holds. */
@@ -45,6 +57,10 @@ export interface StoreSnapshot {
   revisions: RevisionDoc[];
   /** Absent from backups made before the HubSpot poller existed: none then. */
   cursors: CursorDoc[];
+  /** Absent from backups made before the waitlists existed: none then. */
+  waitlists?: WaitlistDoc[];
+  announcements?: AnnouncementDoc[];
+  announcementMails?: AnnouncementMailDoc[];
 }
 
 export interface AdminRecord {
@@ -146,6 +162,8 @@ interface InquiryRepo {
   stats(now: Date, since: Date): Promise<InquiryStats>;
   /** Sets the status and/or the note; null when there is no such inquiry. */
   update(id: string, changes: InquiryUpdate, at: Date): Promise<InboxInquiry | null>;
+  /** One inquiry by its id; null when there is none. */
+  get(id: string): Promise<InboxInquiry | null>;
   /** Deletes the inquiry for good; false when there was none. */
   remove(id: string): Promise<boolean>;
   /** Deletes every inquiry created before `cutoff` (retention); answers how many. */
@@ -245,6 +263,29 @@ interface OutboxRepo {
   nextDue(): Promise<Date | null>;
   /** How many e-mails wait, and the newest `limit` given up on. */
   summary(limit: number): Promise<{ pending: number; failed: FailedMail[] }>;
+}
+
+interface WaitlistRepo {
+  /** Every list, with the version of the whole (0 before the first change). */
+  get(): Promise<WaitlistDoc>;
+  /**
+   * Writes the lists when their version is still `expected`, as version `expected + 1`; null when
+   * another change came first (nothing is written).
+   */
+  replace(lists: WaitlistDoc['lists'], expected: number, at: Date): Promise<WaitlistDoc | null>;
+}
+
+interface AnnouncementRepo {
+  /** Stores the announcement, then its e-mails, pending and due at once (one per family: by _id). */
+  create(announcement: AnnouncementDoc, mails: AnnouncementMailDoc[]): Promise<void>;
+  /** Newest first, with how many of each one's e-mails are in each state. */
+  list(): Promise<(AnnouncementDoc & { states: Record<AnnouncementMailDoc['state'], number> })[]>;
+  /** Claims one due e-mail, as the outbox claims an inquiry's; null when none is due. */
+  claim(now: Date, until: Date, claimId: string): Promise<AnnouncementMailDoc | null>;
+  /** Records how a claimed attempt ended; false when the claim was no longer this sender's. */
+  settle(id: string, claimId: string, outcome: MailOutcome): Promise<boolean>;
+  /** When the next e-mail waiting is due, or null. */
+  nextDue(): Promise<Date | null>;
 }
 
 interface CursorRepo {

@@ -125,6 +125,7 @@ const table: RouteEntry[] = [
           { path: 'files', lazy: adminScreen('FilesScreen') },
           { path: 'litters', lazy: adminScreen('LittersScreen') },
           { path: 'security', lazy: adminScreen('SecurityScreen') },
+          { path: 'waitlist', lazy: adminScreen('WaitlistScreen') },
         ],
       },
     ],

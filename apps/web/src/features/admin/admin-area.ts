@@ -6,3 +6,4 @@ export { FilesScreen } from './files-screen';
 export { LittersScreen } from './litters-screen';
 export { LoginScreen } from './login-screen';
 export { SecurityScreen } from './security-screen';
+export { WaitlistScreen } from './waitlist-screen';

@@ -93,7 +93,9 @@ describe('the inbox, page by page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
-    expect(queryOf(callsTo('GET').at(-1))).toEqual({ cursor: 'inq0008' });
+    expect(queryOf(callsTo('GET', API_ROUTES.inquiryPage.path).at(-1))).toEqual({
+      cursor: 'inq0008',
+    });
     expect(screen.getByText('Showing the newest 10.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));

@@ -55,6 +55,31 @@ function serve({
     http.post(API_ROUTES.addLitter.path, save ?? saved),
     http.put(API_ROUTES.saveLitter.path, save ?? saved),
     http.get(API_ROUTES.publishStatus.path, () => Response.json(publish('idle'))),
+    http.get(API_ROUTES.waitlist.path, () =>
+      Response.json({
+        version: 1,
+        lists: [
+          {
+            key: first!.id,
+            litterId: first!.id,
+            name: 'Ranger x Juniper’s list',
+            entries: [
+              {
+                id: 'e1',
+                inquiryId: 'i1',
+                name: 'The Whitakers',
+                email: 'w@example.com',
+                sex: 'Female',
+                color: 'black',
+                addedAt: SAVED_AT,
+                puppyId: 'purple-collar',
+                unsubscribed: false,
+              },
+            ],
+          },
+        ],
+      }),
+    ),
   );
 }
 
@@ -286,5 +311,52 @@ describe('Litters screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save and publish' }));
     await waitFor(() => expect(callsTo('PUT', litterUrl(first!.id))).toHaveLength(1));
     expect(await callsTo('PUT', litterUrl(first!.id))[0]!.json()).toMatchObject({ archived: true });
+  });
+
+  it('edits the puppies: adds one, marks what is missing, sets statuses, saves them with the count worked out', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Ranger x Juniper' }));
+    expect(screen.getAllByTestId('puppy-row')).toHaveLength(7);
+    expect(
+      await screen.findByText('Reserved for The Whitakers (on the waitlist)'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Available/)).toHaveValue('2 of 7 available');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Red collar' }));
+    await user.click(screen.getByRole('button', { name: 'Add a puppy' }));
+    const rows = screen.getAllByTestId('puppy-row');
+    expect(rows).toHaveLength(7);
+    const added = within(rows.at(-1)!);
+    await user.type(added.getByLabelText(/^Name or collar/), 'Grey collar');
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    expect(await screen.findByText('Puppy 7: Choose male or female')).toBeInTheDocument();
+    expect(callsTo('PUT')).toHaveLength(0);
+
+    const pick = async (label: RegExp, option: string) => {
+      const box = added.getByRole('combobox', { name: label });
+      await user.click(box);
+      await waitFor(() => expect(box).toHaveAttribute('aria-controls'));
+      const list = document.getElementById(box.getAttribute('aria-controls')!)!;
+      await user.click(within(list).getByRole('option', { name: option, hidden: true }));
+    };
+    await pick(/^Sex/, 'Female');
+    await pick(/^Colour/, 'Black');
+    await pick(/^Status/, 'Reserved');
+    expect(screen.getByLabelText(/^Available/)).toHaveValue('2 of 7 available');
+
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    await waitFor(() => expect(callsTo('PUT', litterUrl(first!.id))).toHaveLength(1));
+    const sent = (await callsTo('PUT', litterUrl(first!.id))[0]!.json()) as Litter;
+    expect(sent.puppies).toHaveLength(7);
+    expect(sent.puppies!.some((p) => p.name === 'Red collar')).toBe(false);
+    expect(sent.puppies!.at(-1)).toMatchObject({
+      name: 'Grey collar',
+      sex: 'Female',
+      color: 'Black',
+      status: 'reserved',
+    });
+    expect(sent.available).toBe('2 of 7 available');
   });
 });

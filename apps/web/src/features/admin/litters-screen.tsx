@@ -1,4 +1,4 @@
-import { LITTERS_FILE } from '@cedar/api-contract';
+import { LITTERS_FILE, type Waitlist } from '@cedar/api-contract';
 import type { Litter, LitterDraft } from '@cedar/content';
 import {
   Alert,
@@ -18,10 +18,17 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminGate } from './admin-session';
 import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
+import { useWaitlist } from './api/waitlist';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
 import { goLiveMessage } from './components/editor-warnings';
 import { PublishStatusNote } from './components/publish-status-note';
-import { formFieldOf, kennelToday, publicViewOf, type FieldErrors } from './litters/litter-draft';
+import {
+  formFieldOf,
+  kennelToday,
+  publicViewOf,
+  puppyMessage,
+  type FieldErrors,
+} from './litters/litter-draft';
 import { LitterForm } from './litters/litter-form';
 import { showError, showSuccess } from './lib/toasts';
 
@@ -29,6 +36,12 @@ import { showError, showSuccess } from './lib/toasts';
 const CAPTION_COLOR = 'var(--mantine-color-gray-7)';
 
 type Editing = { litter: Litter | null } | null;
+
+/** Which family each puppy of the litter is reserved for, from the litter's waitlist. */
+function reservedFor(waitlist: Waitlist | undefined, litterId: string | undefined) {
+  const entries = waitlist?.lists.find((l) => l.litterId === litterId)?.entries ?? [];
+  return Object.fromEntries(entries.flatMap((e) => (e.puppyId ? [[e.puppyId, e.name]] : [])));
+}
 
 function LitterRow({ litter, today, onEdit }: { litter: Litter; today: Date; onEdit: () => void }) {
   const view = publicViewOf(litter, today);
@@ -62,6 +75,8 @@ function LittersBody() {
   const litters = useLitters();
   const save = useSaveLitter();
   const [editing, setEditing] = useState<Editing>(null);
+  // Who each puppy is reserved for, shown in the form: asked for once a litter is edited.
+  const waitlist = useWaitlist({ enabled: Boolean(editing?.litter) });
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<PendingPublish | null>(null);
   const publish = usePublishStatus(pending);
@@ -81,7 +96,12 @@ function LittersBody() {
         onError: (error) => {
           const failure = classifyLitterError(error);
           if (failure.kind === 'field')
-            setServerErrors({ [formFieldOf(failure.field)]: failure.message });
+            setServerErrors({
+              [formFieldOf(failure.field)]: puppyMessage(
+                failure.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+                failure.message,
+              ),
+            });
           else if (failure.kind === 'conflict')
             showError(
               'The litters were changed since you opened this page. Your form is kept: save again to apply it to the new list.',
@@ -129,6 +149,7 @@ function LittersBody() {
           serverErrors={serverErrors}
           saving={save.isPending}
           onSave={onSave}
+          reservedFor={reservedFor(waitlist.data, editing.litter?.id)}
           onCancel={() => {
             setEditing(null);
             setServerErrors({});

@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBirthDate } from './format-birth-date';
 import { SiteImage } from '../../components/site-image';
+import { PuppyList } from './puppy-list';
 
 const APPLICATION_PATH = '/puppy-application';
 
@@ -89,6 +90,7 @@ export function LitterCard({ litter, kind }: LitterCardProps) {
         <Fact label={copy.labels.available}>{litter.available}</Fact>
       </SimpleGrid>
       <Fact label={copy.labels.ready}>{litter.readyDate}</Fact>
+      <PuppyList puppies={litter.puppies} />
       <Text mt="sm" c="gray.8" size="sm" mb="md">
         {litter.description}
       </Text>

@@ -211,4 +211,34 @@ describe('LitterLists', () => {
     expect(html).toContain('12 weeks old');
     expect(html).toContain('3 days old');
   });
+  it('lists each puppy with its status and "N of M available" in the server HTML; says when none is', () => {
+    const pup = (id: string, status: 'available' | 'reserved' | 'placed') => ({
+      id,
+      name: `${id} collar`,
+      sex: 'Female' as const,
+      color: 'Yellow' as const,
+      status,
+    });
+    const withPuppies = [
+      {
+        ...fixtures[0]!,
+        puppies: [pup('red', 'available'), pup('blue', 'reserved'), pup('green', 'placed')],
+      },
+      { ...fixtures[1]!, puppies: [pup('pink', 'placed'), pup('teal', 'reserved')] },
+      ...fixtures.slice(2),
+    ];
+    const html = renderToString(
+      <TestProviders route="/puppies">
+        <LitterLists litters={withPuppies} now={NOW} />
+      </TestProviders>,
+    );
+    expect(html).toContain('1 of 3 available');
+    expect(html).toContain('None available');
+    expect(html.match(/data-testid="puppy"/g)).toHaveLength(5);
+    expect(html).toMatch(/red collar.*?Available/);
+    expect(html).toMatch(/blue collar.*?Reserved/);
+    expect(html).toMatch(/green collar.*?Placed/);
+    // The rules are the same: the same split and badges as without puppies.
+    expect(html.match(/data-testid="litter-card"/g)).toHaveLength(fixtures.length);
+  });
 });

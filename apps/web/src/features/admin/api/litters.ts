@@ -10,8 +10,10 @@ const littersAnswerSchema = z.object({
   litters: z.array(litterSchema),
 });
 
+export const littersQueryKey = [API_ROUTES.litters.path];
+
 const littersQueryOptions = queryOptions({
-  queryKey: [API_ROUTES.litters.path],
+  queryKey: littersQueryKey,
   queryFn: parsedQueryFn(littersAnswerSchema),
   staleTime: 0,
 });

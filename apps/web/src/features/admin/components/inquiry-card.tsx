@@ -5,6 +5,7 @@ import { ColorBadge } from './color-badge';
 import classes from './inquiry-card.module.css';
 import { InquiryNote } from './inquiry-note';
 import { InquiryStatusSelect } from './inquiry-status-select';
+import { InquiryWaitlist } from './inquiry-waitlist';
 
 /** The family's name, or their e-mail when the form gave no name. */
 export const fullNameOf = (inquiry: InboxInquiry) =>
@@ -99,7 +100,10 @@ export function InquiryCard({ inquiry, onDelete, justArrived = false }: InquiryC
         pt="md"
         className={classes.actions}
       >
-        <InquiryStatusSelect inquiry={inquiry} />
+        <Stack gap={0}>
+          <InquiryStatusSelect inquiry={inquiry} />
+          <InquiryWaitlist inquiry={inquiry} name={fullName} />
+        </Stack>
         <Button
           size="xs"
           variant="outline"

@@ -13,6 +13,11 @@ const ACTIONS = [
     text: 'Add a new litter, update what is available, add photos, or archive a litter.',
   },
   {
+    to: '/admin/waitlist',
+    label: 'Waitlist',
+    text: 'See the families waiting for each litter in order, reserve puppies, announce a birth.',
+  },
+  {
     to: '/admin/security',
     label: 'Sessions and password',
     text: 'See where you are signed in, sign other devices out, and change your password.',

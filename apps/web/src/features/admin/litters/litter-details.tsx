@@ -1,5 +1,12 @@
 import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { availabilityLabel } from '@cedar/litter-logic';
 import type { FieldErrors, LitterFormValues } from './litter-draft';
+
+const availabilityText = (statuses: string[]) =>
+  availabilityLabel({
+    available: statuses.filter((s) => s === 'available').length,
+    total: statuses.length,
+  });
 
 const STATUS_OPTIONS = ['Current', 'Ready', 'Upcoming'];
 
@@ -36,7 +43,16 @@ export function LitterDetails({ values, errors: shown, set }: LitterDetailsProps
         <TextInput
           label="Available"
           placeholder="3 of 8 available"
-          value={values.available}
+          description={
+            values.puppies.length > 0 ? 'Worked out from the puppies listed below' : undefined
+          }
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          readOnly={values.puppies.length > 0}
+          value={
+            values.puppies.length > 0
+              ? availabilityText(values.puppies.map((p) => p.status))
+              : values.available
+          }
           onChange={(e) => set('available', e.currentTarget.value)}
           error={shown.available}
           required

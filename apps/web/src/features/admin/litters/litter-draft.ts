@@ -1,6 +1,8 @@
-import { litterDraftSchema, type Litter, type LitterDraft } from '@cedar/content';
+import { litterDraftSchema, type Litter, type LitterDraft, type LitterPuppy } from '@cedar/content';
 import {
+  availabilityLabel,
   dayStart,
+  puppyAvailability,
   isSelectLitter,
   kennelDay,
   litterReadiness,
@@ -24,7 +26,42 @@ export interface LitterFormValues {
   description: string;
   images: string[];
   archived: boolean;
+  /** The puppies as the owner edits them: ids kept, new ones given one when added. */
+  puppies: PuppyFormValues[];
 }
+
+export interface PuppyFormValues {
+  id: string;
+  name: string;
+  sex: string;
+  color: string;
+  status: string;
+  /** '' when the puppy has no photo */
+  image: string;
+}
+
+/** A new puppy's id: random, so it never takes the id of a puppy removed and re-added. */
+function newPuppyId(): string {
+  return `p-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export const emptyPuppy = (): PuppyFormValues => ({
+  id: newPuppyId(),
+  name: '',
+  sex: '',
+  color: '',
+  status: 'available',
+  image: '',
+});
+
+const puppyValuesOf = (puppy: LitterPuppy): PuppyFormValues => ({
+  id: puppy.id,
+  name: puppy.name,
+  sex: puppy.sex,
+  color: puppy.color,
+  status: puppy.status,
+  image: puppy.image ?? '',
+});
 
 export const EMPTY_LITTER: LitterFormValues = {
   sire: '',
@@ -40,6 +77,7 @@ export const EMPTY_LITTER: LitterFormValues = {
   description: '',
   images: [],
   archived: false,
+  puppies: [],
 };
 
 const DUE = /^Due ([A-Za-z]+) (\d{4})$/;
@@ -60,6 +98,7 @@ export function formValuesOf(litter: Litter): LitterFormValues {
     description: litter.description,
     images: [...litter.images],
     archived: litter.archived ?? false,
+    puppies: (litter.puppies ?? []).map(puppyValuesOf),
   };
 }
 
@@ -71,17 +110,28 @@ export function birthDateOf(values: LitterFormValues): string {
 /** What is sent: the form's text turned into the data file's fields (the schema judges them). */
 function draftOf(values: LitterFormValues): unknown {
   const count = values.puppiesCount.trim();
+  const listed = puppyAvailability(
+    values.puppies.map((p) => ({ status: p.status as LitterPuppy['status'] })),
+  );
   return {
     sire: values.sire,
     dam: values.dam,
     birthDate: birthDateOf(values),
     puppiesCount: count === '' ? 'TBD' : /^\d+$/.test(count) ? Number(count) : count,
-    available: values.available,
+    available: listed ? availabilityLabel(listed) : values.available,
     readyDate: values.readyDate,
     images: values.images,
     status: values.status,
     description: values.description,
     ...(values.archived ? { archived: true } : {}),
+    ...(values.puppies.length > 0
+      ? {
+          puppies: values.puppies.map(({ image, ...puppy }) => ({
+            ...puppy,
+            ...(image ? { image } : {}),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -90,7 +140,15 @@ export function formFieldOf(field: string): keyof LitterFormValues {
   const top = field.split('.')[0] ?? '';
   if (top === 'birthDate') return 'birthDate';
   if (top === 'images') return 'images';
+  if (top === 'puppies') return 'puppies';
   return (top in EMPTY_LITTER ? top : 'description') as keyof LitterFormValues;
+}
+
+/** A problem of one puppy names it: 'Puppy 2: Choose male or female'. */
+export function puppyMessage(path: readonly PropertyKey[], message: string): string {
+  return path[0] === 'puppies' && typeof path[1] === 'number'
+    ? `Puppy ${path[1] + 1}: ${message}`
+    : message;
 }
 
 export type FieldErrors = Partial<Record<keyof LitterFormValues, string>>;
@@ -104,7 +162,7 @@ export function validateDraft(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = formFieldOf(issue.path.map(String).join('.'));
-    errors[field] ??= issue.message;
+    errors[field] ??= puppyMessage(issue.path, issue.message);
   }
   return { draft: null, errors };
 }

@@ -24,6 +24,7 @@ import {
 } from './litter-draft';
 import { LitterPhotos } from './litter-photos';
 import { LitterPreview } from './litter-preview';
+import { LitterPuppies } from './litter-puppies';
 
 const dogOptions = (dogs: readonly Dog[]) => dogs.map((d) => ({ value: d.id, label: d.name }));
 
@@ -35,10 +36,19 @@ interface LitterFormProps {
   saving: boolean;
   onSave: (draft: LitterDraft) => void;
   onCancel: () => void;
+  /** Which family each reserved puppy is reserved for (from the waitlist), by puppy id. */
+  reservedFor?: Record<string, string>;
 }
 
 /** Adds or edits one litter: every field of the data file, checked as the server will. */
-export function LitterForm({ litter, serverErrors, saving, onSave, onCancel }: LitterFormProps) {
+export function LitterForm({
+  litter,
+  serverErrors,
+  saving,
+  onSave,
+  onCancel,
+  reservedFor,
+}: LitterFormProps) {
   const [values, setValues] = useState<LitterFormValues>(() =>
     litter ? formValuesOf(litter) : EMPTY_LITTER,
   );
@@ -111,6 +121,14 @@ export function LitterForm({ litter, serverErrors, saving, onSave, onCancel }: L
             error={shown.images}
             onAdd={(path) => setImages((images) => [...images, path])}
             onRemove={(path) => setImages((images) => images.filter((i) => i !== path))}
+          />
+
+          <LitterPuppies
+            puppies={values.puppies}
+            born={values.born === 'born'}
+            error={shown.puppies}
+            reservedFor={reservedFor}
+            onChange={(puppies) => set('puppies', puppies)}
           />
 
           <Checkbox

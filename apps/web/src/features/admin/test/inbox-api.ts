@@ -1,11 +1,15 @@
 import {
   API_ROUTES,
+  GENERAL_LIST,
   INQUIRY_STATUSES,
   inquiryUpdateSchema,
+  waitlistAddSchema,
+  type Waitlist,
   type InboxInquiry,
   type InquiryStats,
   type IntakeStatus,
 } from '@cedar/api-contract';
+import { allLitters as litters } from '@cedar/content';
 import { http, HttpResponse } from 'msw';
 import { api } from './render-admin';
 
@@ -83,6 +87,16 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
       hubspot: { state: 'off', problem: null, lastSuccessAt: null, intervalMs: 120_000 },
       mail: { state: 'off', to: null, pending: 0, failed: [] },
     } as IntakeStatus,
+    /** The waitlists: the general list and each litter's, as GET /api/admin/waitlist answers. */
+    waitlist: {
+      version: 0,
+      lists: [
+        { key: GENERAL_LIST, litterId: null, name: 'the general list', entries: [] },
+        ...litters
+          .filter((l) => !l.archived)
+          .map((l) => ({ key: l.id, litterId: l.id, name: `${l.name}’s list`, entries: [] })),
+      ],
+    } as Waitlist,
     /** A family's inquiry reaches the server now (the live inbox is told at its next ask). */
     arrive(...inquiries: InboxInquiry[]) {
       for (const inquiry of inquiries) {
@@ -92,6 +106,41 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
     },
   };
   api.use(
+    http.get(API_ROUTES.litters.path, () =>
+      HttpResponse.json({ sha256: 'a'.repeat(64), litters: [...litters] }),
+    ),
+    http.get(API_ROUTES.waitlist.path, () => HttpResponse.json(inbox.waitlist)),
+    http.post(API_ROUTES.addToWaitlist.path, async ({ request }) => {
+      const add = waitlistAddSchema.parse(await request.json());
+      if (request.headers.get('if-match') !== `"${inbox.waitlist.version}"`)
+        return HttpResponse.json({ error: 'conflict', message: 'changed' }, { status: 409 });
+      const inquiry = inbox.items.find((i) => i.id === add.inquiryId)!;
+      const key = add.litterId ?? GENERAL_LIST;
+      inbox.waitlist = {
+        version: inbox.waitlist.version + 1,
+        lists: inbox.waitlist.lists.map((l) =>
+          l.key === key
+            ? {
+                ...l,
+                entries: [
+                  ...l.entries,
+                  {
+                    id: `e${inbox.waitlist.version + 1}`,
+                    inquiryId: inquiry.id,
+                    name: `${inquiry.firstName} ${inquiry.lastName}`,
+                    email: inquiry.email,
+                    sex: 'Either',
+                    color: inquiry.preferredColor,
+                    addedAt: new Date().toISOString(),
+                    unsubscribed: false,
+                  },
+                ],
+              }
+            : l,
+        ),
+      };
+      return HttpResponse.json(inbox.waitlist, { status: 201 });
+    }),
     http.get(API_ROUTES.intakeStatus.path, () => HttpResponse.json(inbox.intake)),
     http.get(API_ROUTES.inquiryNews.path, ({ request }) => {
       const params = new URL(request.url).searchParams;

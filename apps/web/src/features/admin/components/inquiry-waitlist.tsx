@@ -1,0 +1,75 @@
+import { GENERAL_LIST, type InboxInquiry } from '@cedar/api-contract';
+import { Anchor, Button, Group, Select, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useLitters } from '../api/litters';
+import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from '../api/waitlist';
+import { showError, showSuccess } from '../lib/toasts';
+import { placeText } from '../waitlist/waitlist-list';
+
+/**
+ * The family's place on the waitlists ("3rd on Ranger x Juniper's list"), or a way to put them on
+ * a litter's list or the general one, their wishes taken from the inquiry.
+ */
+export function InquiryWaitlist({ inquiry, name }: { inquiry: InboxInquiry; name: string }) {
+  const waitlist = useWaitlist();
+  const litters = useLitters();
+  const change = useChangeWaitlist();
+  const [choice, setChoice] = useState<string | null>(null);
+  if (!waitlist.data) return null;
+  const place = placeText(waitlist.data, inquiry.id);
+  if (place)
+    return (
+      <Text size="sm" mt="xs" data-testid="waitlist-place">
+        <Anchor component={Link} to="/admin/waitlist" size="sm" fw={600}>
+          {place}
+        </Anchor>
+      </Text>
+    );
+  const options = [
+    { value: GENERAL_LIST, label: 'The general list' },
+    ...(litters.data?.litters ?? [])
+      .filter((l) => !l.archived)
+      .map((l) => ({ value: l.id, label: `${l.name}’s list` })),
+  ];
+  const add = () => {
+    if (!choice) return;
+    change.mutate(
+      {
+        version: waitlist.data.version,
+        change: {
+          kind: 'add',
+          add: { inquiryId: inquiry.id, litterId: choice === GENERAL_LIST ? null : choice },
+        },
+      },
+      {
+        onSuccess: (lists) =>
+          showSuccess('On the waitlist', `${name} is ${placeText(lists, inquiry.id) ?? 'listed'}.`),
+        onError: (error) => showError(waitlistErrorMessage(error)),
+      },
+    );
+  };
+  return (
+    <Group gap="xs" mt="xs" align="flex-end">
+      <Select
+        size="xs"
+        label="Waitlist"
+        aria-label={`Waitlist for ${name}`}
+        placeholder="Choose a list"
+        data={options}
+        value={choice}
+        onChange={setChoice}
+        w={240}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        disabled={!choice}
+        loading={change.isPending}
+        onClick={add}
+      >
+        Put on the list
+      </Button>
+    </Group>
+  );
+}

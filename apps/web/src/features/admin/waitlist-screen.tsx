@@ -1,0 +1,85 @@
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { AdminGate } from './admin-session';
+import { useLitters } from './api/litters';
+import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from './api/waitlist';
+import { showError } from './lib/toasts';
+import { AnnouncementForm } from './waitlist/announcement-form';
+import { WaitlistList, type WaitlistChange } from './waitlist/waitlist-list';
+
+function WaitlistBody() {
+  const waitlist = useWaitlist();
+  const litters = useLitters();
+  const changeList = useChangeWaitlist();
+
+  if (waitlist.isPending || litters.isPending)
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text>Loading the waitlist…</Text>
+      </Group>
+    );
+  if (waitlist.isError || litters.isError)
+    return (
+      <Alert color="red" title="The waitlist could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Check your connection, then try again.</Text>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void Promise.all([waitlist.refetch(), litters.refetch()])}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+
+  const onChange = (change: WaitlistChange) =>
+    changeList.mutate(
+      { version: waitlist.data.version, change },
+      { onError: (error) => showError(waitlistErrorMessage(error)) },
+    );
+
+  return (
+    <Stack gap="lg">
+      {waitlist.data.lists.map((list) => (
+        <WaitlistList
+          key={list.key}
+          list={list}
+          litter={litters.data.litters.find((l) => l.id === list.litterId)}
+          busy={changeList.isPending}
+          onChange={onChange}
+        />
+      ))}
+      <AnnouncementForm litters={litters.data.litters} />
+    </Stack>
+  );
+}
+
+/** /admin/waitlist: each list in order; move, take off, reserve a puppy; announce a birth. */
+export function WaitlistScreen() {
+  return (
+    <AdminGate>
+      {() => (
+        <Container size="lg" py="xl">
+          <Stack gap="lg">
+            <Group justify="space-between" align="center" wrap="wrap">
+              <Title order={1} fz={{ base: 26, sm: 32 }}>
+                Waitlist
+              </Title>
+              <Button component={Link} to="/admin" variant="default">
+                Back to Admin
+              </Button>
+            </Group>
+            <Text c="gray.7">
+              The families waiting for a puppy, in order: the general list and each litter’s. Put a
+              family on a list from their inquiry on the dashboard.
+            </Text>
+            <WaitlistBody />
+          </Stack>
+        </Container>
+      )}
+    </AdminGate>
+  );
+}
