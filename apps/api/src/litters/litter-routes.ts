@@ -85,6 +85,26 @@ export async function litterRoutes(app: FastifyInstance) {
     return { sha256, savedAt: revision.savedAt, litter: litters[index]! };
   };
 
+  /**
+   * A puppy reserved for a family on the waitlist stays in its litter, reserved, until the
+   * reservation is taken back on the Waitlist screen: else the family's entry would name a puppy
+   * the litter no longer has, or one the public card shows as available.
+   */
+  const keepReservations = async (litter: Litter, before: Litter) => {
+    const doc = await app.store.waitlists.get();
+    const entries = doc.lists.find((l) => l.key === litter.id)?.entries ?? [];
+    for (const entry of entries) {
+      if (!entry.puppyId) continue;
+      const puppy = litter.puppies?.find((p) => p.id === entry.puppyId);
+      if (puppy?.status === 'reserved') continue;
+      throw new HttpError(
+        409,
+        'puppy_reserved',
+        `${(puppy ?? before.puppies?.find((p) => p.id === entry.puppyId))?.name ?? 'A puppy of this litter'} is reserved for ${entry.name} on the waitlist: take the reservation back on the Waitlist screen first`,
+      );
+    }
+  };
+
   routes.get(API_ROUTES.litters.path, async (_request, reply) => {
     const { litters, sha256 } = await readLitters();
     return reply
@@ -128,6 +148,7 @@ export async function litterRoutes(app: FastifyInstance) {
       const litters = current.litters.map((l, i) =>
         i === index ? { id: l.id, name: litterName(draft.sire, draft.dam), ...draft } : l,
       );
+      await keepReservations(litters[index]!, current.litters[index]!);
       const saved = await saveLitters(
         litters,
         index,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   API_ROUTES,
   LITTERS_FILE,
+  litterUrl,
   reservePuppyUrl,
   waitlistEntryUrl,
   waitlistOrderUrl,
@@ -227,6 +228,39 @@ describe('the waitlists', () => {
       (await onDisk(a)).find((l) => l.id === LITTER)!.puppies!.find((p) => p.id === available.id)!
         .status,
     ).toBe('available');
+  });
+
+  it('keeps a reserved puppy in its litter: a Litters save that drops it or frees it gets 409, the file untouched', async () => {
+    const a = await setup();
+    await threeOnTheList(a);
+    const { entries } = listOf(await lists(a), LITTER);
+    const puppy = (await onDisk(a))
+      .find((l) => l.id === LITTER)!
+      .puppies!.find((p) => p.status === 'available')!;
+    await call(a, 'PUT', reservePuppyUrl(entries[0]!.id), { puppyId: puppy.id });
+    const { id: _id, name: _name, ...draft } = (await onDisk(a)).find((l) => l.id === LITTER)!;
+    const before = await onDisk(a);
+    for (const puppies of [
+      draft.puppies!.filter((p) => p.id !== puppy.id),
+      draft.puppies!.map((p) => (p.id === puppy.id ? { ...p, status: 'available' as const } : p)),
+    ]) {
+      const res = await call(a, 'PUT', litterUrl(LITTER), { ...draft, puppies });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        error: 'puppy_reserved',
+        message: `${puppy.name} is reserved for Family1 Lane on the waitlist: take the reservation back on the Waitlist screen first`,
+      });
+      expect(await onDisk(a)).toEqual(before);
+    }
+    // Other edits of the litter go through; once taken back, the puppy may go too.
+    expect((await call(a, 'PUT', litterUrl(LITTER), draft)).statusCode).toBe(200);
+    await call(a, 'PUT', reservePuppyUrl(entries[0]!.id), { puppyId: null });
+    const freed = (await onDisk(a)).find((l) => l.id === LITTER)!;
+    const res = await call(a, 'PUT', litterUrl(LITTER), {
+      ...draft,
+      puppies: freed.puppies!.filter((p) => p.id !== puppy.id),
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   it('refuses a reservation for a family on the general list, or one not listed', async () => {
