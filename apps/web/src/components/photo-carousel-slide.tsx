@@ -1,14 +1,11 @@
-import { Box } from '../ui/box';
-import { AspectRatio, Text } from '../ui/shell';
+import { Box } from '@mantine/core';
+import { AspectRatio, Text } from '@mantine/core';
 import type { Slide } from '@cedar/content';
 import { SiteImage } from './site-image';
-import { StaticContent } from './static-content';
 
 /** One captioned photo of a carousel. */
 export function SlideFigure({ slide, priority }: { slide: Slide; priority: boolean }) {
   return (
-    // The photo and its caption are kept as prerendered on hydration; the carousel around them is live.
-    <StaticContent>
       <Box
         component="figure"
         m={0}
@@ -44,6 +41,5 @@ export function SlideFigure({ slide, priority }: { slide: Slide; priority: boole
           {slide.caption}
         </Text>
       </Box>
-    </StaticContent>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentProps } from 'react';
-import { Button, Card, Text } from '../ui';
+import { Button, Card, Text } from '@mantine/core';
 import { SiteImage } from './site-image';
+import { usePageAction } from './page-actions';
 
 // The interactive parts the editable sections place (decision 014): a section holds no state,
 // handler or effect of its own, so whatever needs one is here, in the shipped code, and the
@@ -100,11 +101,11 @@ export function ArticleCard({
   style,
   ...card
 }: ComponentProps<typeof Card> & { article: string }) {
+  const act = usePageAction();
   return (
     <Card
       {...card}
-      data-action="article"
-      data-value={article}
+      onClick={act('article', article)}
       data-testid="health-card"
       style={{ cursor: 'pointer', ...style }}
     />

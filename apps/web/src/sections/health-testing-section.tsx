@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Button, Card, SimpleGrid, Text, Title } from '../ui';
+import { AspectRatio, Box, Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { healthCardSummaries } from '@cedar/content';
 import { ArticleCard } from '../components/section-parts';
 import { imageSizes, SiteImage } from '../components/site-image';

@@ -1,16 +1,16 @@
 import { renderToString } from 'react-dom/server';
 import { SECTION_RULES } from '@cedar/api-contract';
 import * as content from '@cedar/content';
-import * as router from 'react-router-dom';
+import * as router from 'react-router';
 import { describe, expect, it } from 'vitest';
 import * as parts from '../components/section-parts';
 import * as siteImage from '../components/site-image';
-import * as ui from '../ui';
+import * as ui from '@mantine/core';
 
 /** The modules a section may import, as a section file (in this folder) names them. */
 const MODULES: Record<string, Record<string, unknown>> = {
   '../ui': ui,
-  'react-router-dom': router,
+  'react-router': router,
   '@cedar/content': content,
   '../components/site-image': siteImage,
   '../components/section-parts': parts,

@@ -9,7 +9,7 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '../../ui';
+} from '@mantine/core';
 import {
   COUNTS,
   ourDogsCopy,

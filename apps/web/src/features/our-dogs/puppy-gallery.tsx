@@ -8,7 +8,7 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '../../ui';
+} from '@mantine/core';
 import { galleryFor, ourDogsCopy, type DogSummary, type PuppyGallery } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import classes from './our-dogs-page.module.css';

@@ -2,7 +2,7 @@ import { dogById, type Litter } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders, renderWithProviders } from '../../test/render';
 import { StaticContent } from '../../components/static-content';

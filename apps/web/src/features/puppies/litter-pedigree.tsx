@@ -1,4 +1,4 @@
-import { Anchor, AspectRatio, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '../../ui';
+import { Anchor, AspectRatio, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   dogById,
   pedigreeFor,
@@ -8,7 +8,7 @@ import {
   type LitterParents,
   type PedigreeNode,
 } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { SiteImage } from '../../components/site-image';
 
 const copy = puppiesCopy.litterPedigree;
