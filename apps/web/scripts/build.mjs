@@ -47,7 +47,9 @@ function reactRouterBuild() {
 try {
   // Before anything reads them: a save during the build can only make this look stale.
   const sources = await readSources(path.resolve(root, '../..'));
-  await fs.rm(outDir, { recursive: true, force: true });
+  // Only what this build writes: dist/ also holds the publishes' builds (dist/builds).
+  for (const dir of ['client', 'server'])
+    await fs.rm(path.join(outDir, dir), { recursive: true, force: true });
   await reactRouterBuild();
   // What the server expects under its own names (apps/api/src/web-app.ts): the SPA fallback is
   // the client-only admin area's shell; the page prerendered for a path that is no page is the

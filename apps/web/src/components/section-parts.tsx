@@ -1,5 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type ComponentProps } from 'react';
-import { Button, Card, Text } from '@mantine/core';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { Button, Card, Text, type CardProps } from '@mantine/core';
 import { SiteImage } from './site-image';
 import { usePageAction } from './page-actions';
 
@@ -100,7 +108,12 @@ export function ArticleCard({
   article,
   style,
   ...card
-}: ComponentProps<typeof Card> & { article: string }) {
+}: CardProps & {
+  article: string;
+  component?: 'div' | 'article' | 'section' | 'li';
+  children?: ReactNode;
+  style?: CSSProperties;
+}) {
   const act = usePageAction();
   return (
     <Card

@@ -2,7 +2,7 @@ import { COUNTS, formatAddress, site } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as ContactPage } from './contact-page';
+import ContactPage from './contact-page';
 
 describe('contact page', () => {
   it('has one h1, the embedded contact form loading, and the contact details', () => {

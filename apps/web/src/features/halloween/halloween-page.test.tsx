@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as HalloweenPage } from './halloween-page';
+import HalloweenPage from './halloween-page';
 
 const entryButtons = () => within(screen.getByTestId('contest-gallery')).getAllByRole('button');
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { withCarouselLayout } from '../../test/carousel-layout';
 import { renderWithProviders } from '../../test/render';
-import { Component as HealthPage } from './health-page';
+import HealthPage from './health-page';
 import { NaturalLivingCarousel } from './natural-living-carousel';
 
 withCarouselLayout();

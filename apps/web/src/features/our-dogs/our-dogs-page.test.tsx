@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as OurDogsPage } from './our-dogs-page';
+import OurDogsPage from './our-dogs-page';
 import { PedigreeDetails } from './pedigree-details';
 import { PuppyGallery } from './puppy-gallery';
 

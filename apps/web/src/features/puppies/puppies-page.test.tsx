@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as PuppiesPage } from './puppies-page';
+import PuppiesPage from './puppies-page';
 
 function renderPage() {
   return renderWithProviders(<PuppiesPage />, { route: '/puppies' });
