@@ -4,7 +4,8 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type MetaFunction } from 'react-router';
+import { site } from '@cedar/content';
 import { theme } from './theme';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -28,6 +29,15 @@ export function Layout({ children }: { children: ReactNode }) {
     </html>
   );
 }
+
+/**
+ * The head of a document no deeper route names one for: the SPA fallback, which is the admin
+ * area's shell (admin.html). Every public page and the not-found page have their own meta.
+ */
+export const meta: MetaFunction = () => [
+  { title: `Admin | ${site.brandName}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function App() {
   // Marks the page as interactive, so browser tests know when presses reach React.
