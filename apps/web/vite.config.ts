@@ -32,9 +32,10 @@ export default defineConfig({
   },
   // The site's images live with the content package, under the names the owner replaces.
   publicDir: contentPublic,
-  // The prerender imports the server bundle from the build folder, wherever that is: it carries
-  // its dependencies.
-  ssr: { noExternal: true },
+  // The prerender imports the server bundle from the build folder (below apps/web, where node
+  // finds the other dependencies): the workspace's TypeScript packages and Mantine's CSS imports
+  // are bundled into it.
+  ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
   // bench/ and the server read Vite's manifest (client/.vite/manifest.json). Every browser the
   // site supports has modulepreload: no polyfill in the entry chunk.
   build: { manifest: true, modulePreload: { polyfill: false } },

@@ -27,7 +27,14 @@ const cli = path.join(
   'bin.js',
 );
 
-/** `react-router build` into outDir (react-router.config.ts reads WEB_OUT_DIR), network closed. */
+/**
+ * React Router builds into a folder of its own below outDir (react-router.config.ts reads
+ * WEB_OUT_DIR), which it removes and recreates: the publish's sandbox mounts outDir itself, which
+ * cannot be removed. Its client folder then moves to outDir/client.
+ */
+const routerOut = path.join(outDir, 'react-router');
+
+/** `react-router build` into routerOut, with the network closed. */
 function reactRouterBuild() {
   return new Promise((resolve, reject) => {
     // It runs the pages' code, the edited sections among them, while it prerenders: no
@@ -35,7 +42,7 @@ function reactRouterBuild() {
     const child = spawn(
       process.execPath,
       ['--import', path.join(root, 'scripts/no-network.mjs'), cli, 'build'],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_OUT_DIR: outDir } },
+      { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_OUT_DIR: routerOut } },
     );
     child.on('error', reject);
     child.on('close', (code) =>
@@ -48,9 +55,11 @@ try {
   // Before anything reads them: a save during the build can only make this look stale.
   const sources = await readSources(path.resolve(root, '../..'));
   // Only what this build writes: dist/ also holds the publishes' builds (dist/builds).
-  for (const dir of ['client', 'server'])
+  for (const dir of ['client', 'server', 'react-router'])
     await fs.rm(path.join(outDir, dir), { recursive: true, force: true });
   await reactRouterBuild();
+  await fs.rename(path.join(routerOut, 'client'), client);
+  await fs.rm(routerOut, { recursive: true, force: true });
   // What the server expects under its own names (apps/api/src/web-app.ts): the SPA fallback is
   // the client-only admin area's shell; the page prerendered for a path that is no page is the
   // 404 page.
@@ -58,8 +67,6 @@ try {
   await fs.rename(path.join(client, '__not-found__/index.html'), path.join(client, '404.html'));
   await fs.rm(path.join(client, '__not-found__'), { recursive: true, force: true });
   await fs.rm(path.join(client, '__not-found__.data'), { force: true });
-  // Nothing runs on a server: the server bundle was only for the prerender.
-  await fs.rm(path.join(outDir, 'server'), { recursive: true, force: true });
   const compressed = await compressTree(client);
   console.log(`precompressed ${compressed} files (brotli and gzip)`);
   // vite.config.ts fixed BUILD_DAY for the client and server builds of this run.
