@@ -236,7 +236,7 @@ test('/halloween-contest: dates, steps, upload link, and the entry popup closing
   const violations = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run: (context: Element) => Promise<Result> } }).axe;
-    const dialogElement = document.querySelector('dialog[open]');
+    const dialogElement = document.querySelector('[role="dialog"]');
     if (!dialogElement) return [{ id: 'no-dialog', impact: 'critical', targets: [] }];
     const result = await axe.run(dialogElement);
     return result.violations.map((v) => ({

@@ -157,8 +157,7 @@ interface Found {
 const FOUND = 'early-press: ';
 
 /**
- * Once the page has hydrated. The boot script presses an early button again as the page
- * hydrates, in the same task: by the time the mark is seen, any second press has happened.
+ * Once the page has hydrated (root.tsx marks <html> from its first effect).
  */
 async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -182,7 +181,7 @@ test.describe('a press at any moment after the first paint arrives, with the CPU
       // through the console, which needs no round trip to the page: while the page lays itself
       // out and the app starts, any call into it waits for the slowed main thread (the locators'
       // accessibility queries cost it hundreds of ms more). And when the press lands, for the
-      // report: before the boot script asked for the app's code, while the app started, or once
+      // report: before the app's code was asked for, while the app started, or once
       // the page was hydrated.
       await page.addInitScript(
         ({ spec, prefix }) => {
@@ -259,8 +258,7 @@ test.describe('a press at any moment after the first paint arrives, with the CPU
       await down;
       // The page has handled the press (the protocol answers once it has): the rest, loading the
       // next page or hydrating this one, may run at full speed. It changes how long the test
-      // takes, not where the press went; the one thing left to happen, the boot pressing an
-      // early button again, does not depend on the speed.
+      // takes, not where the press went.
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
       try {

@@ -78,11 +78,11 @@ export const SECTION_RULES: SectionRules = {
         'homeCopy',
         'teamCopy',
         'testimonials',
-        'healthCardSummaries',
+        'healthCards',
         'TESTIMONIAL_TRUNCATE_AT',
       ],
       functions: ['formatAddress', 'telHref'],
-      types: ['Testimonial', 'HealthCardSummary'],
+      types: ['Testimonial', 'HealthCard'],
     },
     '../components/site-image': {
       components: ['SiteImage'],

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Box, Container, Grid, Paper } from '@mantine/core';
-import { contactFormLabel, site } from '@cedar/content';
+import { contactCopy, site } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { TestimonialsSection } from '../../sections/testimonials-section';
 
@@ -30,7 +30,7 @@ export default function ContactPage() {
             >
               <ContactFormHeading />
               <Box mt="lg">
-                <FormsEmbed formId={site.forms.contactFormId} label={contactFormLabel} />
+                <FormsEmbed formId={site.forms.contactFormId} label={contactCopy.formLabel} />
               </Box>
             </Paper>
           </Grid.Col>

@@ -79,7 +79,8 @@ describe('halloween contest page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('img'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('contest-popup'));
+    // The dark area around the photo and its words.
+    fireEvent.click(dialog.querySelector('figure') as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

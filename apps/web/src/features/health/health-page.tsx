@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Box } from '@mantine/core';
 import { Container, Stack } from '@mantine/core';
-import { healthCardSummaries, naturalLivingSlides, type HealthCardSummary } from '@cedar/content';
+import { healthCards, naturalLivingSlides, type HealthCard } from '@cedar/content';
 import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
 import { HealthArticlePopup } from './health-article-popup';
@@ -18,10 +18,10 @@ export const meta = pageMeta;
 
 export default function HealthPage() {
   // Outside the page's state: opening an article renders the popup, not the page.
-  const article = usePopupState<HealthCardSummary>();
+  const article = usePopupState<HealthCard>();
   const actions = {
     article: (id: string) => {
-      const card = healthCardSummaries.find((c) => c.id === id);
+      const card = healthCards.find((c) => c.id === id);
       if (card) article.open(card);
     },
   };

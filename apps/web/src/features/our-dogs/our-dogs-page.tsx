@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Box } from '@mantine/core';
 import { Container, Stack } from '@mantine/core';
-import { dogSummaryById, kennelTourSlides, type DogSummary } from '@cedar/content';
+import { dogById, kennelTourSlides, type Dog } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
@@ -19,13 +19,13 @@ export const meta = pageMeta;
 
 export default function OurDogsPage() {
   // Outside the page's state: opening a popup renders the popup, not the fifteen dog cards.
-  const pedigree = usePopupState<DogSummary>();
-  const gallery = usePopupState<DogSummary>();
+  const pedigree = usePopupState<Dog>();
+  const gallery = usePopupState<Dog>();
   const title = usePopupState<string>();
   const image = usePopupState<ModalImage>();
 
-  const withDog = (open: (dog: DogSummary) => void) => (id: string) => {
-    const dog = dogSummaryById(id);
+  const withDog = (open: (dog: Dog) => void) => (id: string) => {
+    const dog = dogById(id);
     if (dog) open(dog);
   };
   const actions = {

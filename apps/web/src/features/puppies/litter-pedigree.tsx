@@ -5,7 +5,7 @@ import {
   puppiesCopy,
   titleName,
   type Dog,
-  type LitterParents,
+  type Litter,
   type PedigreeNode,
 } from '@cedar/content';
 import { Link } from 'react-router';
@@ -99,7 +99,7 @@ function ParentPanel({
 }
 
 /** The popup's content: the litter's sire and dam with their pedigree highlights and parents. */
-export function LitterPedigree({ litter }: { litter: LitterParents }) {
+export function LitterPedigree({ litter }: { litter: Litter }) {
   return (
     <>
       <Text c="gray.7" mb="md">

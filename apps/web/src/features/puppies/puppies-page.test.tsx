@@ -97,7 +97,7 @@ describe('Puppies page', { timeout: 20_000 }, () => {
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Meet Our Champion' }));
     const dialog = await screen.findByRole('dialog', { name: championWinner.title });
-    expect(within(dialog).getByRole('img')).toHaveAttribute('src', championWinner.image);
+    expect(await within(dialog).findByRole('img')).toHaveAttribute('src', championWinner.image);
     for (const paragraph of championWinner.story)
       expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Container, Stack } from '@mantine/core';
 import {
-  litterParents,
-  puppiesFrameCopy as copy,
+  litters,
+  puppiesCopy as copy,
   puppyPhotos,
-  type LitterParents,
+  type Litter,
 } from '@cedar/content';
 import { ImageModal } from '../../components/image-modal';
 import { PageActions } from '../../components/page-actions';
@@ -40,13 +40,13 @@ export const meta = pageMeta;
 export default function PuppiesPage() {
   const day = useKennelDay();
   const photo = usePopupState<number>();
-  const pedigree = usePopupState<LitterParents>();
+  const pedigree = usePopupState<Litter>();
   const champion = usePopupState<true>();
 
   const actions = {
     photo: (index: string) => photo.open(Number(index)),
     pedigree: (id: string) => {
-      const litter = litterParents.find((l) => l.id === id);
+      const litter = litters.find((l) => l.id === id);
       if (litter) pedigree.open(litter);
     },
     champion: () => champion.open(true),
