@@ -1,5 +1,17 @@
-import { Modal } from '@mantine/core';
-import { useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+
+// Mantine's Modal (with its focus trap and scroll lock) in a chunk of its own: no page needs it
+// before its first tap, so it stays out of the first load and arrives while the browser is idle.
+const loadModal = () => import('./popup-modal');
+const Modal = lazy(loadModal);
 
 type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
 
@@ -21,7 +33,10 @@ export interface PopupProps {
   children: ReactNode;
 }
 
-/** The site's popups: Mantine's Modal, with the close button named and the sizes the pages use. */
+/**
+ * The site's popups: Mantine's Modal, with the close button named and the sizes the pages use.
+ * Rendered from the first time it opens (so it can play its closing transition after).
+ */
 export function Popup({
   opened,
   onClose,
@@ -40,8 +55,18 @@ export function Popup({
         if (!(event.target as Element).closest('[data-keep-open], h2')) onClose();
       }
     : undefined;
+  const [used, setUsed] = useState(opened);
+  if (opened && !used) setUsed(true);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => void loadModal().catch(() => {}));
+    return () => cancel(id);
+  }, []);
+  if (!used) return null;
   return (
-    <Modal
+    <Suspense fallback={null}>
+      <Modal
       opened={opened}
       onClose={onClose}
       title={title}
@@ -53,8 +78,9 @@ export function Popup({
       data-testid={testId}
       onClick={onClick}
     >
-      {children}
-    </Modal>
+        {children}
+      </Modal>
+    </Suspense>
   );
 }
 
