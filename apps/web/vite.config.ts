@@ -21,11 +21,7 @@ const contentPublic = fileURLToPath(new URL('../../packages/content/public', imp
 export default defineConfig({
   // React Router's framework mode builds the site (react-router.config.ts); the unit tests render
   // components with React's plugin alone.
-  plugins: [
-    process.env.VITEST ? react() : reactRouter(),
-    mantineCssPlugin(),
-    imagesPlugin(),
-  ],
+  plugins: [process.env.VITEST ? react() : reactRouter(), mantineCssPlugin(), imagesPlugin()],
   define: {
     __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000'),
     __BUILD_DAY__: JSON.stringify(buildDay),

@@ -260,7 +260,9 @@ test.describe('served well', () => {
   }) => {
     const html = await (await request.get('/')).text();
     // React Router's client entry and the route modules it starts, preloaded by the page.
-    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
     const entry = scripts.find((s) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(s ?? ''));
     expect(entry).toBeTruthy();
     const entryResponse = await request.get(entry ?? '', {

@@ -51,6 +51,30 @@ function reactRouterBuild() {
   });
 }
 
+/** The client folders of up to 3 finished builds next to this one (the publishes', npm start's). */
+async function earlierBuilds() {
+  const dist = path.join(root, 'dist');
+  const builds = path.join(dist, 'builds');
+  const names = await fs.readdir(builds).catch(() => []);
+  const dirs = [
+    ...names
+      .sort()
+      .reverse()
+      .map((name) => path.join(builds, name, 'client')),
+    path.join(dist, 'client'),
+  ].filter((dir) => dir !== client);
+  // Only finished builds (.build-info.json is written last): never a copy still being written.
+  const finished = await Promise.all(
+    dirs.map((dir) =>
+      fs.access(path.join(dir, '.build-info.json')).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return dirs.filter((_, i) => finished[i]).slice(0, 3);
+}
+
 try {
   // Before anything reads them: a save during the build can only make this look stale.
   const sources = await readSources(path.resolve(root, '../..'));
@@ -67,7 +91,7 @@ try {
   await fs.rename(path.join(client, '__not-found__/index.html'), path.join(client, '404.html'));
   await fs.rm(path.join(client, '__not-found__'), { recursive: true, force: true });
   await fs.rm(path.join(client, '__not-found__.data'), { force: true });
-  const compressed = await compressTree(client);
+  const compressed = await compressTree(client, await earlierBuilds());
   console.log(`precompressed ${compressed} files (brotli and gzip)`);
   // vite.config.ts fixed BUILD_DAY for the client and server builds of this run.
   const { fingerprint } = await writeBuildInfo(client, sources, process.env.BUILD_DAY ?? null);

@@ -14,14 +14,11 @@ export default async function handleRequest(
   context: EntryContext,
 ) {
   let failure: unknown = null;
-  const body = await renderToReadableStream(
-    <ServerRouter context={context} url={request.url} />,
-    {
-      onError(error: unknown) {
-        failure ??= error;
-      },
+  const body = await renderToReadableStream(<ServerRouter context={context} url={request.url} />, {
+    onError(error: unknown) {
+      failure ??= error;
     },
-  );
+  });
   await body.allReady;
   if (failure) {
     const reason = failure instanceof Error ? failure.message : String(failure);

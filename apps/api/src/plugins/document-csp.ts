@@ -53,8 +53,9 @@ export function documentCsp(app: FastifyInstance, host: WebHost) {
     if (hashes)
       reply.header(
         'content-security-policy',
-        csp.replace(/(^|;)\s*script-src ([^;]*)/, (_all, start: string, sources: string) =>
-          `${start}script-src ${sources} ${hashes}`,
+        csp.replace(
+          /(^|;)\s*script-src ([^;]*)/,
+          (_all, start: string, sources: string) => `${start}script-src ${sources} ${hashes}`,
         ),
       );
     return payload;

@@ -67,17 +67,17 @@ export function Popup({
   return (
     <Suspense fallback={null}>
       <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size === 'wide' ? 1000 : size}
-      fullScreen={fullScreen}
-      centered
-      closeButtonProps={{ 'aria-label': closeLabel }}
-      classNames={classNames}
-      data-testid={testId}
-      onClick={onClick}
-    >
+        opened={opened}
+        onClose={onClose}
+        title={title}
+        size={size === 'wide' ? 1000 : size}
+        fullScreen={fullScreen}
+        centered
+        closeButtonProps={{ 'aria-label': closeLabel }}
+        classNames={classNames}
+        data-testid={testId}
+        onClick={onClick}
+      >
         {children}
       </Modal>
     </Suspense>

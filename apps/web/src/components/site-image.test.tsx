@@ -86,7 +86,12 @@ describe('SiteImage', () => {
         <head />
         <body>
           <SiteImage manifest={manifest} src="/images/hero/home-hero.jpg" alt="Hero" priority />
-          <SiteImage manifest={manifest} src="/images/hero/home-hero.jpg" alt="Hero again" priority />
+          <SiteImage
+            manifest={manifest}
+            src="/images/hero/home-hero.jpg"
+            alt="Hero again"
+            priority
+          />
           <SiteImage manifest={manifest} src="/images/dogs/duke.jpg" alt="Duke" />
         </body>
       </html>,

@@ -39,7 +39,10 @@ export function headFor(path: string, publicUrl: string): HeadMeta {
 }
 
 /** The head of one route as React Router's meta descriptors (rendered by <Meta /> in root.tsx). */
-export function metaDescriptors(head: HeadMeta, structuredData: readonly JsonLd[] = []): MetaDescriptor[] {
+export function metaDescriptors(
+  head: HeadMeta,
+  structuredData: readonly JsonLd[] = [],
+): MetaDescriptor[] {
   return [
     { title: head.title },
     { name: 'description', content: head.description },

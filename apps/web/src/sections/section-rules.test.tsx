@@ -57,7 +57,11 @@ describe('what the check leaves to React', () => {
   it('a link whose address comes from data cannot run script: React blocks javascript: URLs', () => {
     // The check refuses a javascript: link written as a literal; one read from data is blocked here.
     const address = ' JaVaScRiPt:alert(document.cookie)';
-    const html = renderToString(<mantine.MantineProvider><mantine.Anchor href={address}>Visit</mantine.Anchor></mantine.MantineProvider>);
+    const html = renderToString(
+      <mantine.MantineProvider>
+        <mantine.Anchor href={address}>Visit</mantine.Anchor>
+      </mantine.MantineProvider>,
+    );
     expect(html).toContain('React has blocked a javascript: URL');
     expect(html).not.toContain('alert(');
   });

@@ -34,30 +34,30 @@ export default function ApplicationPage() {
             <FormsEmbed formId={site.forms.questionnaireFormId} label={applicationCopy.formLabel} />
           </Box>
         </Paper>
-          <Paper
-            component="aside"
-            aria-labelledby="questionnaire-help-heading"
-            mt="xl"
-            p="lg"
-            radius="lg"
-            bg="olive.0"
-            ta="center"
-          >
-            <Title order={2} id="questionnaire-help-heading" fz="h4" c="olive.9">
-              {applicationCopy.helpTitle}
-            </Title>
-            <Text mt="xs">
-              {applicationCopy.helpQuestions} {applicationCopy.helpCall}{' '}
-              <Anchor href={telHref(site.phones.main)} fw={600}>
-                {site.phones.main}
-              </Anchor>{' '}
-              {applicationCopy.helpOr}{' '}
-              <Anchor href={`mailto:${site.email}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {site.email}
-              </Anchor>
-              .
-            </Text>
-          </Paper>
+        <Paper
+          component="aside"
+          aria-labelledby="questionnaire-help-heading"
+          mt="xl"
+          p="lg"
+          radius="lg"
+          bg="olive.0"
+          ta="center"
+        >
+          <Title order={2} id="questionnaire-help-heading" fz="h4" c="olive.9">
+            {applicationCopy.helpTitle}
+          </Title>
+          <Text mt="xs">
+            {applicationCopy.helpQuestions} {applicationCopy.helpCall}{' '}
+            <Anchor href={telHref(site.phones.main)} fw={600}>
+              {site.phones.main}
+            </Anchor>{' '}
+            {applicationCopy.helpOr}{' '}
+            <Anchor href={`mailto:${site.email}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {site.email}
+            </Anchor>
+            .
+          </Text>
+        </Paper>
       </Container>
     </>
   );

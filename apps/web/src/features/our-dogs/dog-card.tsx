@@ -85,11 +85,7 @@ export function DogCard({ dog }: { dog: Dog }) {
           {copy.viewPedigree}
         </Button>
         {dog.hasPuppies && (
-          <Button
-            variant="outline"
-            aria-haspopup="dialog"
-            onClick={act('puppies', dog.id)}
-          >
+          <Button variant="outline" aria-haspopup="dialog" onClick={act('puppies', dog.id)}>
             {copy.viewPuppies}
           </Button>
         )}

@@ -1,4 +1,14 @@
-import { Anchor, AspectRatio, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  AspectRatio,
+  Badge,
+  Box,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   dogById,
   pedigreeFor,

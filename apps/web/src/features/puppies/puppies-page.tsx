@@ -1,12 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Container, Stack } from '@mantine/core';
-import {
-  litters,
-  puppiesCopy as copy,
-  puppyPhotos,
-  type Litter,
-} from '@cedar/content';
+import { litters, puppiesCopy as copy, puppyPhotos, type Litter } from '@cedar/content';
 import { ImageModal } from '../../components/image-modal';
 import { PageActions } from '../../components/page-actions';
 import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';
