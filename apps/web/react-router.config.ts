@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { PUBLIC_ROUTES } from '@cedar/content';
+import { PUBLIC_ROUTES, validateContent } from '@cedar/content';
 
 /**
  * React Router's framework mode, without a server at run time: every public route is prerendered
@@ -15,5 +15,9 @@ export default {
   // scripts/build.mjs --out-dir <dir>: <dir>/client is what the server serves.
   buildDirectory: process.env.WEB_OUT_DIR ?? 'dist',
   ssr: false,
-  prerender: [...PUBLIC_ROUTES, NOT_FOUND_PATH, '/sitemap.xml', '/robots.txt'],
+  prerender() {
+    // Every content record is checked first: a bad one fails the build, naming it.
+    validateContent();
+    return [...PUBLIC_ROUTES, NOT_FOUND_PATH, '/sitemap.xml', '/robots.txt'];
+  },
 } satisfies Config;

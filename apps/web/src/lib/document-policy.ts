@@ -7,7 +7,7 @@ import { site } from '@cedar/content';
  */
 const documentPath = typeof window === 'undefined' ? null : window.location.pathname;
 const formsPages = new Set<string>(site.forms.pages);
-export const isFormsPage = (pathname: string) =>
+const isFormsPage = (pathname: string) =>
   formsPages.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /**
