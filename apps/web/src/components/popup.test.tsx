@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -47,22 +47,23 @@ describe('Popup', () => {
     const user = userEvent.setup();
     renderWithProviders(<Example />);
     await user.click(screen.getByRole('button', { name: 'Open the article' }));
-    const dialog = screen.getByRole('dialog', { name: 'Fresh Dog Food' });
+    // Mantine's Modal arrives apart (React's lazy).
+    const dialog = await screen.findByRole('dialog', { name: 'Fresh Dog Food' });
     expect(dialog).toHaveTextContent('Our dogs eat fresh food.');
     expect(within(dialog).getByRole('heading', { name: 'Fresh Dog Food' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close article' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('full screen, closes on a click anywhere but on what is marked to keep it open', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Example fullScreen />);
     await user.click(screen.getByRole('button', { name: 'Open the article' }));
-    fireEvent.click(screen.getByText('The photo.'));
+    fireEvent.click(await screen.findByText('The photo.'));
     fireEvent.click(screen.getByRole('heading', { name: 'Fresh Dog Food' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Our dogs eat fresh food.'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 
@@ -93,9 +94,9 @@ describe('usePopupState', () => {
     renderWithProviders(<Page />);
     const before = pageRenders.mock.calls.length;
     await user.click(screen.getByRole('button', { name: 'Duke' }));
-    expect(screen.getByRole('dialog', { name: 'Duke' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Duke' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(pageRenders.mock.calls.length).toBe(before);
   });
 });
