@@ -2,6 +2,8 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useLayoutEffect,
+  useRef,
   useState,
   useSyncExternalStore,
   type MouseEvent,
@@ -55,15 +57,47 @@ export function Popup({
         if (!(event.target as Element).closest('[data-keep-open], h2')) onClose();
       }
     : undefined;
-  const [used, setUsed] = useState(opened);
-  if (opened && !used) setUsed(true);
+  // Mounted (closed) as soon as its chunk is in, so that Mantine sees it open and returns focus
+  // to the opener on close; a popup opened before that is mounted open, and returns focus here.
+  const [mounted, setMounted] = useState<'closed' | 'open' | null>(opened ? 'open' : null);
+  if (opened && mounted === null) setMounted('open');
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => void loadModal().catch(() => {}));
-    return () => cancel(id);
+    let live = true;
+    const id = idle(() => {
+      void loadModal().then(
+        () => live && setMounted((m) => m ?? 'closed'),
+        () => {},
+      );
+    });
+    return () => {
+      live = false;
+      cancel(id);
+    };
   }, []);
-  if (!used) return null;
+  // Focus goes back to what opened the popup once it closes (unless the visitor moved it on):
+  // done here rather than by Mantine, which cannot see the opener when the popup's first open
+  // is also the Modal's mount.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!opened) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    return () => {
+      const back = opener.current;
+      const restore = () => {
+        const focus = document.activeElement;
+        const lost =
+          focus === null || focus === document.body || focus.closest('[role="dialog"]') !== null;
+        if (back?.isConnected && lost) back.focus();
+      };
+      restore();
+      // Mantine's focus trap lets go at the end of its closing transition.
+      window.setTimeout(restore, 250);
+    };
+  }, [opened]);
+  if (mounted === null) return null;
   return (
     <Suspense fallback={null}>
       <Modal
@@ -74,6 +108,7 @@ export function Popup({
         fullScreen={fullScreen}
         centered
         closeButtonProps={{ 'aria-label': closeLabel }}
+        returnFocus={false}
         classNames={classNames}
         data-testid={testId}
         onClick={onClick}
