@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
 } from 'react';
@@ -112,6 +113,11 @@ export function Popup({
         classNames={classNames}
         data-testid={testId}
         onClick={onClick}
+        // Escape closes the popup it is pressed in, not one it was opened from: React's events
+        // bubble through portals to the popup below.
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === 'Escape') event.stopPropagation();
+        }}
       >
         {children}
       </Modal>
