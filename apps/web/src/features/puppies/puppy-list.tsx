@@ -19,8 +19,8 @@ export interface PuppyListProps {
 }
 
 const STATUS_LABEL = { available: 'Available', reserved: 'Reserved', placed: 'Placed' } as const;
-// Light badges whose text meets WCAG AA on their tint.
-const STATUS_COLOR = { available: 'teal.9', reserved: 'gold.9', placed: 'gray.7' } as const;
+// Outlined badges on the card's white: each text colour meets WCAG AA there (axe checks it).
+const STATUS_COLOR = { available: 'olive.9', reserved: 'gold.9', placed: 'gray.7' } as const;
 
 /** A litter's puppies, each with its status, under 'N of M available' (or 'None available'). */
 export function PuppyList({ puppies }: PuppyListProps) {
@@ -50,7 +50,7 @@ export function PuppyList({ puppies }: PuppyListProps) {
                   {` · ${puppy.sex === 'Male' ? 'male' : 'female'}, ${puppy.color.toLowerCase()}`}
                 </Text>
               </Text>
-              <Badge size="sm" variant="light" color={STATUS_COLOR[puppy.status]} tt="none">
+              <Badge size="sm" variant="outline" color={STATUS_COLOR[puppy.status]} tt="none">
                 {STATUS_LABEL[puppy.status]}
               </Badge>
             </Group>
