@@ -4,19 +4,16 @@ import {
   Alert,
   Badge,
   Button,
-  Container,
   Group,
   Loader,
   Paper,
   Stack,
   Table,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { AdminGate } from './admin-session';
+import { AdminPage } from './components/admin-page';
 import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
 import { useWaitlist } from './api/waitlist';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
@@ -202,26 +199,11 @@ function LittersBody() {
 /** /admin/litters: every litter as the public page shows it today; add, edit, archive. */
 export function LittersScreen() {
   return (
-    <AdminGate>
-      {() => (
-        <Container size="lg" py="xl">
-          <Stack gap="lg">
-            <Group justify="space-between" align="center" wrap="wrap">
-              <Title order={1} fz={{ base: 26, sm: 32 }}>
-                Litters
-              </Title>
-              <Button component={Link} to="/admin" variant="default">
-                Back to Admin
-              </Button>
-            </Group>
-            <Text c="gray.7">
-              Add a new litter, update what is available, or archive a litter that has gone home:
-              each save updates the public Puppies page.
-            </Text>
-            <LittersBody />
-          </Stack>
-        </Container>
-      )}
-    </AdminGate>
+    <AdminPage
+      title="Litters"
+      intro="Add a new litter, update what is available, or archive a litter that has gone home: each save updates the public Puppies page."
+    >
+      <LittersBody />
+    </AdminPage>
   );
 }

@@ -1,6 +1,5 @@
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import { AdminGate } from './admin-session';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { AdminPage } from './components/admin-page';
 import { useLitters } from './api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from './api/waitlist';
 import { showError } from './lib/toasts';
@@ -60,26 +59,11 @@ function WaitlistBody() {
 /** /admin/waitlist: each list in order; move, take off, reserve a puppy; announce a birth. */
 export function WaitlistScreen() {
   return (
-    <AdminGate>
-      {() => (
-        <Container size="lg" py="xl">
-          <Stack gap="lg">
-            <Group justify="space-between" align="center" wrap="wrap">
-              <Title order={1} fz={{ base: 26, sm: 32 }}>
-                Waitlist
-              </Title>
-              <Button component={Link} to="/admin" variant="default">
-                Back to Admin
-              </Button>
-            </Group>
-            <Text c="gray.7">
-              The families waiting for a puppy, in order: the general list and each litter’s. Put a
-              family on a list from their inquiry on the dashboard.
-            </Text>
-            <WaitlistBody />
-          </Stack>
-        </Container>
-      )}
-    </AdminGate>
+    <AdminPage
+      title="Waitlist"
+      intro="The families waiting for a puppy, in order: the general list and each litter’s. Put a family on a list from their inquiry on the dashboard."
+    >
+      <WaitlistBody />
+    </AdminPage>
   );
 }
