@@ -26,6 +26,8 @@ export default defineConfig({
   define: {
     __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000'),
     __BUILD_DAY__: JSON.stringify(buildDay),
+    // scripts/build.mjs --publish: the public pages only (src/app/routes.tsx leaves the admin out).
+    __PUBLIC_ONLY__: JSON.stringify(process.env.WEB_PUBLIC_ONLY === '1'),
   },
   // The site's images live with the content package, under the names the owner replaces.
   publicDir: contentPublic,

@@ -26,7 +26,10 @@ validateContent();
 
 const manifest = JSON.parse(await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
 // Which source module each document renders, from the page registry (Vite's manifest keys).
+const publicOnly = process.env.WEB_PUBLIC_ONLY === '1';
 const modules = new Map(Object.entries(pageModuleFiles));
+// A publish build has no admin area (build.mjs --publish).
+if (publicOnly) modules.delete('/admin/login');
 for (const [route, key] of modules)
   if (!(key in manifest)) throw new Error(`${route}: ${key} is not in the client build`);
 
@@ -130,11 +133,17 @@ for (const route of publicRoutes) {
 const notFound = await render('/__not-found__');
 if (notFound.status !== 404) throw new Error('the not-found route did not answer 404');
 await write('404.html', await fill('*', notFound.head, notFound.html));
-// The admin area is client-only: an empty shell, never indexed.
-const admin = await render('/admin/login');
-await write('admin.html', await fill('/admin/login', admin.head, ''));
-await write('sitemap.xml', sitemapXml(publicRoutes, publicUrl));
-await write('robots.txt', robotsTxt(publicUrl));
-console.log(
-  `prerendered ${written.length} routes, 404.html, admin.html, sitemap.xml and robots.txt for ${publicUrl}`,
-);
+if (publicOnly) {
+  // A publish build (build.mjs --publish): the server keeps the start-up build's admin shell and
+  // site-wide files.
+  console.log(`prerendered ${written.length} routes and 404.html for ${publicUrl}`);
+} else {
+  // The admin area is client-only: an empty shell, never indexed.
+  const admin = await render('/admin/login');
+  await write('admin.html', await fill('/admin/login', admin.head, ''));
+  await write('sitemap.xml', sitemapXml(publicRoutes, publicUrl));
+  await write('robots.txt', robotsTxt(publicUrl));
+  console.log(
+    `prerendered ${written.length} routes, 404.html, admin.html, sitemap.xml and robots.txt for ${publicUrl}`,
+  );
+}

@@ -6,7 +6,7 @@ import { chooseSandbox, type SandboxChoice } from '../publish/sandbox';
 import { startupBuild } from '../publish/startup-build';
 import { webAppBuilder } from '../publish/web-builder';
 import { webAppPaths } from '../web-app';
-import { loadSiteShell, type SiteShell, WebHost } from './web-host';
+import { knownBodies, loadSiteShell, type SiteShell, WebHost } from './web-host';
 
 function startupShell(webDist: string): SiteShell {
   try {
@@ -47,11 +47,21 @@ export const publisherPlugin = fp(
   ) => {
     const { env, clock } = app;
     const web = webAppPaths(env.REPO_ROOT);
+    let shell: SiteShell | undefined;
+    const shellOf = () => (shell ??= startupShell(env.WEB_DIST!));
     const startup = await startupBuild(
       env.WEB_DIST,
       web.buildsDir,
       env.REPO_ROOT,
       kennelDay(clock()),
+      // An incomplete WEB_DIST stops the start below, once there is a build to serve at all.
+      () => {
+        try {
+          return knownBodies(shellOf(), []);
+        } catch {
+          return new Map();
+        }
+      },
     );
     const choice =
       givenSandbox ??
@@ -59,7 +69,7 @@ export const publisherPlugin = fp(
     const sandbox = choice?.kind ?? null;
     // The admin area's shell and scripts always come from the build made at start-up from the
     // checked-out code (WEB_DIST), whichever build serves the public pages.
-    const site = startup ? new WebHost(startupShell(env.WEB_DIST!), startup.build) : undefined;
+    const site = startup ? new WebHost(shellOf(), startup.build) : undefined;
     const publisher = new Publisher({
       host: site,
       enabled: env.PUBLISH === 'auto',

@@ -4,7 +4,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSiteShell, loadWebBuild, pickEncoding, WebHost, webHost } from './web-host';
+import {
+  knownBodies,
+  loadSiteShell,
+  loadWebBuild,
+  pickEncoding,
+  WebHost,
+  webHost,
+} from './web-host';
 
 const HOME =
   '<!doctype html><html><head><title>Home</title></head><body><h1>Cedar Bluff Labradors</h1></body></html>'.repeat(
@@ -49,7 +56,7 @@ async function serve(label = 'v1') {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
   dirs.push(root);
   await writeBuild(root, label);
-  const host = new WebHost(loadSiteShell(root), loadWebBuild(root));
+  const host = new WebHost(loadSiteShell(root), await loadWebBuild(root));
   app = Fastify({ logger: false });
   await webHost(app, host);
   return { app, host, root };
@@ -169,13 +176,37 @@ describe('web host', () => {
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 
+  it('compresses what a publish build brings without copies, reusing those of the bodies it already holds', async () => {
+    const { host } = await serve('v1');
+    const next = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
+    dirs.push(next);
+    await writeBuild(next, 'v2');
+    // build.mjs --publish writes no compressed copies.
+    for (const rel of ['index.html', 'assets/app.js'])
+      for (const ext of ['.br', '.gz']) await fs.rm(path.join(next, rel + ext));
+    const build = await loadWebBuild(
+      next,
+      'v2',
+      ['/', '/puppies'],
+      knownBodies(host.shell, host.builds),
+    );
+    // The home page changed: compressed here, and the copies hold its bytes.
+    const home = build.pages.get('/')!.body;
+    expect(zlib.brotliDecompressSync(home.br).toString()).toBe(`v2 ${HOME}`);
+    expect(zlib.gunzipSync(home.gzip).toString()).toBe(`v2 ${HOME}`);
+    // The script came out byte for byte as the one served: its copies are taken, not remade.
+    expect(build.assets.get('/assets/app.js')!.body.br).toBe(
+      host.current.assets.get('/assets/app.js')!.body.br,
+    );
+  });
+
   it('keeps serving the previous build’s hashed files and image variants after a swap', async () => {
     const { app, host } = await serve('v1');
     const next = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
     dirs.push(next);
     await writeBuild(next, 'v2');
     await fs.rm(path.join(next, 'assets/app.js'));
-    host.swap(loadWebBuild(next, 'v2'));
+    host.swap(await loadWebBuild(next, 'v2'));
     expect((await app.inject({ url: '/' })).body).toBe(`v2 ${HOME}`);
     expect((await app.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/img/v1/dogs/duke-480.avif' })).statusCode).toBe(200);
@@ -227,7 +258,7 @@ describe('a publish build is adopted by an explicit list', () => {
   it('serves none of the files a build planted, and the admin area from the start-up build', async () => {
     const { app, host } = await serve('v1');
     const planted = await plantedBuild();
-    host.swap(loadWebBuild(planted, 'v2', ['/', '/puppies', '/contact', '/breeding-dogs']));
+    host.swap(await loadWebBuild(planted, 'v2', ['/', '/puppies', '/contact', '/breeding-dogs']));
 
     // The public pages are the publish build's.
     expect((await app.inject({ url: '/' })).body).toContain(`v2 ${HOME}`);
@@ -273,7 +304,7 @@ describe('a publish build is adopted by an explicit list', () => {
     // The publish build rewrote the start-up build's script under its name.
     await fs.writeFile(path.join(planted, 'assets/app.js'), 'planted script');
     for (const ext of ['.br', '.gz']) await fs.rm(path.join(planted, `assets/app.js${ext}`));
-    host.swap(loadWebBuild(planted, 'v2'));
+    host.swap(await loadWebBuild(planted, 'v2'));
     expect((await app.inject({ url: '/assets/app.js' })).body).toBe(SCRIPT);
   });
 
@@ -282,10 +313,12 @@ describe('a publish build is adopted by an explicit list', () => {
     dirs.push(root);
     await writeBuild(root, 'v3');
     await fs.rm(path.join(root, '.vite/manifest.json'));
-    expect(() => loadWebBuild(root, 'v3')).toThrow(/the build has no \.vite\/manifest\.json/);
+    await expect(loadWebBuild(root, 'v3')).rejects.toThrow(
+      /the build has no \.vite\/manifest\.json/,
+    );
     await writeBuild(root, 'v3');
     await fs.rm(path.join(root, '404.html'));
     await fs.symlink(path.join(root, 'index.html'), path.join(root, '404.html'));
-    expect(() => loadWebBuild(root, 'v3')).toThrow(/the build has no 404\.html/);
+    await expect(loadWebBuild(root, 'v3')).rejects.toThrow(/the build has no 404\.html/);
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -78,6 +80,23 @@ function regularFileUnder(realRoot: string, rel: string): string | null {
   }
 }
 
+/** An ETag from a body's plain bytes: also the key under which its compressed copies are reused. */
+const etagOf = (identity: Buffer) =>
+  `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+
+/** regularFileUnder without blocking the server (a build holds about 1,300 files). */
+async function regularFileUnderAsync(realRoot: string, rel: string): Promise<string | null> {
+  const full = path.join(realRoot, rel);
+  if (!full.startsWith(realRoot + path.sep)) return null;
+  try {
+    if (!(await fsp.lstat(full)).isFile()) return null;
+    const real = await fsp.realpath(full);
+    return real === full ? real : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The build's precompressed copies (scripts/compress.mjs), or compressed here when absent. */
 function loadPage(realRoot: string, rel: string): Page | null {
   const file = regularFileUnder(realRoot, rel);
@@ -90,11 +109,98 @@ function loadPage(realRoot: string, rel: string): Page | null {
   return {
     body: {
       identity,
-      br: sibling('.br', () => zlib.brotliCompressSync(identity)),
-      gzip: sibling('.gz', () => zlib.gzipSync(identity, { level: 9 })),
+      br: sibling('.br', () => zlib.brotliCompressSync(identity, BROTLI)),
+      gzip: sibling('.gz', () => zlib.gzipSync(identity, GZIP)),
     },
-    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    etag: etagOf(identity),
   };
+}
+
+/** The settings of scripts/compress.mjs: the smallest files, made once per build. */
+const BROTLI: zlib.BrotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+const GZIP: zlib.ZlibOptions = { level: 9 };
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
+/**
+ * The compressed copies of every body the server holds, by ETag. A publish build is not
+ * compressed by its builder: the server compresses what it adopts, and a file that came out of
+ * the build byte for byte as one it already serves (React's chunk, the unchanged pages) takes
+ * that file's copies instead of a second of brotli.
+ */
+export type KnownBodies = ReadonlyMap<string, Record<Encoding, Buffer>>;
+
+export function knownBodies(
+  shell: SiteShell | undefined,
+  builds: readonly WebBuild[],
+): KnownBodies {
+  const known = new Map<string, Record<Encoding, Buffer>>();
+  const add = (page: Page) => known.set(page.etag, page.body);
+  if (shell) [shell.adminShell, ...shell.assets.values()].forEach(add);
+  for (const build of builds)
+    [
+      ...build.pages.values(),
+      ...build.data.values(),
+      build.notFoundPage,
+      ...build.assets.values(),
+    ].forEach(add);
+  return known;
+}
+
+/**
+ * Runs at most `n` of the given jobs at once. Compression and file reads share libuv's four
+ * threads with every photo the server streams: a publish takes two of them, never all four.
+ */
+function limiter(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= n) await new Promise<void>((go) => waiting.push(go));
+    running += 1;
+    try {
+      return await job();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Like loadPage, without blocking the server: a body already held (by ETag) lends its compressed
+ * copies, the build's own copies are read when present, anything else is compressed in the
+ * thread pool, two at a time.
+ */
+async function adoptPage(
+  realRoot: string,
+  rel: string,
+  known: KnownBodies,
+  limit: ReturnType<typeof limiter>,
+): Promise<Page | null> {
+  const file = await regularFileUnderAsync(realRoot, rel);
+  if (file === null) return null;
+  const identity = await fsp.readFile(file);
+  const etag = etagOf(identity);
+  const held = known.get(etag);
+  if (held !== undefined) return { body: held, etag };
+  const sibling = async (ext: string, make: () => Promise<Buffer>) => {
+    const copy = await regularFileUnderAsync(realRoot, rel + ext);
+    return copy === null ? limit(make) : fsp.readFile(copy);
+  };
+  const [br, gzip] = await Promise.all([
+    sibling('.br', () =>
+      brotliAsync(identity, {
+        params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    ),
+    sibling('.gz', () => gzipAsync(identity, GZIP)),
+  ]);
+  return { body: { identity, br, gzip }, etag };
 }
 
 function requirePage(realRoot: string, rel: string): Page {
@@ -164,37 +270,47 @@ function referencedAssets(page: Page): string[] {
 
 /**
  * The photos under the image folders: plain files named as JPEG, PNG, WebP or AVIF whose first
- * bytes are that format. Symbolic links (to a folder or a file) are not followed.
+ * bytes are that format. Symbolic links (to a folder or a file) are not followed. A build holds
+ * about 1,200 of them: read without blocking the server, a few at a time.
  */
-function photos(realRoot: string): Set<string> {
+async function photos(realRoot: string): Promise<Set<string>> {
   const found = new Set<string>();
-  const head = Buffer.alloc(IMAGE_MAGIC_BYTES);
-  const walk = (rel: string) => {
+  const limit = limiter(8);
+  const isPhoto = async (rel: string, name: string) => {
+    const file = await regularFileUnderAsync(realRoot, rel);
+    if (file === null) return false;
+    const handle = await fsp.open(file, 'r');
+    try {
+      const { bytesRead, buffer } = await handle.read(
+        Buffer.alloc(IMAGE_MAGIC_BYTES),
+        0,
+        IMAGE_MAGIC_BYTES,
+        0,
+      );
+      return photoProblem(name, buffer.subarray(0, bytesRead)) === null;
+    } finally {
+      await handle.close();
+    }
+  };
+  const walk = async (rel: string): Promise<void> => {
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(path.join(realRoot, rel), { withFileTypes: true });
+      entries = await fsp.readdir(path.join(realRoot, rel), { withFileTypes: true });
     } catch {
       return;
     }
-    for (const entry of entries) {
-      const child = `${rel}/${entry.name}`;
-      if (entry.name.startsWith('.')) continue;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) {
-        const file = regularFileUnder(realRoot, child);
-        if (file === null) continue;
-        const fd = fs.openSync(file, 'r');
-        let read: number;
-        try {
-          read = fs.readSync(fd, head, 0, head.length, 0);
-        } finally {
-          fs.closeSync(fd);
-        }
-        if (photoProblem(entry.name, head.subarray(0, read)) === null) found.add(child);
-      }
-    }
+    await Promise.all(
+      entries
+        .filter((entry) => !entry.name.startsWith('.'))
+        .map(async (entry) => {
+          const child = `${rel}/${entry.name}`;
+          if (entry.isDirectory()) await walk(child);
+          else if (entry.isFile() && (await limit(() => isPhoto(child, entry.name))))
+            found.add(child);
+        }),
+    );
   };
-  for (const folder of WEB_APP.imageFolders) walk(folder);
+  await Promise.all(WEB_APP.imageFolders.map((folder) => walk(folder)));
   return found;
 }
 
@@ -204,26 +320,54 @@ const dataFileOf = (route: string) => (route === '/' ? '_root.data' : `${route.s
 /**
  * Adopts the public half of a client build (see WebBuild): the listed routes' pages and data,
  * the not-found page, the scripts and stylesheets Vite's manifest or an adopted page names, the
- * photos. Nothing else of the
- * folder is ever read or served: not `admin.html`, not a page under /admin, not a file the
- * manifest does not name. Throws when a piece the server needs is missing.
+ * photos. Nothing else of the folder is ever read or served: not `admin.html`, not a page under
+ * /admin, not a file the manifest does not name. Throws when a piece the server needs is missing.
+ * A publish build comes without compressed copies (scripts/build.mjs --publish): each file takes
+ * those of a body the server already holds with the same bytes (`known`), or is compressed here
+ * without blocking the server.
  */
-export function loadWebBuild(
+export async function loadWebBuild(
   root: string,
   id = 'initial',
   routes: readonly string[] = PUBLIC_ROUTES,
-): WebBuild {
-  const realRoot = fs.realpathSync(root);
+  known: KnownBodies = new Map(),
+): Promise<WebBuild> {
+  const realRoot = await fsp.realpath(root);
+  const limit = limiter(2);
+  const adopt = (rel: string) => adoptPage(realRoot, rel, known, limit);
+  const publicRoutes = routes.filter((route) => route !== '/admin' && !route.startsWith('/admin/'));
+  const [notFoundPage, pageList, dataList, images] = await Promise.all([
+    adopt(WEB_APP.notFoundPage),
+    Promise.all(
+      publicRoutes.map((route) =>
+        adopt(route === '/' ? 'index.html' : `${route.slice(1)}/index.html`),
+      ),
+    ),
+    Promise.all(publicRoutes.map((route) => adopt(dataFileOf(route)))),
+    photos(realRoot),
+  ]);
+  if (notFoundPage === null)
+    throw new Error(`the build has no ${WEB_APP.notFoundPage} (or it is not a plain file)`);
   const pages = new Map<string, Page>();
   const data = new Map<string, Page>();
-  for (const route of routes) {
-    if (route === '/admin' || route.startsWith('/admin/')) continue;
-    const page = loadPage(realRoot, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
-    if (page !== null) pages.set(route, page);
-    const routeData = loadPage(realRoot, dataFileOf(route));
-    if (routeData !== null) data.set(`/${dataFileOf(route)}`, routeData);
-  }
-  const notFoundPage = requirePage(realRoot, WEB_APP.notFoundPage);
+  publicRoutes.forEach((route, i) => {
+    if (pageList[i]) pages.set(route, pageList[i]);
+    if (dataList[i]) data.set(`/${dataFileOf(route)}`, dataList[i]);
+  });
+  const names = new Set(
+    [
+      ...manifestFiles(realRoot),
+      ...[...pages.values(), notFoundPage].flatMap((page) => referencedAssets(page)),
+    ].filter((name) => ASSET_NAME.test(name) && !name.includes('..')),
+  );
+  const assets = new Map<string, Asset>();
+  await Promise.all(
+    [...names].map(async (name) => {
+      const page = await adopt(name);
+      if (page !== null)
+        assets.set(`/${name}`, { ...page, type: ASSET_TYPES[path.extname(name)]! });
+    }),
+  );
   return {
     id,
     root: realRoot,
@@ -231,11 +375,8 @@ export function loadWebBuild(
     data,
     notFound: notFoundPage.body.identity.toString('utf8'),
     notFoundPage,
-    assets: loadAssets(realRoot, [
-      ...manifestFiles(realRoot),
-      ...[...pages.values(), notFoundPage].flatMap((page) => referencedAssets(page)),
-    ]),
-    images: photos(realRoot),
+    assets,
+    images,
   };
 }
 

@@ -5,7 +5,8 @@ import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/api-contract/source-finge
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import { securityEvent } from '../lib/security-log';
-import { loadWebBuild, type WebHost } from '../plugins/web-host';
+import { PUBLIC_ROUTES } from '@cedar/content';
+import { knownBodies, loadWebBuild, type WebHost } from '../plugins/web-host';
 import { WEB_APP } from '../web-app';
 import type { StartupBuild } from './startup-build';
 
@@ -156,7 +157,12 @@ export class Publisher {
         throw new Error(
           `the build did not record the sources it was made from (${BUILD_INFO_FILE})`,
         );
-      const build = loadWebBuild(path.join(outDir, WEB_APP.client), id);
+      const build = await loadWebBuild(
+        path.join(outDir, WEB_APP.client),
+        id,
+        PUBLIC_ROUTES,
+        knownBodies(host.shell, host.builds),
+      );
       // Every page the live site has must be in the new build (the prerender also fails on any
       // route that does not render).
       const missing = [...host.current.pages.keys()].filter((p) => !build.pages.has(p));

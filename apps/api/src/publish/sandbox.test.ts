@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { SandboxKind } from '@cedar/api-contract';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -429,8 +430,21 @@ export function HeroSection() {
     await fs.writeFile(path.join(shellDir, 'robots.txt'), 'User-agent: *\n');
     const app = Fastify({ logger: false });
     try {
-      await webHost(app, new WebHost(loadSiteShell(shellDir), loadWebBuild(client, 'hostile')));
+      await webHost(
+        app,
+        new WebHost(loadSiteShell(shellDir), await loadWebBuild(client, 'hostile')),
+      );
       expect((await app.inject({ url: '/' })).body).toContain('hostile-results');
+      // A publish build is the public pages only (build.mjs --publish), not precompressed: the
+      // server compresses what it adopts.
+      const manifest = await fs.readFile(path.join(client, '.vite/manifest.json'), 'utf8');
+      expect(manifest).toContain('src/features/home/home-page.tsx');
+      expect(manifest).not.toContain('src/features/admin/');
+      expect(await exists(path.join(client, 'admin.html'))).toBe(false);
+      expect(await exists(path.join(client, 'index.html.br'))).toBe(false);
+      const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toContain('hostile-results');
       for (const url of ['/admin/login', '/admin', '/admin/files'])
         expect((await app.inject({ url })).body, url).toBe(START_UP_ADMIN);
       for (const url of Object.keys(PLANTED)

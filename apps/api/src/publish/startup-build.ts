@@ -6,7 +6,8 @@ import {
   readBuildInfo,
   readSources,
 } from '@cedar/api-contract/source-fingerprint';
-import { loadWebBuild, type WebBuild } from '../plugins/web-host';
+import { PUBLIC_ROUTES } from '@cedar/content';
+import { type KnownBodies, loadWebBuild, type WebBuild } from '../plugins/web-host';
 import { WEB_APP } from '../web-app';
 
 export interface StartupBuild {
@@ -68,9 +69,9 @@ function difference(c: Candidate, disk: Record<string, string | null>): string {
   return `${named} changed since ${label(c)}`;
 }
 
-function tryLoad(c: Candidate): WebBuild | null {
+async function tryLoad(c: Candidate, known: KnownBodies): Promise<WebBuild | null> {
   try {
-    return loadWebBuild(c.root, c.id);
+    return await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known);
   } catch {
     return null;
   }
@@ -88,6 +89,8 @@ export async function startupBuild(
   repoRoot: string,
   /** Today in the kennel's time zone: a build rendered for another day has yesterday's ages. */
   today?: string,
+  /** The bodies the server holds already (the start-up shell's), asked for once a build is loaded. */
+  known: () => KnownBodies = () => new Map(),
 ): Promise<StartupBuild | undefined> {
   if (webDist === undefined) return undefined;
   // WEB_DIST may be gone: `npm run build` empties it first, and may have been stopped there.
@@ -98,11 +101,12 @@ export async function startupBuild(
     .sort((a, b) => b.landed - a.landed || b.modified - a.modified);
   if (candidates.length === 0) return undefined;
   const disk = await readSources(repoRoot);
+  const bodies = known();
   // The build that would be served, were it current: the newest finished one.
   const newest = candidates.find((c) => c.info);
 
   for (const c of candidates.filter((c) => c.info?.fingerprint === disk.fingerprint)) {
-    const build = tryLoad(c);
+    const build = await tryLoad(c, bodies);
     if (!build) continue;
     const builtFor = c.info?.buildDay;
     if (today && builtFor && builtFor !== today)
@@ -119,7 +123,7 @@ export async function startupBuild(
   }
   // Finished builds first: an interrupted `npm run build` leaves WEB_DIST newer but incomplete.
   for (const c of [...candidates.filter((c) => c.info), ...candidates.filter((c) => !c.info)]) {
-    const build = tryLoad(c);
+    const build = await tryLoad(c, bodies);
     if (build)
       return {
         build,

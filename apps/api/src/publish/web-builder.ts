@@ -32,7 +32,7 @@ export function webAppBuilder(options: WebBuilderOptions): Builder {
       fs.mkdirSync(path.join(options.webAppDir, WEB_APP.viteScratch), { recursive: true });
       const command = sandboxed(
         options.sandbox,
-        [WEB_APP.buildScript, '--out-dir', outDir],
+        [WEB_APP.buildScript, '--out-dir', outDir, '--publish'],
         options.webAppDir,
         { repoRoot: options.repoRoot, dataDir: options.dataDir, outDir },
         buildEnvironment(options.publicUrl),

@@ -28,9 +28,15 @@ interface RouteEntry {
  * registry (packages/content/src/pages.ts) names them; nothing reads source text to find them.
  */
 const pageModules = import.meta.glob<PageModule>('../features/*/*-page.tsx');
-const adminArea = import.meta.glob<Record<string, ComponentType>>(
-  '../features/admin/admin-area.ts',
-)[`../features/${ADMIN_AREA_MODULE}.ts`]!;
+/**
+ * A publish build has no admin area (__PUBLIC_ONLY__): the server serves the one built at
+ * start-up, and a navigation into it from a published page loads it as a new document.
+ */
+const adminArea = __PUBLIC_ONLY__
+  ? null
+  : import.meta.glob<Record<string, ComponentType>>('../features/admin/admin-area.ts')[
+      `../features/${ADMIN_AREA_MODULE}.ts`
+    ]!;
 
 /**
  * The path this document was loaded for (null while prerendering). Its Content-Security-Policy
@@ -94,6 +100,10 @@ function moduleLoader(module: string): PageLoader {
 /** The admin area is one chunk exporting each screen by name. */
 const adminScreen = (name: string) =>
   underItsOwnPolicy(async (): Promise<PageModule> => {
+    if (adminArea === null) {
+      window.location.reload();
+      return new Promise<never>(() => {});
+    }
     const Component = (await adminArea())[name];
     if (!Component) throw new Error(`the admin area exports no ${name}`);
     return { Component };
