@@ -9,8 +9,11 @@ export const BUDGETS = {
     lcpMaxSeconds: 2.0,
     clsMax: 0.02,
   },
-  /** First-load JS, gzip: on every public route (issue 17). */
-  firstLoadJsMaxGzipBytes: 100_000,
+  /**
+   * First-load JS, gzip: on every public route. A ceiling against bloat, not a target: issue 24
+   * retired issue 17's 100 KB, which no visitor felt (the taps and Lighthouse are what they feel).
+   */
+  firstLoadJsMaxGzipBytes: 150_000,
   /**
    * One tap, CPU slowed 4x: the longest event of the interaction (Event Timing, as INP), over the
    * runs of each interaction the benchmark makes (issue 17).
@@ -24,13 +27,15 @@ export const BUDGETS = {
   inbox: { inquiries: 10_000, firstPageP99MaxMs: 20, statsP99MaxMs: 50 },
   /** The dashboard at that size in Chromium: from asking for /admin to its first page of cards drawn. */
   dashboardFirstPageMaxMs: 1_500,
+  /** A Words save of a section until the page with it is served, on every run (issue 23). */
+  publishMaxMs: 7_000,
 };
 
 /**
  * One row per budget: the worst measured value over the routes it applies to, and pass (true),
  * fail (false), or null when that part of the benchmark was skipped on request.
  */
-export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, inbox }) {
+export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, inbox, publish }) {
   const rows = [];
   const lh = BUDGETS.lighthouse;
 
@@ -115,7 +120,7 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
   }
 
   overRoutes(
-    'First-load JS <= 100 KB gzip on every public route',
+    'First-load JS <= 150 KB gzip on every public route (a ceiling)',
     BUDGETS.firstLoadJsMaxGzipBytes,
     firstLoad,
     (r) => r.jsGzip,
@@ -203,6 +208,21 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
         dashboard.maxMs <= BUDGETS.dashboardFirstPageMaxMs
       : null,
     ...(inbox ? {} : { note: 'skipped (--no-inbox)' }),
+  });
+  const samples = publish?.samples ?? [];
+  rows.push({
+    budget: `Publish of a Words edit <= ${BUDGETS.publishMaxMs / 1000} s, every run, the page showing it`,
+    limit: BUDGETS.publishMaxMs,
+    unit: 'ms',
+    measured: samples.length ? Math.max(...samples.map((s) => s.ms)) : null,
+    pass: publish
+      ? samples.length > 0 && samples.every((s) => s.shown && s.ms <= BUDGETS.publishMaxMs)
+      : null,
+    ...(publish
+      ? publish.skip
+        ? { note: `not measured: ${publish.skip}` }
+        : {}
+      : { note: 'skipped (--no-publish)' }),
   });
   return rows;
 }

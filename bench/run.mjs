@@ -15,6 +15,7 @@ import { runDashboard } from './lib/dashboard.mjs';
 import { runInbox } from './lib/inbox.mjs';
 import { interactionList, runInteractions } from './lib/interactions.mjs';
 import { runLoginFlood, runMixed, runTargets } from './lib/load.mjs';
+import { runPublish } from './lib/publish.mjs';
 import { fixed, kb, table } from './lib/table.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +37,9 @@ const settings = {
   interactionRuns: Number(option('interaction-runs') ?? (quick ? 2 : 5)),
   load: !flag('no-load'),
   inbox: !flag('no-inbox'),
+  publish: !flag('no-publish'),
+  // Words saves of the Hero, each timed from the save to the new page being served.
+  publishRuns: quick ? 2 : 4,
   // The inbox figures: the store filled to this many inquiries, each call made this many times.
   inboxInquiries: 10_000,
   inboxCalls: quick ? 100 : 300,
@@ -68,6 +72,7 @@ const {
   WEBHOOK_DELIVERY_HEADER,
   KNOWN_PREFERRED_COLORS,
   INQUIRY_PAGE_LIMIT,
+  EDITABLE_FILES,
 } = await tsImport(
   pathToFileURL(path.join(repoRoot, 'packages/api-contract/src/index.ts')).href,
   import.meta.url,
@@ -155,9 +160,9 @@ function freePort() {
 }
 
 /** The production app plus the bench routes, in a child process; resolves once it listens. */
-async function startServer() {
+async function startServer({ publish = false } = {}) {
   const port = await freePort();
-  const dataDir = path.join(workDir, 'data');
+  const dataDir = path.join(workDir, publish ? 'data-publish' : 'data');
   fs.mkdirSync(dataDir);
   const webhookSecret = randomBytes(24).toString('hex');
   const env = { ...process.env };
@@ -168,7 +173,8 @@ async function startServer() {
     DEMO_LOGIN: 'true',
     // Security events (each refused login of the floods below) are warnings: not the bench's business.
     LOG_LEVEL: 'error',
-    PUBLISH: 'off',
+    // The publish figures use a server of their own (bench/lib/publish.mjs); the others none.
+    PUBLISH: publish ? 'auto' : 'off',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -763,6 +769,22 @@ try {
   } else if (settings.inbox) {
     results.notes.push(`inbox figures skipped: ${session.skip}`);
   }
+
+  if (settings.publish) {
+    const [hero] = EDITABLE_FILES;
+    section(`Publish of an edit: ${settings.publishRuns} Words saves of the ${hero.name}`);
+    results.publish = await runPublish({
+      start: () => startServer({ publish: true }),
+      signIn,
+      apiRoutes: API_ROUTES,
+      repoRoot,
+      file: hero.path,
+      route: hero.pages[0],
+      runs: settings.publishRuns,
+      log,
+    });
+    if (results.publish.skip) log(`  skipped: ${results.publish.skip}`);
+  }
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.stack : error}`);
   results.notes.push(`aborted: ${error instanceof Error ? error.message : error}`);
@@ -788,6 +810,7 @@ results.budgets = evaluateBudgets({
   interactions: results.interactions,
   targets: results.targets,
   inbox: settings.inbox ? (results.inbox ?? {}) : null,
+  publish: settings.publish ? (results.publish ?? {}) : null,
 });
 const show = (b) => {
   if (b.measured === null || b.measured === undefined) return null;

@@ -1,0 +1,74 @@
+// Publish of an edit (issue 23: within 5-7 s on this machine): a server that publishes, the owner's
+// Words save of a section, and the time from the save to the new page being served. Each run
+// changes one of the section's words and the last run puts the original back; the file is also
+// written back byte for byte whatever happens, so the repository is left as it was.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `start()` gives a publishing server ({ baseUrl, stop }), `signIn(server)` its session cookie.
+ * `file` is a section's repository path, `route` the page it is on.
+ */
+export async function runPublish({ start, signIn, apiRoutes, repoRoot, file, route, runs, log }) {
+  const original = fs.readFileSync(path.join(repoRoot, file));
+  const server = await start();
+  try {
+    const session = await signIn(server);
+    if (session.skip) return { skip: session.skip };
+    const headers = {
+      cookie: session.cookie,
+      origin: server.baseUrl,
+      'content-type': 'application/json',
+    };
+    const call = async (pathname, init = {}) => {
+      const response = await fetch(new URL(pathname, server.baseUrl), {
+        ...init,
+        headers: { ...headers, ...init.headers },
+      });
+      const body = await response.json().catch(() => null);
+      return { status: response.status, body };
+    };
+    const wordsPath = apiRoutes.readWords.path.replace(':path', encodeURIComponent(file));
+    const status = async () => (await call(apiRoutes.publishStatus.path)).body;
+    const settled = async (since) => {
+      for (;;) {
+        const s = await status();
+        if (s.state === 'failed') throw new Error(`the publish failed: ${s.error}`);
+        if (s.state === 'published' && s.finishedAt && Date.parse(s.finishedAt) >= since) return s;
+        await sleep(50);
+      }
+    };
+    if (!(await status()).sandbox) return { skip: 'the server does not publish here' };
+
+    const first = await call(wordsPath);
+    const word = first.body?.words?.find((w) => typeof w.value === 'string' && w.value.length);
+    if (!word) return { skip: `${file} has no words to change` };
+    const samples = [];
+    for (let run = 1; run <= runs; run++) {
+      const current = await call(wordsPath);
+      const value = run === runs ? word.value : `${word.value} (${run})`;
+      const began = Date.now();
+      const saved = await call(wordsPath, {
+        method: 'PUT',
+        headers: { 'if-match': `"${current.body.sha256}"` },
+        body: JSON.stringify({ words: [{ key: word.key, value }] }),
+      });
+      if (saved.status !== 200)
+        throw new Error(`the save answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+      await settled(began);
+      const ms = Date.now() - began;
+      // The page the visitor gets carries the edit.
+      const page = await fetch(new URL(route, server.baseUrl)).then((r) => r.text());
+      const shown = page.includes(value.replaceAll('&', '&amp;'));
+      samples.push({ run, ms, shown });
+      log(`  save ${run}: live after ${ms} ms${shown ? '' : ' (the page does not show it!)'}`);
+    }
+    const s = await status();
+    return { file, route, sandbox: s.sandbox, samples, usualMs: s.usualMs };
+  } finally {
+    await server.stop();
+    fs.writeFileSync(path.join(repoRoot, file), original);
+  }
+}
