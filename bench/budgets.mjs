@@ -2,15 +2,19 @@
 export const BUDGETS = {
   /** Lighthouse, mobile, default simulated throttling: on every public route. */
   lighthouse: {
-    performanceMin: 95,
+    performanceMin: 98,
     accessibilityMin: 100,
     bestPracticesMin: 95,
     seoMin: 100,
-    lcpMaxSeconds: 2.0,
-    clsMax: 0.02,
+    lcpMaxSeconds: 1.5,
+    clsMax: 0.01,
+    tbtMaxMs: 100,
   },
-  /** First-load JS, gzip: on every public route (issue 17). */
-  firstLoadJsMaxGzipBytes: 100_000,
+  /**
+   * First-load JS, gzip: on every public route. A ceiling against bloat, not a target (issue 24:
+   * the visitor feels the Lighthouse and tap budgets, not this).
+   */
+  firstLoadJsMaxGzipBytes: 150_000,
   /**
    * One tap, CPU slowed 4x: the longest event of the interaction (Event Timing, as INP), over the
    * runs of each interaction the benchmark makes (issue 17).
@@ -65,10 +69,14 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
   const above = (a, b) => a > b;
   if (lighthouse) {
     overRoutes(
-      'Lighthouse performance >= 95 on every public route',
+      `Lighthouse performance >= ${lh.performanceMin} on every public route, in each run`,
       lh.performanceMin,
       lighthouse,
-      (r) => r.performance,
+      // The worst of the route's runs: every run must meet it, not the median alone.
+      (r) =>
+        r.perfRuns?.some((p) => p === null)
+          ? 0
+          : Math.min(...(r.perfRuns?.length ? r.perfRuns : [r.performance])),
       below,
       'score',
     );
@@ -97,14 +105,22 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
       'score',
     );
     overRoutes(
-      'LCP <= 2.0 s on every public route',
+      'LCP <= 1.5 s on every public route',
       lh.lcpMaxSeconds,
       lighthouse,
       (r) => r.lcpSeconds,
       above,
       's',
     );
-    overRoutes('CLS <= 0.02 on every public route', lh.clsMax, lighthouse, (r) => r.cls, above, '');
+    overRoutes('CLS <= 0.01 on every public route', lh.clsMax, lighthouse, (r) => r.cls, above, '');
+    overRoutes(
+      'TBT <= 100 ms on every public route',
+      lh.tbtMaxMs,
+      lighthouse,
+      (r) => r.tbtMs,
+      above,
+      'ms',
+    );
   } else {
     rows.push({
       budget: 'Lighthouse budgets',
@@ -115,7 +131,7 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
   }
 
   overRoutes(
-    'First-load JS <= 100 KB gzip on every public route',
+    'First-load JS <= 150 KB gzip on every public route (a ceiling against bloat)',
     BUDGETS.firstLoadJsMaxGzipBytes,
     firstLoad,
     (r) => r.jsGzip,

@@ -21,14 +21,49 @@ async function* files(dir) {
   }
 }
 
-/** Writes .br (quality 11) and .gz (level 9) copies of every text file that shrinks; returns their count. */
-export async function compressTree(dir) {
+/** Names that carry a content hash (assets/*): the same name is the same bytes in any build. */
+const HASHED = /^assets\/[^/]+$/;
+
+/**
+ * The compressed copies of a hashed asset from an earlier build, if one has them: a publish
+ * changes a page or two, and most of the scripts (the admin area's editor among them) are the
+ * same files, so brotli at quality 11 need not run on them again.
+ */
+async function reuse(rel, earlier) {
+  if (!HASHED.test(rel)) return null;
+  for (const other of earlier) {
+    try {
+      const [br, gz] = await Promise.all([
+        fs.readFile(path.join(other, `${rel}.br`)),
+        fs.readFile(path.join(other, `${rel}.gz`)),
+      ]);
+      return { br, gz };
+    } catch {
+      // Not in that build (or only one copy): try the next, else compress.
+    }
+  }
+  return null;
+}
+
+/**
+ * Writes .br (quality 11) and .gz (level 9) copies of every text file that shrinks; returns their
+ * count. `earlier`: client folders of earlier builds whose copies of hashed assets can be reused.
+ */
+export async function compressTree(dir, earlier = []) {
   const jobs = [];
   for await (const file of files(dir)) {
     jobs.push(
       (async () => {
         const data = await fs.readFile(file);
         if (data.length < MIN_BYTES) return 0;
+        const kept = await reuse(path.relative(dir, file).split(path.sep).join('/'), earlier);
+        if (kept) {
+          await Promise.all([
+            fs.writeFile(`${file}.br`, kept.br),
+            fs.writeFile(`${file}.gz`, kept.gz),
+          ]);
+          return 2;
+        }
         const [br, gz] = await Promise.all([
           brotli(data, {
             params: {

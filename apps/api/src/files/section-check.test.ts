@@ -12,7 +12,7 @@ const repoRoot = findRepoRoot()!;
 const shipped = (file: EditableFilePath) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
 
 /** A hero section whose body starts with `code` (line 4), placed where a real edit would put it. */
-const hero = (code: string, imports = "import { Box } from '../ui';\n") =>
+const hero = (code: string, imports = "import { Box } from '@mantine/core';\n") =>
   `${imports}\nexport function HeroSection() {\n  ${code}\n  return <Box>Cedar Bluff Labradors</Box>;\n}\n`;
 const CODE_LINE = 4;
 
@@ -154,7 +154,7 @@ describe('the section check: what a section may contain (decision 014)', () => {
     });
 
     it('refuses dangerouslySetInnerHTML', () => {
-      const source = `import { Box } from '../ui';
+      const source = `import { Box } from '@mantine/core';
 
 export function HeroSection() {
   return <Box dangerouslySetInnerHTML={{ __html: '<img src=x onerror=alert(1)>' }} />;
@@ -166,7 +166,7 @@ export function HeroSection() {
     });
 
     it('refuses an event handler that reaches the window (and the session) through the event', () => {
-      const source = `import { Button } from '../ui';
+      const source = `import { Button } from '@mantine/core';
 
 export function HeroSection() {
   return <Button onClick={(e) => e.view.localStorage.getItem('admin-token')}>Go</Button>;
@@ -176,7 +176,7 @@ export function HeroSection() {
     });
 
     it('refuses `declare`, which would make a global look declared in the file', () => {
-      const source = `import { Box } from '../ui';
+      const source = `import { Box } from '@mantine/core';
 declare const process: { env: Record<string, string> };
 
 export function HeroSection() {
@@ -188,7 +188,7 @@ export function HeroSection() {
 
     it('refuses a name imported as a type and used as a value (the build would drop the import)', () => {
       const source = `import type { Testimonial } from '@cedar/content';
-import { Box } from '../ui';
+import { Box } from '@mantine/core';
 
 export function HeroSection() {
   return <Box>{Testimonial}</Box>;
@@ -198,7 +198,7 @@ export function HeroSection() {
     });
 
     it('refuses type-level tricks: import types, typeof, any, generics', () => {
-      const base = (type: string) => `import { Box } from '../ui';
+      const base = (type: string) => `import { Box } from '@mantine/core';
 
 export function HeroSection(props: ${type}) {
   return <Box>x</Box>;
@@ -231,7 +231,7 @@ export function HeroSection(props: ${type}) {
       expect(
         checkSection(
           HERO,
-          hero('', "import { Box } from '../ui';\n").replace('Labradors<', '#1 Labradors<'),
+          hero('', "import { Box } from '@mantine/core';\n").replace('Labradors<', '#1 Labradors<'),
         ),
       ).toBeNull();
       const inJsx = hero('').replace('<Box>', '<Box>{/* @jsx eval */}');
@@ -240,7 +240,7 @@ export function HeroSection(props: ${type}) {
 
     it('refuses hooks: a section holds no state', () => {
       const source = `import { useState } from 'react';
-import { Box } from '../ui';
+import { Box } from '@mantine/core';
 
 export function HeroSection() {
   return <Box>x</Box>;
@@ -250,7 +250,7 @@ export function HeroSection() {
     });
 
     it('refuses the Health Testing section with its own popup again (an earlier revision)', () => {
-      const earlier = `import { Box, Card, Title } from '../ui';
+      const earlier = `import { Box, Card, Title } from '@mantine/core';
 import { healthCards } from '@cedar/content';
 import { useState } from 'react';
 import { Popup } from '../components/popup';
@@ -287,7 +287,7 @@ export function HealthTestingSection() {
     });
 
     it('refuses javascript: and protocol-relative links', () => {
-      const link = (href: string) => `import { Anchor } from '../ui';
+      const link = (href: string) => `import { Anchor } from '@mantine/core';
 
 export function HeroSection() {
   return <Anchor href="${href}">Go</Anchor>;
@@ -329,7 +329,7 @@ export function HeroSection() {
 
     it('refuses a listed component under another name, which would escape its props list', () => {
       expectRefusedAt(hero('const B = Box;\n  const x = <B component="script">alert(1)</B>;'), 5);
-      const viaProps = `import { Box } from '../ui';
+      const viaProps = `import { Box } from '@mantine/core';
 
 function Wrap({ As }: { As: string }) {
   return <As component="script">alert(1)</As>;
@@ -344,7 +344,7 @@ export function HeroSection() {
 
     it('refuses forbidden members spelled with escapes', () => {
       const withCopy = (code: string) =>
-        hero(code, "import { Box } from '../ui';\nconst copy = { headline: 'Hi' };\n");
+        hero(code, "import { Box } from '@mantine/core';\nconst copy = { headline: 'Hi' };\n");
       expect(checkSection(HERO, withCopy('const F = copy.\\u0063onstructor;'))?.message).toContain(
         "the member 'constructor'",
       );
@@ -399,7 +399,7 @@ export function HeroSection() {
         'export default copy;',
         'export { copy };',
         "import './styles.css';",
-        "import * as ui from '../ui';",
+        "import * as ui from '@mantine/core';",
       ])
         expectRefusedAt(`${top}\n${hero('')}`, 1, top);
     });
@@ -413,15 +413,15 @@ export function HeroSection() {
       column: 18,
     });
     expect(checkSection(HERO, hero('', "import fs from 'node:fs';\n"))?.message).toMatch(
-      /^Line 1, column 1: importing 'node:fs' is not allowed; a section may import from '\.\.\/ui'/,
+      /^Line 1, column 1: importing 'node:fs' is not allowed; a section may import from '@mantine\/core'/,
     );
   });
 
   it('lets ordinary edits through: words, lists, conditions, own components, types', () => {
-    const ordinary = `import { Box, Card, Text, Title } from '../ui';
+    const ordinary = `import { Box, Card, Text, Title } from '@mantine/core';
 import { homeCopy, site, telHref, type Testimonial } from '@cedar/content';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { SiteImage } from '../components/site-image';
 
 // The words of the hero. Edit the text between the quotes.
@@ -570,16 +570,16 @@ const PLACES: ((expression: string) => string)[] = [
   (x) =>
     hero(
       `const value = ${x};`,
-      "import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n",
+      "import { Anchor, Box, Text } from '@mantine/core';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n",
     ),
   (x) =>
-    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'], value: ${x} };\n\nexport function HeroSection() {\n  return <Box>{copy.headline}</Box>;\n}\n`,
+    `import { Anchor, Box, Text } from '@mantine/core';\n\nconst copy = { headline: 'Hi', items: ['a'], value: ${x} };\n\nexport function HeroSection() {\n  return <Box>{copy.headline}</Box>;\n}\n`,
   (x) =>
-    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection() {\n  return <Box>{${x}}</Box>;\n}\n`,
+    `import { Anchor, Box, Text } from '@mantine/core';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection() {\n  return <Box>{${x}}</Box>;\n}\n`,
   (x) =>
-    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection() {\n  if (${x}) return null;\n  return <Box>{copy.headline}</Box>;\n}\n`,
+    `import { Anchor, Box, Text } from '@mantine/core';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection() {\n  if (${x}) return null;\n  return <Box>{copy.headline}</Box>;\n}\n`,
   (x) =>
-    `import { Anchor, Box, Text } from '../ui';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection({ value = ${x} }: { value?: string }) {\n  return <Box>{value}</Box>;\n}\n`,
+    `import { Anchor, Box, Text } from '@mantine/core';\n\nconst copy = { headline: 'Hi', items: ['a'] };\n\nexport function HeroSection({ value = ${x} }: { value?: string }) {\n  return <Box>{value}</Box>;\n}\n`,
 ];
 
 describe('a property: no program built from a forbidden form passes', () => {

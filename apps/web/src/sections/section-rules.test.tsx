@@ -1,16 +1,16 @@
 import { renderToString } from 'react-dom/server';
 import { SECTION_RULES } from '@cedar/api-contract';
 import * as content from '@cedar/content';
-import * as router from 'react-router-dom';
+import * as router from 'react-router';
 import { describe, expect, it } from 'vitest';
 import * as parts from '../components/section-parts';
 import * as siteImage from '../components/site-image';
-import * as ui from '../ui';
+import * as mantine from '@mantine/core';
 
 /** The modules a section may import, as a section file (in this folder) names them. */
 const MODULES: Record<string, Record<string, unknown>> = {
-  '../ui': ui,
-  'react-router-dom': router,
+  '@mantine/core': mantine,
+  'react-router': router,
   '@cedar/content': content,
   '../components/site-image': siteImage,
   '../components/section-parts': parts,
@@ -57,7 +57,11 @@ describe('what the check leaves to React', () => {
   it('a link whose address comes from data cannot run script: React blocks javascript: URLs', () => {
     // The check refuses a javascript: link written as a literal; one read from data is blocked here.
     const address = ' JaVaScRiPt:alert(document.cookie)';
-    const html = renderToString(<ui.Anchor href={address}>Visit</ui.Anchor>);
+    const html = renderToString(
+      <mantine.MantineProvider>
+        <mantine.Anchor href={address}>Visit</mantine.Anchor>
+      </mantine.MantineProvider>,
+    );
     expect(html).toContain('React has blocked a javascript: URL');
     expect(html).not.toContain('alert(');
   });

@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AdminGate } from './admin-session';
 import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';

@@ -1,5 +1,5 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AdminGate } from './admin-session';
 import { ActiveSessions } from './components/active-sessions';
 import { ChangePasswordForm } from './components/change-password-form';
