@@ -92,7 +92,8 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
       'no .vite/manifest.json in the build: route chunks found by following static imports only',
     );
 
-  const abs = (url) => path.join(clientDir, url.replace(/^\//, ''));
+  // React Router marks some stylesheet URLs with a trailing '#': the file is the same.
+  const abs = (url) => path.join(clientDir, url.replace(/^\//, '').replace(/[#?].*$/, ''));
 
   // Manifest walk: a chunk key, its file, its CSS, and the same for its static imports.
   const collect = (key, js, css, seen) => {

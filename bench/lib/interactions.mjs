@@ -20,8 +20,8 @@ const POPUP = 'dialog[open], [role="dialog"]';
  * the first one matching `selector` (under the CSS selector, the accessible name is the
  * aria-label or else the text) that is rendered and not transparent.
  */
-export function interactionList({ layoutCopy, healthFrameCopy, ourDogsCopy, puppiesCopy }) {
-  const next = healthFrameCopy.naturalLivingCarousel;
+export function interactionList({ layoutCopy, healthCopy, ourDogsCopy, puppiesCopy }) {
+  const next = healthCopy.naturalLivingCarousel;
   return [
     {
       name: 'Care & Lifestyle dropdown opens',

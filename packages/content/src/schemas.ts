@@ -311,7 +311,6 @@ const navOrder = z.number().int().positive();
 export const pageEntrySchema = z.strictObject({
   path: z.string().regex(/^\/[a-z-]*$/),
   /** `<feature folder>/<file>` below apps/web/src/features, without the extension */
-  module: z.string().regex(/^[a-z-]+\/[a-z-]+$/),
   prerender: z.boolean(),
   meta: pageMetaSchema,
   nav: z

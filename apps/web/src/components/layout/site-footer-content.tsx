@@ -1,6 +1,6 @@
-import { Box, Container, SimpleGrid, Stack, Text } from '../../ui';
+import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatAddress, layoutCopy, site, telHref } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import classes from './site-footer.module.css';
 
 const { footer } = layoutCopy;

@@ -1,11 +1,5 @@
-import { staticPart } from '../static-content';
+import { FooterContent } from './site-footer-content';
 import classes from './site-footer.module.css';
-
-// Nothing in it but text and links: its code is a chunk of its own, never loaded on a
-// prerendered page (see staticPart).
-const FooterContent = staticPart(() =>
-  import('./site-footer-content').then((module) => module.FooterContent),
-);
 
 /** Shared footer: brand, tagline, quick links, contact details, visiting rule, copyright. */
 export function SiteFooter() {

@@ -1,8 +1,7 @@
-import { Box } from '../../ui/box';
-import { Burger, Button, Container, Group, Stack } from '../../ui/shell';
+import { Box, Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { layoutCopy, site } from '@cedar/content';
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import classes from './site-header.module.css';
 
 export const MOBILE_NAV_ID = 'site-mobile-nav';

@@ -1,4 +1,4 @@
-import { healthFrameCopy as copy, type HealthCardSummary } from '@cedar/content';
+import { healthCopy as copy, type HealthCard } from '@cedar/content';
 import { Suspense } from 'react';
 import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -10,7 +10,7 @@ const HealthArticle = lazyContent(() =>
 );
 
 /** A health card's popup: its title, photo and full essay. */
-export function HealthArticlePopup({ state }: { state: PopupState<HealthCardSummary> }) {
+export function HealthArticlePopup({ state }: { state: PopupState<HealthCard> }) {
   usePreloadWhenIdle(HealthArticle.preload);
   const card = usePopupValue(state);
   return (

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { withCarouselLayout } from '../../test/carousel-layout';
 import { renderWithProviders } from '../../test/render';
-import { Component as HealthPage } from './health-page';
+import HealthPage from './health-page';
 import { NaturalLivingCarousel } from './natural-living-carousel';
 
 withCarouselLayout();
@@ -58,7 +58,8 @@ describe('Holistic Health page', { timeout: 20_000 }, () => {
     // The whole card is clickable.
     await user.click(screen.getAllByTestId('health-card')[1] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: card.title });
-    const image = within(dialog).getByRole('img', { name: card.title });
+    // The essay's chunk arrives after the popup's frame.
+    const image = await within(dialog).findByRole('img', { name: card.title });
     expect(image).toHaveAttribute('src', card.image);
     expect(image).toHaveAttribute('width', '800');
     for (const paragraph of card.essay)

@@ -1,32 +1,27 @@
-import { Box } from '../../ui/box';
-import { Container, Stack } from '../../ui/shell';
-import { healthCardSummaries, naturalLivingSlides, type HealthCardSummary } from '@cedar/content';
+import type { LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
+import { Box } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
+import { healthCards, naturalLivingSlides, type HealthCard } from '@cedar/content';
+import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
-import { staticPart } from '../../components/static-content';
 import { HealthArticlePopup } from './health-article-popup';
 import { NaturalLivingCarousel } from './natural-living-carousel';
 
-// The opening band, the headings, the essay and the health cards are text, photos and buttons:
-// kept as prerendered, their code chunks of their own (see staticPart).
-const HealthIntro = staticPart(() =>
-  import('./health-content').then((module) => module.HealthIntro),
-);
-const NaturalLivingHeading = staticPart(() =>
-  import('./health-content').then((module) => module.NaturalLivingHeading),
-);
-const HealthyStart = staticPart(() =>
-  import('./health-content').then((module) => module.HealthyStart),
-);
-const HealthTestingSection = staticPart(() =>
-  import('../../sections/health-testing-section').then((module) => module.HealthTestingSection),
-);
+import { HealthIntro } from './health-content';
+import { NaturalLivingHeading } from './health-content';
+import { HealthyStart } from './health-content';
+import { HealthTestingSection } from '../../sections/health-testing-section';
 
-export function Component() {
+export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const meta = pageMeta;
+
+export default function HealthPage() {
   // Outside the page's state: opening an article renders the popup, not the page.
-  const article = usePopupState<HealthCardSummary>();
+  const article = usePopupState<HealthCard>();
   const actions = {
     article: (id: string) => {
-      const card = healthCardSummaries.find((c) => c.id === id);
+      const card = healthCards.find((c) => c.id === id);
       if (card) article.open(card);
     },
   };
@@ -47,7 +42,9 @@ export function Component() {
           <HealthyStart />
 
           {/* The editable Health Testing section: a press on a card opens its article here. */}
-          <HealthTestingSection actions={actions} />
+          <PageActions value={actions}>
+            <HealthTestingSection />
+          </PageActions>
         </Stack>
       </Container>
 

@@ -1,4 +1,4 @@
-import { Box, Container, SimpleGrid, Text, Title } from '../../ui';
+import { Box, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { dames, ourDogsCopy as copy, sires } from '@cedar/content';
 import { DogCard } from './dog-card';
 

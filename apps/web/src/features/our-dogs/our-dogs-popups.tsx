@@ -1,4 +1,4 @@
-import { ourDogsFrameCopy as copy, type DogSummary } from '@cedar/content';
+import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { Suspense } from 'react';
 import { ImageModal, type ModalImage } from '../../components/image-modal';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -20,8 +20,8 @@ const preloadAll = () =>
   Promise.all([PedigreeDetails.preload(), PuppyGallery.preload(), TitleDetails.preload()]);
 
 export interface OurDogsPopupsProps {
-  pedigree: PopupState<DogSummary>;
-  gallery: PopupState<DogSummary>;
+  pedigree: PopupState<Dog>;
+  gallery: PopupState<Dog>;
   title: PopupState<string>;
   image: PopupState<ModalImage>;
 }

@@ -1,4 +1,4 @@
-import { championWinnerTitle, puppiesFrameCopy } from '@cedar/content';
+import { championWinner, puppiesCopy } from '@cedar/content';
 import { Suspense } from 'react';
 import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -15,9 +15,9 @@ export function ChampionModal({ state }: { state: PopupState<true> }) {
     <Popup
       opened={usePopupValue(state) !== null}
       onClose={state.close}
-      title={championWinnerTitle}
+      title={championWinner.title}
       size="lg"
-      closeLabel={puppiesFrameCopy.closeLabel}
+      closeLabel={puppiesCopy.closeLabel}
     >
       <Suspense fallback={null}>
         <ChampionStory />

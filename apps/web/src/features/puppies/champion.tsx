@@ -1,6 +1,7 @@
-import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '../../ui';
+import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { championWinner, dogById, puppiesCopy } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
+import { usePageAction } from '../../components/page-actions';
 
 const copy = puppiesCopy.champion;
 const champion = dogById(championWinner.dogId);
@@ -8,6 +9,7 @@ const championName = champion?.name ?? championWinner.title;
 
 /** The 'Meet Our Champion' band on the puppies page. */
 export function ChampionTeaser() {
+  const act = usePageAction();
   return (
     <Paper
       component="section"
@@ -38,7 +40,7 @@ export function ChampionTeaser() {
               {copy.heading}
             </Title>
             <Text>{copy.text(championName)}</Text>
-            <Button size="md" data-action="champion" aria-haspopup="dialog">
+            <Button size="md" onClick={act('champion')} aria-haspopup="dialog">
               {copy.button}
             </Button>
           </Stack>

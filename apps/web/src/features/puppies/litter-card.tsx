@@ -1,10 +1,11 @@
-import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '../../ui';
+import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { dogById, puppiesCopy as copy, type Litter } from '@cedar/content';
 import type { LitterBadge, LitterWithReadiness } from '@cedar/litter-logic';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatBirthDate } from './format-birth-date';
 import { SiteImage } from '../../components/site-image';
+import { usePageAction } from '../../components/page-actions';
 import { PuppyList } from './puppy-list';
 
 const APPLICATION_PATH = '/puppy-application';
@@ -43,6 +44,7 @@ export function LitterCard({ litter, kind }: LitterCardProps) {
   const [cover] = litter.images;
   const { age, badge } = litter.readiness;
 
+  const act = usePageAction();
   return (
     <Card
       component="article"
@@ -102,8 +104,7 @@ export function LitterCard({ litter, kind }: LitterCardProps) {
           variant="outline"
           fullWidth
           aria-haspopup="dialog"
-          data-action="pedigree"
-          data-value={litter.id}
+          onClick={act('pedigree', litter.id)}
         >
           {copy.pedigreeButton}
         </Button>

@@ -2,10 +2,10 @@ import { dogById, type Litter } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders, renderWithProviders } from '../../test/render';
-import { StaticContent } from '../../components/static-content';
+import { PageActions } from '../../components/page-actions';
 import { formatBirthDate } from './format-birth-date';
 import { LitterLists } from './litter-lists';
 
@@ -81,10 +81,10 @@ function renderLists(now: Date, onViewPedigree = vi.fn()) {
       <Route
         path="/puppies"
         element={
-          // As on the page: the cards' buttons name an action that the page's part runs.
-          <StaticContent actions={{ pedigree: onViewPedigree }}>
+          // As on the page: the cards' buttons run the action the page gives.
+          <PageActions value={{ pedigree: onViewPedigree }}>
             <LitterLists litters={fixtures} now={now} />
-          </StaticContent>
+          </PageActions>
         }
       />
       <Route path="/puppy-application" element={<h1>Puppy application</h1>} />

@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack, Text, Title } from '../../ui';
+import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { puppiesCopy as copy, type Litter } from '@cedar/content';
 import { splitLitters, type LitterWithReadiness } from '@cedar/litter-logic';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-import { Box, Text, Title } from '../../ui';
+import { Box, Text, Title } from '@mantine/core';
 import { litters, puppiesCopy as copy, puppyPhotos } from '@cedar/content';
 import { IntroBand } from '../../components/layout/intro-band';
 import { ChampionTeaser } from './champion';

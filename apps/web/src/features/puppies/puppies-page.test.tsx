@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as PuppiesPage } from './puppies-page';
+import PuppiesPage from './puppies-page';
 
 function renderPage() {
   return renderWithProviders(<PuppiesPage />, { route: '/puppies' });
@@ -97,7 +97,7 @@ describe('Puppies page', { timeout: 20_000 }, () => {
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Meet Our Champion' }));
     const dialog = await screen.findByRole('dialog', { name: championWinner.title });
-    expect(within(dialog).getByRole('img')).toHaveAttribute('src', championWinner.image);
+    expect(await within(dialog).findByRole('img')).toHaveAttribute('src', championWinner.image);
     for (const paragraph of championWinner.story)
       expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -1,6 +1,5 @@
 import { dayStart, kennelDay, type CalendarDay } from '@cedar/litter-logic';
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { isHydrated } from '../../lib/hydration';
 
 /** The kennel's day in this browser now (a tab left open past midnight moves on when shown). */
 const today = (): CalendarDay => kennelDay(new Date());
@@ -9,11 +8,10 @@ const today = (): CalendarDay => kennelDay(new Date());
  * The day the litter lists are dated by, as the litter rules take it (midnight UTC of the
  * kennel's date). The prerender and the hydrating client both use the day the pages were built
  * for, so the HTML holds every card and hydration finds it unchanged; afterwards the lists move on
- * only if the kennel's day is another one by now. A page reached by client-side navigation starts
- * from today.
+ * only if the kennel's day is another one by now.
  */
 export function useKennelDay(buildDay: CalendarDay = __BUILD_DAY__): Date {
-  const [day, setDay] = useState<CalendarDay>(() => (isHydrated() ? today() : buildDay));
+  const [day, setDay] = useState<CalendarDay>(buildDay);
   useEffect(() => {
     const check = () => {
       const now = today();
