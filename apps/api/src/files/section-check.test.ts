@@ -306,8 +306,9 @@ export function HealthTestingSection() {
 }
 `;
       const problem = checkSection('apps/web/src/sections/health-testing-section.tsx', earlier);
-      expect(problem?.line).toBe(2);
-      expect(problem?.message).toContain("'@cedar/content' offers a section no 'healthCards'");
+      // healthCards is a section's to read now (decision 018); its state is not.
+      expect(problem?.line).toBe(3);
+      expect(problem?.message).toContain("offers a section no 'useState'");
     });
 
     it('refuses elements that run or load something: script, style, iframe, img, a, form', () => {
