@@ -129,7 +129,10 @@ describe('the section check: what a section may contain (decision 014)', () => {
   );
 
   describe('look props: Mantine writes responsive values into a <style> element as they are', () => {
-    const section = (props: string, imports = "import { Box, SimpleGrid } from '@mantine/core';\n") =>
+    const section = (
+      props: string,
+      imports = "import { Box, SimpleGrid } from '@mantine/core';\n",
+    ) =>
       `${imports}\nconst copy = { space: 'xl' };\n\nexport function HeroSection() {\n  return <SimpleGrid ${props}><Box>Cedar Bluff</Box></SimpleGrid>;\n}\n`;
     const LINE = 6;
 
@@ -492,7 +495,10 @@ export function HeroSection() {
     });
 
     it('refuses import attributes and deferred imports', () => {
-      expectRefusedAt(`import { Box } from '@mantine/core' with { type: 'json' };\n${hero('', '')}`, 1);
+      expectRefusedAt(
+        `import { Box } from '@mantine/core' with { type: 'json' };\n${hero('', '')}`,
+        1,
+      );
       expectRefusedAt(`import defer * as ui from '@mantine/core';\n${hero('', '')}`, 1);
     });
 
@@ -504,7 +510,11 @@ export function HeroSection() {
           `import { Box } from '@mantine/core';\n@fetch export function HeroSection() { return <Box />; }\n`,
           2,
         ],
-        ['on a constant', `import { Box } from '@mantine/core';\n@fetch const x = 1;\n${hero('', '')}`, 2],
+        [
+          'on a constant',
+          `import { Box } from '@mantine/core';\n@fetch const x = 1;\n${hero('', '')}`,
+          2,
+        ],
         [
           'on a parameter',
           `import { Box } from '@mantine/core';\nexport function HeroSection(@fetch props: string) { return <Box />; }\n`,

@@ -88,8 +88,11 @@ describe('what the check cannot leave to Mantine', () => {
       ),
     ],
   ];
-  it.each(cases)('a responsive style value goes into its <style> element as it is (%s)', (_name, element) => {
-    const html = renderToString(<mantine.MantineProvider>{element()}</mantine.MantineProvider>);
-    expect(html).toContain('</style><meta http-equiv="refresh"');
-  });
+  it.each(cases)(
+    'a responsive style value goes into its <style> element as it is (%s)',
+    (_name, element) => {
+      const html = renderToString(<mantine.MantineProvider>{element()}</mantine.MantineProvider>);
+      expect(html).toContain('</style><meta http-equiv="refresh"');
+    },
+  );
 });
