@@ -130,9 +130,10 @@ export interface SandboxedCommand {
 /**
  * `node <args>` in `cwd`, contained as `kind` says. With bubblewrap the process sees the system's
  * read-only folders, the repository read-only without DATA_DIR, and the build folder as the only
- * writable place; it has no network. With Node's permission model (where bubblewrap cannot run),
- * the web build applies the permission model to the prerender, the only step that runs the
- * sections' code (scripts/prerender.mjs is started with --experimental-permission).
+ * writable place; it has no network. With `node-permissions` (where bubblewrap cannot run) the
+ * command runs as it is: until issue 24 the web build put its prerender, the only step that runs
+ * the sections' code, under Node's permission model; React Router's build, which prerenders now,
+ * runs with the network closed at the JavaScript level only (apps/web/scripts/no-network.mjs).
  */
 export function sandboxed(
   kind: SandboxKind,
