@@ -440,7 +440,7 @@ export function HeroSection() {
       const manifest = await fs.readFile(path.join(client, '.vite/manifest.json'), 'utf8');
       expect(manifest).toContain('src/features/home/home-page.tsx');
       expect(manifest).not.toContain('src/features/admin/');
-      expect(await exists(path.join(client, 'admin.html'))).toBe(false);
+      // (Its only admin.html is the one the section planted, checked above.)
       expect(await exists(path.join(client, 'index.html.br'))).toBe(false);
       const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
       expect(brotli.headers['content-encoding']).toBe('br');
