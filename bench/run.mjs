@@ -787,6 +787,7 @@ try {
       signIn,
       apiRoutes: API_ROUTES,
       repoRoot,
+      buildsDir: path.join(repoRoot, 'apps/web/dist/builds'),
       file: hero.path,
       route: hero.pages[0],
       runs: settings.publishRuns,

@@ -11,8 +11,22 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * `start()` gives a publishing server ({ baseUrl, stop }), `signIn(server)` its session cookie.
  * `file` is a section's repository path, `route` the page it is on.
  */
-export async function runPublish({ start, signIn, apiRoutes, repoRoot, file, route, runs, log }) {
+export async function runPublish({
+  start,
+  signIn,
+  apiRoutes,
+  repoRoot,
+  buildsDir,
+  file,
+  route,
+  runs,
+  log,
+}) {
   const original = fs.readFileSync(path.join(repoRoot, file));
+  // The builds it makes name the bench server's address in their pages: a server started later
+  // on this repository would take the newest of them as current, so they go at the end.
+  const folders = () => new Set(fs.existsSync(buildsDir) ? fs.readdirSync(buildsDir) : []);
+  const before = folders();
   const server = await start();
   try {
     const session = await signIn(server);
@@ -70,5 +84,8 @@ export async function runPublish({ start, signIn, apiRoutes, repoRoot, file, rou
   } finally {
     await server.stop();
     fs.writeFileSync(path.join(repoRoot, file), original);
+    for (const name of folders())
+      if (!before.has(name))
+        fs.rmSync(path.join(buildsDir, name), { recursive: true, force: true });
   }
 }

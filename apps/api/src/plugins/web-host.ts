@@ -173,14 +173,16 @@ function limiter(n: number) {
 
 /**
  * Like loadPage, without blocking the server: a body already held (by ETag) lends its compressed
- * copies, the build's own copies are read when present, anything else is compressed in the
- * thread pool, two at a time.
+ * copies, a precompressed build's own copies are read, anything else is compressed in the
+ * thread pool, two at a time. A publish build's copies are never read: it writes none
+ * (build.mjs --publish), so any there were planted, and could differ from the page.
  */
 async function adoptPage(
   realRoot: string,
   rel: string,
   known: KnownBodies,
   limit: ReturnType<typeof limiter>,
+  precompressed: boolean,
 ): Promise<Page | null> {
   const file = await regularFileUnderAsync(realRoot, rel);
   if (file === null) return null;
@@ -189,7 +191,7 @@ async function adoptPage(
   const held = known.get(etag);
   if (held !== undefined) return { body: held, etag };
   const sibling = async (ext: string, make: () => Promise<Buffer>) => {
-    const copy = await regularFileUnderAsync(realRoot, rel + ext);
+    const copy = precompressed ? await regularFileUnderAsync(realRoot, rel + ext) : null;
     return copy === null ? limit(make) : fsp.readFile(copy);
   };
   const [br, gzip] = await Promise.all([
@@ -331,10 +333,12 @@ export async function loadWebBuild(
   id = 'initial',
   routes: readonly string[] = PUBLIC_ROUTES,
   known: KnownBodies = new Map(),
+  /** The start-up build (`npm run build`) comes with its .br and .gz copies; a publish build not. */
+  precompressed = true,
 ): Promise<WebBuild> {
   const realRoot = await fsp.realpath(root);
   const limit = limiter(2);
-  const adopt = (rel: string) => adoptPage(realRoot, rel, known, limit);
+  const adopt = (rel: string) => adoptPage(realRoot, rel, known, limit, precompressed);
   const publicRoutes = routes.filter((route) => route !== '/admin' && !route.startsWith('/admin/'));
   const [notFoundPage, pageList, dataList, images] = await Promise.all([
     adopt(WEB_APP.notFoundPage),

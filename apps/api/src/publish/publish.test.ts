@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readSources } from '@cedar/api-contract/source-fingerprint';
 import { kennelDay } from '@cedar/litter-logic';
@@ -128,6 +129,27 @@ describe('publishing', () => {
     const record = await a.app.inject({ method: 'GET', url: `/${BUILD_INFO_FILE}` });
     expect(record.statusCode).toBe(404);
     expect(record.body).toContain('v2 404');
+  });
+
+  it('reads no compressed copy a publish build brings, now or after a restart: it writes none, so any is planted', async () => {
+    const { builder: fake } = fakeBuilder();
+    const builder: Builder = async (outDir, signal) => {
+      await fake(outDir, signal);
+      await fs.writeFile(
+        path.join(outDir, 'client/index.html.br'),
+        zlib.brotliCompressSync('<!doctype html><title>planted</title>'),
+      );
+    };
+    const a = await setup(builder);
+    await save(a, 2);
+    await a.services.publisher.settled();
+    const home = async (app: TestApp) => {
+      const res = await app.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['content-encoding']).toBe('br');
+      return zlib.brotliDecompressSync(res.rawPayload).toString();
+    };
+    expect(await home(a)).toContain('v2 /');
+    expect(await home(await restart(a))).toContain('v2 /');
   });
 
   it('reports how long the running build has taken and the usual duration of the last five', async () => {

@@ -162,6 +162,8 @@ export class Publisher {
         id,
         PUBLIC_ROUTES,
         knownBodies(host.shell, host.builds),
+        // It writes no compressed copies (build.mjs --publish): any there would be planted.
+        false,
       );
       // Every page the live site has must be in the new build (the prerender also fails on any
       // route that does not render).

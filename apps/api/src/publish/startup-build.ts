@@ -71,7 +71,9 @@ function difference(c: Candidate, disk: Record<string, string | null>): string {
 
 async function tryLoad(c: Candidate, known: KnownBodies): Promise<WebBuild | null> {
   try {
-    return await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known);
+    // Only WEB_DIST, the build `npm start` made, comes precompressed; a kept publish build's copies
+    // would be planted ones.
+    return await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known, c.id === 'initial');
   } catch {
     return null;
   }
