@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
+import { containedNodeArgs } from './build-permissions.mjs';
 import { compressTree } from './compress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,21 +42,33 @@ const cli = path.join(
  */
 const routerOut = path.join(outDir, 'react-router');
 
-/** `react-router build` into routerOut, with the network closed. */
-function reactRouterBuild() {
-  return new Promise((resolve, reject) => {
-    // It runs the pages' code, the edited sections among them, while it prerenders: no
-    // connection for it (no-network.mjs); the publish runs this whole script in a sandbox.
+/**
+ * `react-router build` into routerOut. It runs the pages' code, the edited sections among them,
+ * while it prerenders: under Node's permission model with the network closed
+ * (build-permissions.mjs), inside the publish's sandbox.
+ */
+async function reactRouterBuild() {
+  const tmp = path.join(outDir, 'tmp');
+  await fs.mkdir(tmp, { recursive: true });
+  await fs.mkdir(path.join(root, 'node_modules/.vite-temp'), { recursive: true });
+  if (!publish)
+    await fs.mkdir(path.join(root, 'node_modules/.cache/cedar-images'), { recursive: true });
+  await new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', path.join(root, 'scripts/no-network.mjs'), cli, 'build'],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_OUT_DIR: routerOut } },
+      containedNodeArgs(root, outDir, cli, ['build'], !publish),
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, WEB_OUT_DIR: routerOut, TMPDIR: tmp },
+      },
     );
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`react-router build stopped (exit code ${code})`)),
     );
   });
+  await fs.rm(tmp, { recursive: true, force: true });
 }
 
 // Each step's time, printed at the end: publish time is a budget (docs/performance.md).

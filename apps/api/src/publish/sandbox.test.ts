@@ -97,8 +97,8 @@ interface Results {
 
 /**
  * A stand-in web app laid out like the real one (apps/web in a repository with its store
- * inside), whose build runs `prerender.mjs` the way the real build does: through
- * prerenderNodeArgs, under Node's permission model and with the network closed.
+ * inside), whose build runs its page code (`prerender.mjs`) the way the real build runs React
+ * Router's: through containedNodeArgs, under Node's permission model and with the network closed.
  */
 async function standInRepo(prerenderCode: string, buildPrelude = '') {
   const root = await tempDir('cedar-sandbox-repo-');
@@ -109,18 +109,18 @@ async function standInRepo(prerenderCode: string, buildPrelude = '') {
   await fs.mkdir(path.join(root, 'packages'));
   await fs.writeFile(path.join(root, 'package.json'), '{"type":"module"}');
   await fs.writeFile(path.join(web, 'package.json'), '{"type":"module"}');
-  for (const name of ['prerender-permissions.mjs', 'no-network.mjs'])
+  for (const name of ['build-permissions.mjs', 'no-network.mjs'])
     await fs.copyFile(path.join(repoRoot, 'apps/web/scripts', name), path.join(scripts, name));
   await fs.writeFile(
     path.join(scripts, 'build.mjs'),
     `import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { prerenderNodeArgs } from './prerender-permissions.mjs';
+import { containedNodeArgs } from './build-permissions.mjs';
 const out = process.argv[process.argv.indexOf('--out-dir') + 1];
 fs.mkdirSync(path.join(out, 'client'), { recursive: true });
 ${buildPrelude}
-const child = spawn(process.execPath, prerenderNodeArgs(path.resolve('.'), out), { stdio: 'inherit' });
+const child = spawn(process.execPath, containedNodeArgs(path.resolve('.'), out, path.resolve('scripts/prerender.mjs'), ['--out-dir', out]), { stdio: 'inherit' });
 child.on('close', (code) => process.exit(code ?? 1));
 `,
   );

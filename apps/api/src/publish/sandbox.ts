@@ -131,9 +131,11 @@ export interface SandboxedCommand {
  * `node <args>` in `cwd`, contained as `kind` says. With bubblewrap the process sees the system's
  * read-only folders, the repository read-only without DATA_DIR, and the build folder as the only
  * writable place; it has no network. With `node-permissions` (where bubblewrap cannot run) the
- * command runs as it is: until issue 24 the web build put its prerender, the only step that runs
- * the sections' code, under Node's permission model; React Router's build, which prerenders now,
- * runs with the network closed at the JavaScript level only (apps/web/scripts/no-network.mjs).
+ * command runs as it is. Either way the web build runs React Router's build, the step that runs
+ * the sections' code while it prerenders, under Node's permission model with native addons
+ * allowed and the network closed at the JavaScript level (apps/web/scripts/build-permissions.mjs,
+ * no-network.mjs): it reads the web app, the packages and node_modules, writes only its build
+ * folder, starts no process or worker.
  */
 export function sandboxed(
   kind: SandboxKind,
