@@ -32,9 +32,6 @@ export function headAssets(html) {
   for (const m of head.matchAll(/<(script|link)\b([^>]*)>/gi)) {
     const a = attrs(m[2]);
     if (m[1].toLowerCase() === 'script' && a.src && a.type === 'module') scripts.push(a.src);
-    // The boot script's tag lists every module it loads before the app starts (scripts/prerender.mjs).
-    if (m[1].toLowerCase() === 'script' && a['data-steps'])
-      scripts.push(...a['data-steps'].split(' '));
     if (
       m[1].toLowerCase() === 'script' &&
       a.src &&
@@ -56,7 +53,13 @@ export function headAssets(html) {
       blockingCss.push(a.href);
     }
   }
-  return { scripts, modulepreloads, blockingCss };
+  // React Router links route stylesheets with a bare '#' (a key of its own): the file is the path.
+  const file = (url) => url.replace(/[?#].*$/, '');
+  return {
+    scripts: scripts.map(file),
+    modulepreloads: modulepreloads.map(file),
+    blockingCss: blockingCss.map(file),
+  };
 }
 
 /** Static `import ... from "./x.js"` and `import "./x.js"` of an emitted chunk (fallback when no manifest). */
