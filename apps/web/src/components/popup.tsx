@@ -2,6 +2,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -33,36 +34,6 @@ export interface PopupProps {
   'data-testid'?: string;
   /** Rendered only while the popup is open. */
   children: ReactNode;
-}
-
-/** The open popups, the last on top (one popup can open another: a title over a pedigree). */
-const openPopups: symbol[] = [];
-const stackListeners = new Set<() => void>();
-const stackChanged = () => {
-  for (const listener of stackListeners) listener();
-};
-const onStack = (listener: () => void) => {
-  stackListeners.add(listener);
-  return () => stackListeners.delete(listener);
-};
-
-/** Whether this popup is the open one on top. */
-function useTopmost(opened: boolean): boolean {
-  const [key] = useState(() => Symbol('popup'));
-  useLayoutEffect(() => {
-    if (!opened) return;
-    openPopups.push(key);
-    stackChanged();
-    return () => {
-      openPopups.splice(openPopups.indexOf(key), 1);
-      stackChanged();
-    };
-  }, [opened, key]);
-  return useSyncExternalStore(
-    onStack,
-    () => openPopups.at(-1) === key,
-    () => false,
-  );
 }
 
 /**
@@ -109,7 +80,8 @@ export function Popup({
   // Focus goes back to what opened the popup once it closes (unless the visitor moved it on):
   // done here rather than by Mantine, which cannot see the opener when the popup's first open
   // is also the Modal's mount.
-  const topmost = useTopmost(opened);
+  // Its place in a Mantine Modal.Stack, when one holds it (a page whose popups open one another).
+  const stackId = useId();
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!opened) return;
@@ -143,8 +115,7 @@ export function Popup({
         classNames={classNames}
         data-testid={testId}
         onClick={onClick}
-        // Escape closes the popup on top, not one it was opened from.
-        closeOnEscape={topmost}
+        stackId={stackId}
       >
         {children}
       </Modal>
