@@ -16,6 +16,9 @@ import {
 const loadModal = () => import('./popup-modal');
 const Modal = lazy(loadModal);
 
+/** The focus return a popup that just closed still has to make (see Popup). */
+let pendingRestore: number | undefined;
+
 type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
 
 export interface PopupProps {
@@ -85,6 +88,7 @@ export function Popup({
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!opened) return;
+    window.clearTimeout(pendingRestore);
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
     return () => {
@@ -96,8 +100,28 @@ export function Popup({
         if (back?.isConnected && lost) back.focus();
       };
       restore();
-      // Mantine's focus trap lets go at the end of its closing transition.
-      window.setTimeout(restore, 250);
+      // Once more after Mantine's effects have run: a popup below this one in a stack takes
+      // focus back to its first control in a timer of its own. Not if a popup opens in between:
+      // focus is then that popup's.
+      pendingRestore = window.setTimeout(restore, 250);
+    };
+  }, [opened]);
+  // Mantine's scroll lock, switched on once the frame that shows the popup is painted: locking
+  // changes the page's overflow, which lays the whole page out again, and in the frame of the tap
+  // that doubled the time a tap took to answer (docs/performance.md).
+  const [lockScroll, setLockScroll] = useState(false);
+  useEffect(() => {
+    if (!opened) {
+      setLockScroll(false);
+      return;
+    }
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setLockScroll(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
     };
   }, [opened]);
   if (mounted === null) return null;
@@ -116,6 +140,8 @@ export function Popup({
         data-testid={testId}
         onClick={onClick}
         stackId={stackId}
+        lockScroll={lockScroll}
+        transitionProps={{ duration: 0 }}
       >
         {children}
       </Modal>
