@@ -46,8 +46,10 @@ export async function runPublish({
     };
     const wordsPath = apiRoutes.readWords.path.replace(':path', encodeURIComponent(file));
     const status = async () => (await call(apiRoutes.publishStatus.path)).body;
-    const settled = async (since) => {
+    // A publish still running after this long fails the run instead of hanging the benchmark.
+    const settled = async (since, deadline = Date.now() + 120_000) => {
       for (;;) {
+        if (Date.now() > deadline) throw new Error('the publish did not finish within 120 s');
         const s = await status();
         if (s.state === 'failed') throw new Error(`the publish failed: ${s.error}`);
         if (s.state === 'published' && s.finishedAt && Date.parse(s.finishedAt) >= since) return s;

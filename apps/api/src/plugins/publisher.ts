@@ -8,9 +8,9 @@ import { webAppBuilder } from '../publish/web-builder';
 import { webAppPaths } from '../web-app';
 import { knownBodies, loadSiteShell, type SiteShell, WebHost } from './web-host';
 
-function startupShell(webDist: string): SiteShell {
+async function startupShell(webDist: string): Promise<SiteShell> {
   try {
-    return loadSiteShell(webDist);
+    return await loadSiteShell(webDist);
   } catch (error) {
     throw new Error(
       `The build in WEB_DIST (${webDist}) is incomplete (${(error as Error).message}): the admin area is served only from it. Build the site (npm start does) and start again.`,
@@ -47,7 +47,7 @@ export const publisherPlugin = fp(
   ) => {
     const { env, clock } = app;
     const web = webAppPaths(env.REPO_ROOT);
-    let shell: SiteShell | undefined;
+    let shell: Promise<SiteShell> | undefined;
     const shellOf = () => (shell ??= startupShell(env.WEB_DIST!));
     const startup = await startupBuild(
       env.WEB_DIST,
@@ -55,9 +55,9 @@ export const publisherPlugin = fp(
       env.REPO_ROOT,
       kennelDay(clock()),
       // An incomplete WEB_DIST stops the start below, once there is a build to serve at all.
-      () => {
+      async () => {
         try {
-          return knownBodies(shellOf(), []);
+          return knownBodies(await shellOf(), []);
         } catch {
           return new Map();
         }
@@ -69,7 +69,7 @@ export const publisherPlugin = fp(
     const sandbox = choice?.kind ?? null;
     // The admin area's shell and scripts always come from the build made at start-up from the
     // checked-out code (WEB_DIST), whichever build serves the public pages.
-    const site = startup ? new WebHost(shellOf(), startup.build) : undefined;
+    const site = startup ? new WebHost(await shellOf(), startup.build) : undefined;
     const publisher = new Publisher({
       host: site,
       enabled: env.PUBLISH === 'auto',

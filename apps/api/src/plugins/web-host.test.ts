@@ -56,7 +56,7 @@ async function serve(label = 'v1') {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
   dirs.push(root);
   await writeBuild(root, label);
-  const host = new WebHost(loadSiteShell(root), await loadWebBuild(root));
+  const host = new WebHost(await loadSiteShell(root), await loadWebBuild(root));
   app = Fastify({ logger: false });
   await webHost(app, host);
   return { app, host, root };

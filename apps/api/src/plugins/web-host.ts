@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
+import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -63,29 +63,17 @@ export interface WebBuild {
   images: Set<string>;
 }
 
-/**
- * The path of a regular file at `rel` under `root` (its real path), or null: symbolic links are
- * refused, and so is anything that resolves outside root. A build's own code may have left a
- * link to the store or to a file of the host in its folder.
- */
-function regularFileUnder(realRoot: string, rel: string): string | null {
-  const full = path.join(realRoot, rel);
-  if (!full.startsWith(realRoot + path.sep)) return null;
-  try {
-    if (!fs.lstatSync(full).isFile()) return null;
-    const real = fs.realpathSync(full);
-    return real === full ? real : null;
-  } catch {
-    return null;
-  }
-}
-
 /** An ETag from a body's plain bytes: also the key under which its compressed copies are reused. */
 const etagOf = (identity: Buffer) =>
   `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
 
-/** regularFileUnder without blocking the server (a build holds about 1,300 files). */
-async function regularFileUnderAsync(realRoot: string, rel: string): Promise<string | null> {
+/**
+ * The path of a regular file at `rel` under `root` (its real path), or null: symbolic links are
+ * refused, and so is anything that resolves outside root. A build's own code may have left a
+ * link to the store or to a file of the host in its folder. Without blocking the server: a build
+ * holds about 1,300 files.
+ */
+async function regularFileUnder(realRoot: string, rel: string): Promise<string | null> {
   const full = path.join(realRoot, rel);
   if (!full.startsWith(realRoot + path.sep)) return null;
   try {
@@ -97,27 +85,8 @@ async function regularFileUnderAsync(realRoot: string, rel: string): Promise<str
   }
 }
 
-/** The build's precompressed copies (scripts/compress.mjs), or compressed here when absent. */
-function loadPage(realRoot: string, rel: string): Page | null {
-  const file = regularFileUnder(realRoot, rel);
-  if (file === null) return null;
-  const identity = fs.readFileSync(file);
-  const sibling = (ext: string, make: () => Buffer) => {
-    const copy = regularFileUnder(realRoot, rel + ext);
-    return copy === null ? make() : fs.readFileSync(copy);
-  };
-  return {
-    body: {
-      identity,
-      br: sibling('.br', () => zlib.brotliCompressSync(identity, BROTLI)),
-      gzip: sibling('.gz', () => zlib.gzipSync(identity, GZIP)),
-    },
-    etag: etagOf(identity),
-  };
-}
-
 /** The settings of scripts/compress.mjs: the smallest files, made once per build. */
-const BROTLI: zlib.BrotliOptions = {
+const BROTLI = {
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
@@ -172,7 +141,8 @@ function limiter(n: number) {
 }
 
 /**
- * Like loadPage, without blocking the server: a body already held (by ETag) lends its compressed
+ * One file of a build, held in memory as sent, without blocking the server: a body already held
+ * (by ETag) lends its compressed
  * copies, a precompressed build's own copies are read, anything else is compressed in the
  * thread pool, two at a time. A publish build's copies are never read: it writes none
  * (build.mjs --publish), so any there were planted, and could differ from the page.
@@ -184,14 +154,14 @@ async function adoptPage(
   limit: ReturnType<typeof limiter>,
   precompressed: boolean,
 ): Promise<Page | null> {
-  const file = await regularFileUnderAsync(realRoot, rel);
+  const file = await regularFileUnder(realRoot, rel);
   if (file === null) return null;
   const identity = await fsp.readFile(file);
   const etag = etagOf(identity);
   const held = known.get(etag);
   if (held !== undefined) return { body: held, etag };
   const sibling = async (ext: string, make: () => Promise<Buffer>) => {
-    const copy = precompressed ? await regularFileUnderAsync(realRoot, rel + ext) : null;
+    const copy = precompressed ? await regularFileUnder(realRoot, rel + ext) : null;
     return copy === null ? limit(make) : fsp.readFile(copy);
   };
   const [br, gzip] = await Promise.all([
@@ -205,12 +175,6 @@ async function adoptPage(
   return { body: { identity, br, gzip }, etag };
 }
 
-function requirePage(realRoot: string, rel: string): Page {
-  const page = loadPage(realRoot, rel);
-  if (page === null) throw new Error(`the build has no ${rel} (or it is not a plain file)`);
-  return page;
-}
-
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -218,35 +182,40 @@ const ASSET_TYPES: Record<string, string> = {
 
 const ASSET_NAME = /^assets\/[\w.-]+\.(js|css)$/;
 
-function loadAssets(realRoot: string, names: Iterable<string>): Map<string, Asset> {
-  const assets = new Map<string, Asset>();
-  for (const name of names) {
-    if (!ASSET_NAME.test(name) || name.includes('..')) continue;
-    const page = loadPage(realRoot, name);
-    if (page !== null) assets.set(`/${name}`, { ...page, type: ASSET_TYPES[path.extname(name)]! });
-  }
-  return assets;
-}
-
 /**
- * Every script and stylesheet the pages load goes through here, so they are read once instead of
+ * Every script and stylesheet the pages load is held in memory, so they are read once instead of
  * being looked up, opened and streamed from disk on each request (@fastify/static measured about
  * 1,100-1,400 req/s for the 800-byte boot script here). Images stay on disk and are streamed.
  */
-function allAssets(realRoot: string): Map<string, Asset> {
-  const dir = path.join(realRoot, 'assets');
-  if (!fs.existsSync(dir)) return new Map();
-  return loadAssets(
-    realRoot,
-    fs.readdirSync(dir).map((name) => `assets/${name}`),
+async function adoptAssets(
+  names: Iterable<string>,
+  adopt: (rel: string) => Promise<Page | null>,
+): Promise<Map<string, Asset>> {
+  const assets = new Map<string, Asset>();
+  const wanted = [...new Set(names)].filter(
+    (name) => ASSET_NAME.test(name) && !name.includes('..'),
   );
+  await Promise.all(
+    wanted.map(async (name) => {
+      const page = await adopt(name);
+      if (page !== null)
+        assets.set(`/${name}`, { ...page, type: ASSET_TYPES[path.extname(name)]! });
+    }),
+  );
+  return assets;
+}
+
+/** Reads a build's files as loadWebBuild and loadSiteShell do (see adoptPage). */
+function adopter(realRoot: string, known: KnownBodies, precompressed: boolean) {
+  const limit = limiter(2);
+  return (rel: string) => adoptPage(realRoot, rel, known, limit, precompressed);
 }
 
 /** The files Vite's manifest names (each chunk's file, stylesheets and assets). */
-function manifestFiles(realRoot: string): Set<string> {
-  const file = regularFileUnder(realRoot, WEB_APP.manifest);
+async function manifestFiles(realRoot: string): Promise<Set<string>> {
+  const file = await regularFileUnder(realRoot, WEB_APP.manifest);
   if (file === null) throw new Error(`the build has no ${WEB_APP.manifest}`);
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const manifest = JSON.parse(await fsp.readFile(file, 'utf8')) as Record<string, unknown>;
   const names = new Set<string>();
   for (const chunk of Object.values(manifest)) {
     if (typeof chunk !== 'object' || chunk === null) continue;
@@ -279,7 +248,7 @@ async function photos(realRoot: string): Promise<Set<string>> {
   const found = new Set<string>();
   const limit = limiter(8);
   const isPhoto = async (rel: string, name: string) => {
-    const file = await regularFileUnderAsync(realRoot, rel);
+    const file = await regularFileUnder(realRoot, rel);
     if (file === null) return false;
     const handle = await fsp.open(file, 'r');
     try {
@@ -337,10 +306,9 @@ export async function loadWebBuild(
   precompressed = true,
 ): Promise<WebBuild> {
   const realRoot = await fsp.realpath(root);
-  const limit = limiter(2);
-  const adopt = (rel: string) => adoptPage(realRoot, rel, known, limit, precompressed);
+  const adopt = adopter(realRoot, known, precompressed);
   const publicRoutes = routes.filter((route) => route !== '/admin' && !route.startsWith('/admin/'));
-  const [notFoundPage, pageList, dataList, images] = await Promise.all([
+  const [notFoundPage, pageList, dataList, images, manifested] = await Promise.all([
     adopt(WEB_APP.notFoundPage),
     Promise.all(
       publicRoutes.map((route) =>
@@ -349,6 +317,7 @@ export async function loadWebBuild(
     ),
     Promise.all(publicRoutes.map((route) => adopt(dataFileOf(route)))),
     photos(realRoot),
+    manifestFiles(realRoot),
   ]);
   if (notFoundPage === null)
     throw new Error(`the build has no ${WEB_APP.notFoundPage} (or it is not a plain file)`);
@@ -358,19 +327,9 @@ export async function loadWebBuild(
     if (pageList[i]) pages.set(route, pageList[i]);
     if (dataList[i]) data.set(`/${dataFileOf(route)}`, dataList[i]);
   });
-  const names = new Set(
-    [
-      ...manifestFiles(realRoot),
-      ...[...pages.values(), notFoundPage].flatMap((page) => referencedAssets(page)),
-    ].filter((name) => ASSET_NAME.test(name) && !name.includes('..')),
-  );
-  const assets = new Map<string, Asset>();
-  await Promise.all(
-    [...names].map(async (name) => {
-      const page = await adopt(name);
-      if (page !== null)
-        assets.set(`/${name}`, { ...page, type: ASSET_TYPES[path.extname(name)]! });
-    }),
+  const assets = await adoptAssets(
+    [...manifested, ...[...pages.values(), notFoundPage].flatMap((page) => referencedAssets(page))],
+    adopt,
   );
   return {
     id,
@@ -385,13 +344,24 @@ export async function loadWebBuild(
 }
 
 /** Reads the start-up build's admin shell, scripts and site-wide files (see SiteShell). */
-export function loadSiteShell(root: string): SiteShell {
-  const realRoot = fs.realpathSync(root);
+export async function loadSiteShell(root: string): Promise<SiteShell> {
+  const realRoot = await fsp.realpath(root);
+  const adopt = adopter(realRoot, new Map(), true);
+  const adminShell = await adopt(WEB_APP.adminShell);
+  if (adminShell === null)
+    throw new Error(`the build has no ${WEB_APP.adminShell} (or it is not a plain file)`);
+  const names = await fsp.readdir(path.join(realRoot, 'assets')).catch(() => []);
+  const present = await Promise.all(
+    WEB_APP.shellFiles.map(async (name) => (await regularFileUnder(realRoot, name)) !== null),
+  );
   return {
     root: realRoot,
-    adminShell: requirePage(realRoot, WEB_APP.adminShell),
-    assets: allAssets(realRoot),
-    files: new Set(WEB_APP.shellFiles.filter((name) => regularFileUnder(realRoot, name) !== null)),
+    adminShell,
+    assets: await adoptAssets(
+      names.map((name) => `assets/${name}`),
+      adopt,
+    ),
+    files: new Set(WEB_APP.shellFiles.filter((_, i) => present[i])),
   };
 }
 

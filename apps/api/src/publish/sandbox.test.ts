@@ -442,7 +442,7 @@ export function HeroSection() {
       await webHost(
         app,
         new WebHost(
-          loadSiteShell(shellDir),
+          await loadSiteShell(shellDir),
           await loadWebBuild(client, 'hostile', PUBLIC_ROUTES, new Map(), false),
         ),
       );

@@ -92,7 +92,7 @@ export async function startupBuild(
   /** Today in the kennel's time zone: a build rendered for another day has yesterday's ages. */
   today?: string,
   /** The bodies the server holds already (the start-up shell's), asked for once a build is loaded. */
-  known: () => KnownBodies = () => new Map(),
+  known: () => Promise<KnownBodies> = async () => new Map(),
 ): Promise<StartupBuild | undefined> {
   if (webDist === undefined) return undefined;
   // WEB_DIST may be gone: `npm run build` empties it first, and may have been stopped there.
@@ -103,7 +103,7 @@ export async function startupBuild(
     .sort((a, b) => b.landed - a.landed || b.modified - a.modified);
   if (candidates.length === 0) return undefined;
   const disk = await readSources(repoRoot);
-  const bodies = known();
+  const bodies = await known();
   // The build that would be served, were it current: the newest finished one.
   const newest = candidates.find((c) => c.info);
 
