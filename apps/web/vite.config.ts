@@ -40,6 +40,22 @@ export default defineConfig({
     // Vite gzips every output file to print its size: 0.6-0.8 s of each build, publishes
     // included. The benchmark measures the sizes that matter (bench/lib/bundle-size.mjs).
     reportCompressedSize: false,
+    // Mantine's core and the components the site's frame and most pages use, in one chunk: split
+    // by module, they came as some 25 files of a few hundred bytes each, and the first load of
+    // every page was 4-8 KB gzip heavier for it (docs/performance.md). The rest of Mantine (the
+    // Modal, Menu, the admin's inputs) stays in the chunks that need it.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'mantine',
+              test: /@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
