@@ -255,6 +255,25 @@ test.describe('served well', () => {
     expect(again.status()).toBe(304);
   });
 
+  test('each page asks for its stylesheets before its scripts', async ({ request }) => {
+    // Over HTTP/1.1 (six connections) a stylesheet listed after some 15 modulepreloads waits for
+    // them, and it holds up the first paint (entry.server.tsx).
+    for (const route of PUBLIC_ROUTES) {
+      const head = (await (await request.get(route)).text()).split('</head>')[0] ?? '';
+      const tags = [...head.matchAll(/<link rel="(stylesheet|modulepreload)"[^>]*>/g)];
+      const firstScript = tags.findIndex((t) => t[1] === 'modulepreload');
+      const stylesheets = tags.filter((t) => t[1] === 'stylesheet');
+      expect(stylesheets.length, route).toBeGreaterThan(0);
+      expect(firstScript, route).toBeGreaterThan(0);
+      // Every file the page styles itself with is among those asked for first.
+      const first = new Set(
+        tags.slice(0, firstScript).map((t) => /href="([^"#]+)/.exec(t[0])?.[1]),
+      );
+      for (const sheet of stylesheets)
+        expect(first.has(/href="([^"#]+)/.exec(sheet[0])?.[1]), `${route}: ${sheet[0]}`).toBe(true);
+    }
+  });
+
   test('hashed assets and image variants are cached for a year, compressed when text', async ({
     request,
   }) => {
