@@ -255,9 +255,12 @@ test.describe('served well', () => {
     expect(again.status()).toBe(304);
   });
 
-  test('each page asks for its stylesheets before its scripts', async ({ request }) => {
+  test('each page asks for its stylesheets before its scripts, and for those at low priority', async ({
+    request,
+  }) => {
     // Over HTTP/1.1 (six connections) a stylesheet listed after some 15 modulepreloads waits for
-    // them, and it holds up the first paint (entry.server.tsx).
+    // them, and it holds up the first paint; the page is prerendered, so its scripts can wait for
+    // the stylesheets and the largest image (entry.server.tsx).
     for (const route of PUBLIC_ROUTES) {
       const head = (await (await request.get(route)).text()).split('</head>')[0] ?? '';
       const tags = [...head.matchAll(/<link rel="(stylesheet|modulepreload)"[^>]*>/g)];
@@ -271,6 +274,15 @@ test.describe('served well', () => {
       );
       for (const sheet of stylesheets)
         expect(first.has(/href="([^"#]+)/.exec(sheet[0])?.[1]), `${route}: ${sheet[0]}`).toBe(true);
+      // The first preload of each script asks for it at low priority.
+      const seenScripts = new Set<string>();
+      for (const tag of tags.filter((t) => t[1] === 'modulepreload')) {
+        const href = /href="([^"]+)"/.exec(tag[0])?.[1] ?? '';
+        if (seenScripts.has(href)) continue;
+        seenScripts.add(href);
+        expect(tag[0], route).toMatch(/fetchpriority="low"/i);
+      }
+      expect(seenScripts.size, route).toBeGreaterThan(3);
     }
   });
 
