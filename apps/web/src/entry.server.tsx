@@ -12,7 +12,8 @@ import { ServerRouter } from 'react-router';
  *   the same order. The <link> elements <Links /> still renders name the same files.
  * - The scripts are declared as module preloads of low priority (React DOM's `preloadModule`), for
  *   the same files <Scripts /> preloads: the page is prerendered, so nothing it shows waits for
- *   them, and the stylesheets and the largest image go first. React writes each preload once.
+ *   them, and the stylesheets and the largest image go first. The preloads <Scripts /> renders
+ *   follow, for the same files: the browser fetches each file once, at the first one's priority.
  * Renders nothing, so hydration is unaffected.
  */
 function LoadOrder({ context }: { context: EntryContext }) {
