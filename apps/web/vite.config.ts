@@ -42,15 +42,18 @@ export default defineConfig({
     reportCompressedSize: false,
     // Mantine's core and the components the site's frame and most pages use, in one chunk: split
     // by module, they came as some 25 files of a few hundred bytes each, and the first load of
-    // every page was 4-8 KB gzip heavier for it (docs/performance.md). The rest of Mantine (the
-    // Modal, Menu, the admin's inputs) stays in the chunks that need it.
+    // every page was 4-8 KB gzip heavier for it (docs/performance.md). Their stylesheets come as
+    // one file too, so that no page links more than six (a second round trip over HTTP/1.1's six
+    // connections held /puppies' first paint at 2.3 s with Lighthouse's network throttling; 1.6-1.8
+    // s now). The rest of Mantine (the Modal, Menu, the admin's inputs) stays in the chunks that
+    // need it.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'mantine',
-              test: /@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge))[\\/]/,
+              test: /@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge|AspectRatio|ThemeIcon))[\\/]/,
             },
           ],
         },

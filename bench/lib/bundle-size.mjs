@@ -155,7 +155,9 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
 
       const sum = (files) => [...files].reduce((n, f) => n + gzipBytes(f), 0);
       const rawSum = (files) => [...files].reduce((n, f) => n + fs.statSync(f).size, 0);
-      const blockingFiles = head.blockingCss.map(abs);
+      // A file linked twice (entry.server.tsx writes the stylesheets first; React Router's
+      // <Links /> names them again) is fetched once.
+      const blockingFiles = [...new Set(head.blockingCss.map(abs))];
       return {
         route,
         routeChunk,
@@ -165,7 +167,7 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
         cssFiles: [...css].map((f) => path.relative(clientDir, f)),
         cssGzip: sum(css),
         renderBlockingCssGzip: sum(blockingFiles),
-        renderBlockingCss: head.blockingCss,
+        renderBlockingCss: [...new Set(head.blockingCss)],
         htmlGzip: zlib.gzipSync(html, { level: 9 }).length,
       };
     }),

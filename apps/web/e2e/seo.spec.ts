@@ -267,6 +267,9 @@ test.describe('served well', () => {
       const firstScript = tags.findIndex((t) => t[1] === 'modulepreload');
       const stylesheets = tags.filter((t) => t[1] === 'stylesheet');
       expect(stylesheets.length, route).toBeGreaterThan(0);
+      // At most six files: one round trip over HTTP/1.1's six connections (vite.config.ts).
+      const sheetFiles = new Set(stylesheets.map((t) => /href="([^"#]+)/.exec(t[0])?.[1]));
+      expect(sheetFiles.size, route).toBeLessThanOrEqual(6);
       expect(firstScript, route).toBeGreaterThan(0);
       // Every file the page styles itself with is among those asked for first.
       const first = new Set(
