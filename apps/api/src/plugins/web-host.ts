@@ -45,8 +45,11 @@ export interface SiteShell {
  * whose bytes are photos). A publish build runs the owner's edited code, which may write any file
  * into its folder: whatever is not on the list is never served.
  */
+/** The id of WEB_DIST's build, the one `npm start` made: the only one read precompressed. */
+export const STARTUP_BUILD_ID = 'initial';
+
 export interface WebBuild {
-  /** 'initial' for the build the server started with, else the publish build's id */
+  /** STARTUP_BUILD_ID for the build the server started with, else the publish build's id */
   id: string;
   /** Absolute path of the web app's client build */
   root: string;
@@ -142,10 +145,9 @@ function limiter(n: number) {
 
 /**
  * One file of a build, held in memory as sent, without blocking the server: a body already held
- * (by ETag) lends its compressed
- * copies, a precompressed build's own copies are read, anything else is compressed in the
- * thread pool, two at a time. A publish build's copies are never read: it writes none
- * (build.mjs --publish), so any there were planted, and could differ from the page.
+ * (by ETag) lends its compressed copies, a precompressed build's own copies are read, anything
+ * else is compressed in the thread pool, two at a time. A publish build's copies are never read:
+ * it writes none (build.mjs --publish), so any there were planted, and could differ from the page.
  */
 async function adoptPage(
   realRoot: string,
@@ -299,7 +301,7 @@ const dataFileOf = (route: string) => (route === '/' ? '_root.data' : `${route.s
  */
 export async function loadWebBuild(
   root: string,
-  id = 'initial',
+  id = STARTUP_BUILD_ID,
   routes: readonly string[] = PUBLIC_ROUTES,
   known: KnownBodies = new Map(),
   /** The start-up build (`npm run build`) comes with its .br and .gz copies; a publish build not. */

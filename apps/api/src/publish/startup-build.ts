@@ -7,7 +7,12 @@ import {
   readSources,
 } from '@cedar/api-contract/source-fingerprint';
 import { PUBLIC_ROUTES } from '@cedar/content';
-import { type KnownBodies, loadWebBuild, type WebBuild } from '../plugins/web-host';
+import {
+  type KnownBodies,
+  loadWebBuild,
+  STARTUP_BUILD_ID,
+  type WebBuild,
+} from '../plugins/web-host';
 import { WEB_APP } from '../web-app';
 
 export interface StartupBuild {
@@ -52,7 +57,8 @@ async function publishedBuilds(buildsDir: string): Promise<(Candidate | null)[]>
   );
 }
 
-const label = (c: Candidate) => (c.id === 'initial' ? 'the build in WEB_DIST' : `build ${c.id}`);
+const label = (c: Candidate) =>
+  c.id === STARTUP_BUILD_ID ? 'the build in WEB_DIST' : `build ${c.id}`;
 
 /** How a build differs from the sources on disk, in words. */
 function difference(c: Candidate, disk: Record<string, string | null>): string {
@@ -73,7 +79,7 @@ async function tryLoad(c: Candidate, known: KnownBodies): Promise<WebBuild | nul
   try {
     // Only WEB_DIST, the build `npm start` made, comes precompressed; a kept publish build's copies
     // would be planted ones.
-    return await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known, c.id === 'initial');
+    return await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known, c.id === STARTUP_BUILD_ID);
   } catch {
     return null;
   }
@@ -97,7 +103,7 @@ export async function startupBuild(
   if (webDist === undefined) return undefined;
   // WEB_DIST may be gone: `npm run build` empties it first, and may have been stopped there.
   const candidates = (
-    await Promise.all([candidate(webDist, 'initial'), ...(await publishedBuilds(buildsDir))])
+    await Promise.all([candidate(webDist, STARTUP_BUILD_ID), ...(await publishedBuilds(buildsDir))])
   )
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => b.landed - a.landed || b.modified - a.modified);
