@@ -19,9 +19,14 @@ function gzipBytes(file) {
   return size;
 }
 
-/** The link and script tags of a prerendered page's <head>. */
+/**
+ * The link and script tags of a prerendered page's <head>, and the module preloads of the app's
+ * scripts, which the page writes inside <noscript id="app-scripts"> and starts once it has painted
+ * (apps/web/src/root.tsx): not fetched before the first paint, but part of the first load.
+ */
 export function headAssets(html) {
   const head = html.split(/<\/head>/i)[0] ?? '';
+  const app = /<noscript id="app-scripts">([\s\S]*?)<\/noscript>/i.exec(html)?.[1] ?? '';
   const attrs = (tag) =>
     Object.fromEntries(
       [...tag.matchAll(/([a-z-]+)(?:="([^"]*)")?/gi)].map((a) => [a[1].toLowerCase(), a[2] ?? '']),
@@ -41,8 +46,7 @@ export function headAssets(html) {
     ) {
       scripts.push(a.src);
     }
-    if (m[1].toLowerCase() === 'link' && a.rel === 'modulepreload' && a.href)
-      modulepreloads.push(a.href);
+
     // A stylesheet blocks rendering unless it is for another medium (the media=print swap trick).
     if (
       m[1].toLowerCase() === 'link' &&
@@ -52,6 +56,10 @@ export function headAssets(html) {
     ) {
       blockingCss.push(a.href);
     }
+  }
+  for (const m of (head + app).matchAll(/<link\b([^>]*)>/gi)) {
+    const a = attrs(m[1]);
+    if (a.rel === 'modulepreload' && a.href) modulepreloads.push(a.href);
   }
   // React Router links route stylesheets with a bare '#' (a key of its own): the file is the path.
   const file = (url) => url.replace(/[?#].*$/, '');
@@ -155,8 +163,7 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
 
       const sum = (files) => [...files].reduce((n, f) => n + gzipBytes(f), 0);
       const rawSum = (files) => [...files].reduce((n, f) => n + fs.statSync(f).size, 0);
-      // A file linked twice (entry.server.tsx writes the stylesheets first; React Router's
-      // <Links /> names them again) is fetched once.
+      // A file linked twice is fetched once.
       const blockingFiles = [...new Set(head.blockingCss.map(abs))];
       return {
         route,

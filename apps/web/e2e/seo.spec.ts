@@ -255,37 +255,26 @@ test.describe('served well', () => {
     expect(again.status()).toBe(304);
   });
 
-  test('each page asks for its stylesheets before its scripts, and for those at low priority', async ({
+  test('each page asks for its stylesheets only, its scripts once it has painted', async ({
     request,
   }) => {
-    // Over HTTP/1.1 (six connections) a stylesheet listed after some 15 modulepreloads waits for
-    // them, and it holds up the first paint; the page is prerendered, so its scripts can wait for
-    // the stylesheets and the largest image (entry.server.tsx).
+    // The page is prerendered whole: its head names its stylesheets and no script, and React
+    // Router's scripts wait inside <noscript id="app-scripts"> until the page has loaded and
+    // painted (root.tsx; hydration.spec.ts checks the order in a browser).
     for (const route of PUBLIC_ROUTES) {
-      const head = (await (await request.get(route)).text()).split('</head>')[0] ?? '';
-      const tags = [...head.matchAll(/<link rel="(stylesheet|modulepreload)"[^>]*>/g)];
-      const firstScript = tags.findIndex((t) => t[1] === 'modulepreload');
-      const stylesheets = tags.filter((t) => t[1] === 'stylesheet');
+      const html = await (await request.get(route)).text();
+      const head = html.split('</head>')[0] ?? '';
+      const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"#]+)/g)];
       expect(stylesheets.length, route).toBeGreaterThan(0);
       // At most six files: one round trip over HTTP/1.1's six connections (vite.config.ts).
-      const sheetFiles = new Set(stylesheets.map((t) => /href="([^"#]+)/.exec(t[0])?.[1]));
-      expect(sheetFiles.size, route).toBeLessThanOrEqual(6);
-      expect(firstScript, route).toBeGreaterThan(0);
-      // Every file the page styles itself with is among those asked for first.
-      const first = new Set(
-        tags.slice(0, firstScript).map((t) => /href="([^"#]+)/.exec(t[0])?.[1]),
-      );
-      for (const sheet of stylesheets)
-        expect(first.has(/href="([^"#]+)/.exec(sheet[0])?.[1]), `${route}: ${sheet[0]}`).toBe(true);
-      // The first preload of each script asks for it at low priority.
-      const seenScripts = new Set<string>();
-      for (const tag of tags.filter((t) => t[1] === 'modulepreload')) {
-        const href = /href="([^"]+)"/.exec(tag[0])?.[1] ?? '';
-        if (seenScripts.has(href)) continue;
-        seenScripts.add(href);
-        expect(tag[0], route).toMatch(/fetchpriority="low"/i);
-      }
-      expect(seenScripts.size, route).toBeGreaterThan(3);
+      expect(new Set(stylesheets.map((m) => m[1])).size, route).toBeLessThanOrEqual(6);
+      expect(head, route).not.toMatch(/modulepreload|<script[^>]*\bsrc=/);
+      const app = /<noscript id="app-scripts">([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+      expect(app, route).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-/);
+      expect(app, route).toMatch(/<script type="module"/);
+      // Outside it, no script that fetches anything.
+      const rest = html.replace(app, '');
+      expect(rest, route).not.toMatch(/modulepreload|<script[^>]*\bsrc=|<script type="module"/);
     }
   });
 
