@@ -38,7 +38,10 @@ const START_APP = `{
       resolve();
     }).observe({ type: 'paint', buffered: true });
   });
-  Promise.all([loaded, painted]).then(() => setTimeout(() => document.body.append(app)));
+  // One task per element: appended at once, the 25 or so took one task of 22 ms (88 at 4x CPU).
+  Promise.all([loaded, painted]).then(() => {
+    for (const node of [...app.childNodes]) setTimeout(() => document.body.append(node));
+  });
 }`;
 
 export function Layout({ children }: { children: ReactNode }) {
