@@ -22,7 +22,7 @@ function gzipBytes(file) {
 /**
  * The link and script tags of a prerendered page's <head>, and the module preloads of the app's
  * scripts, which the page writes inside <noscript id="app-scripts"> and starts once it has painted
- * (apps/web/src/root.tsx): not fetched before the first paint, but part of the first load.
+ * (apps/web/src/start-app.ts): not fetched before the first paint, but part of the first load.
  */
 export function headAssets(html) {
   const head = html.split(/<\/head>/i)[0] ?? '';
@@ -46,7 +46,6 @@ export function headAssets(html) {
     ) {
       scripts.push(a.src);
     }
-
     // A stylesheet blocks rendering unless it is for another medium (the media=print swap trick).
     if (
       m[1].toLowerCase() === 'link' &&

@@ -37,7 +37,7 @@ for (const route of PUBLIC_ROUTES) {
     ).toEqual([]);
     expect(messages, 'console errors and warnings').toEqual([]);
     // The page paints before it asks for any script: the app starts once it has loaded and
-    // painted (root.tsx), so its scripts never share the network with the first paint.
+    // painted (start-app.ts), so its scripts never share the network with the first paint.
     const timing = await page.evaluate(() => ({
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       scripts: performance

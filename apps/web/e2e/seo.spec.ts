@@ -260,7 +260,7 @@ test.describe('served well', () => {
   }) => {
     // The page is prerendered whole: its head names its stylesheets and no script, and React
     // Router's scripts wait inside <noscript id="app-scripts"> until the page has loaded and
-    // painted (root.tsx; hydration.spec.ts checks the order in a browser).
+    // painted (start-app.ts; hydration.spec.ts checks the order in a browser).
     for (const route of PUBLIC_ROUTES) {
       const html = await (await request.get(route)).text();
       const head = html.split('</head>')[0] ?? '';
