@@ -4,7 +4,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 // By path, not by package name: Vite bundles a config's relative imports, while node would load
 // the package's TypeScript source as is.
-import { kennelDay } from '../../packages/litter-logic/src/kennel-day.ts';
+import {
+  dayStart,
+  kennelDay,
+  nextKennelDayStart,
+} from '../../packages/litter-logic/src/kennel-day.ts';
 import { imagesPlugin } from './vite/images-plugin.ts';
 import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
 
@@ -16,6 +20,18 @@ const buildDay = (process.env.BUILD_DAY ??= kennelDay(new Date()));
 if (!/^\d{4}-\d{2}-\d{2}$/.test(buildDay))
   throw new Error(`BUILD_DAY=${buildDay} is not YYYY-MM-DD`);
 
+// The instants between which it is that day at the kennel, [from, until) in ms: a page asks the
+// time zone database (Intl, whose data loads on first use: a task of some 90 ms at 4x CPU) only
+// outside them (src/features/puppies/use-kennel-day.ts). Noon UTC of a day is 7 or 8 in the
+// morning at the kennel, of the same day; the day's start is the day change after noon UTC of the
+// day before.
+const HOUR_MS = 3_600_000;
+const buildDayNoon = dayStart(buildDay).getTime() + 12 * HOUR_MS;
+const buildDaySpan = {
+  from: nextKennelDayStart(new Date(buildDayNoon - 24 * HOUR_MS)).getTime(),
+  until: nextKennelDayStart(new Date(buildDayNoon)).getTime(),
+};
+
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
 export default defineConfig({
@@ -25,6 +41,7 @@ export default defineConfig({
   define: {
     __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000'),
     __BUILD_DAY__: JSON.stringify(buildDay),
+    __BUILD_DAY_SPAN__: JSON.stringify(buildDaySpan),
   },
   // The site's images live with the content package, under the names the owner replaces.
   publicDir: contentPublic,
