@@ -106,6 +106,9 @@ export function Popup({
       pendingRestore = window.setTimeout(restore, 250);
     };
   }, [opened]);
+  // A popup that leaves the page (the visitor moved on, a test ended) leaves no timer behind: the
+  // second restore would run on a page, or in a test environment, that is gone.
+  useEffect(() => () => window.clearTimeout(pendingRestore), []);
   // Mantine's scroll lock, switched on once the frame that shows the popup is painted: locking
   // changes the page's overflow, which lays the whole page out again, and in the frame of the tap
   // that doubled the time a tap took to answer (docs/performance.md).
