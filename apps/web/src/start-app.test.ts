@@ -1,7 +1,7 @@
 // START_APP, run as the page runs it: the context script goes in at once, React Router's module
 // preloads and module script only once the page has loaded and been painted.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_SCRIPTS, START_APP } from './start-app';
+import { APP_SCRIPTS, LOAD_WAIT_MS, START_APP } from './start-app';
 
 // What the browser reads inside <noscript> when scripts run: text, not elements.
 const SCRIPTS =
@@ -91,7 +91,7 @@ describe('START_APP', () => {
   it('waits for the load when the page has painted first', async () => {
     page('<main><h1>Contact</h1></main>');
     paint('first-contentful-paint');
-    await settle();
+    await vi.advanceTimersByTimeAsync(LOAD_WAIT_MS - 1);
     expect(inPage().module).toBe(0);
     load();
     await settle();
@@ -131,6 +131,15 @@ describe('START_APP', () => {
     visibility = 'visible';
     nextFrame();
     nextFrame();
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('starts a painted page whose load is held up (an image stalled) after LOAD_WAIT_MS', async () => {
+    page('<main><h1>Boarding</h1></main>');
+    paint('first-contentful-paint');
+    await vi.advanceTimersByTimeAsync(LOAD_WAIT_MS - 1);
+    expect(inPage().module).toBe(0);
     await settle();
     expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
   });

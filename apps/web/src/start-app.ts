@@ -19,10 +19,15 @@
  */
 export const APP_SCRIPTS = 'app-scripts';
 
+/** How long after its first paint a page waits for its load (its images) before it starts. */
+export const LOAD_WAIT_MS = 3_000;
+
 export const START_APP = `{
   const source = document.getElementById('${APP_SCRIPTS}');
   const app = document.createRange().createContextualFragment(source ? source.textContent : '');
   for (const script of app.querySelectorAll('script:not([src]):not([type])')) document.body.append(script);
+  // The load waits for every image: one stalled on a slow network would hold the app back, so
+  // it waits for the load at most LOAD_WAIT_MS after the first paint.
   const loaded = new Promise((resolve) => addEventListener('load', resolve));
   const blank = !document.querySelector('body > :not(script, style, noscript, template, link)');
   const painted = new Promise((resolve) => {
@@ -36,7 +41,10 @@ export const START_APP = `{
     if (document.visibilityState === 'hidden') drawn();
     else addEventListener('visibilitychange', drawn, { once: true });
   });
-  Promise.all([loaded, painted]).then(() => {
+  const loadedOrLate = painted.then(() =>
+    Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, ${LOAD_WAIT_MS}))]),
+  );
+  loadedOrLate.then(() => {
     for (const node of [...app.childNodes]) setTimeout(() => document.body.append(node));
   });
 }`;
