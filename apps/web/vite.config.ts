@@ -49,11 +49,13 @@ export default defineConfig({
   // finds the other dependencies): the workspace's TypeScript packages and Mantine's CSS imports
   // are bundled into it.
   ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
-  // bench/ and the server read Vite's manifest (client/.vite/manifest.json). Every browser the
-  // site supports has modulepreload: no polyfill in the entry chunk.
+  // bench/ and the server read Vite's manifest (client/.vite/manifest.json). React Router preloads
+  // each page's modules itself (its <Scripts />); Vite's own preloading only served the lazily
+  // loaded parts (popups, the Care & Lifestyle menu, carousels), which load after the page has
+  // started and find their shared chunks in: off, it no longer weighs on every page's first load.
   build: {
     manifest: true,
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     // Vite gzips every output file to print its size: 0.6-0.8 s of each build, publishes
     // included. The benchmark measures the sizes that matter (bench/lib/bundle-size.mjs).
     reportCompressedSize: false,
@@ -70,6 +72,9 @@ export default defineConfig({
           groups: [
             {
               name: 'mantine',
+              // Only what the pages' own modules import: Mantine code that only a lazily loaded
+              // chunk needs (the Menu's, the Modal's) stays with that chunk.
+              tags: ['$initial'],
               test: /@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge|AspectRatio|ThemeIcon))[\\/]/,
             },
           ],

@@ -3,7 +3,7 @@
 // the page is hydrated. Each public page is loaded with the CPU slowed 4x, like a
 // mid-range phone, and tapped at one of six moments after DOMContentLoaded; over all the loads,
 // every page's calls to action and every header link are pressed, the header's at every moment.
-import { layoutCopy, pageMeta, PUBLIC_ROUTES, site } from '@cedar/content';
+import { layoutCopy, pageMeta, PUBLIC_ROUTES, site, siteNav } from '@cedar/content';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Milliseconds after DOMContentLoaded: before the app starts, while it starts, after. */
@@ -27,7 +27,8 @@ const link = (within: Target['within'], name: Target['name'], to: string): Press
   to,
 });
 
-const { primaryNav, careMenu, book, contact, footer } = layoutCopy;
+const { careMenu, book } = layoutCopy;
+const { primary: primaryNav, contact, footer } = siteNav();
 const HEADER: Press[] = [
   link('banner', site.brandName, '/'),
   ...primaryNav.map((item) => link('banner', item.label, item.to)),
@@ -40,7 +41,7 @@ const HEADER: Press[] = [
   { within: 'banner', role: 'link', name: book.label, tab: site.urls.book },
   link('banner', contact.label, contact.to),
 ];
-const FOOTER: Press[] = footer.quickLinks.map((item) => link('contentinfo', item.label, item.to));
+const FOOTER: Press[] = footer.map((item) => link('contentinfo', item.label, item.to));
 
 /** Each page's calls to action. */
 const CALLS_TO_ACTION: Record<string, Press[]> = {

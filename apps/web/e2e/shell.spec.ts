@@ -221,7 +221,7 @@ test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) =
   await expect(menu).toBeHidden();
   await expect(trigger).toBeFocused();
 
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
   await expect(menu).toBeVisible();
   await page.keyboard.press('ArrowDown');
   const first = menu.getByRole('menuitem', { name: 'Holistic Health' });

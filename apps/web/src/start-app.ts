@@ -19,15 +19,17 @@
  */
 export const APP_SCRIPTS = 'app-scripts';
 
-/** How long after its first paint a page waits for its load (its images) before it starts. */
+/**
+ * How long after its first paint a page waits for its load before it starts: the load waits for
+ * every image, and one stalled on a slow network would hold the app back.
+ */
 export const LOAD_WAIT_MS = 3_000;
 
+// Written into every page as it stands: no comments in it, the page carries every byte.
 export const START_APP = `{
   const source = document.getElementById('${APP_SCRIPTS}');
   const app = document.createRange().createContextualFragment(source ? source.textContent : '');
   for (const script of app.querySelectorAll('script:not([src]):not([type])')) document.body.append(script);
-  // The load waits for every image: one stalled on a slow network would hold the app back, so
-  // it waits for the load at most LOAD_WAIT_MS after the first paint.
   const loaded = new Promise((resolve) => addEventListener('load', resolve));
   const blank = !document.querySelector('body > :not(script, style, noscript, template, link)');
   const painted = new Promise((resolve) => {

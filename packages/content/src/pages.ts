@@ -184,8 +184,8 @@ export interface NavLink {
   short: string;
 }
 
-/** The header's and footer's links to pages, in their order. */
-export function navLinks(place: 'primary' | 'care' | 'button' | 'footer'): NavLink[] {
+/** The links of one place of the header or footer to pages, in their order. */
+function navLinks(place: 'primary' | 'care' | 'button' | 'footer'): NavLink[] {
   const links: (NavLink & { order: number })[] = [];
   for (const { path, nav } of pages) {
     if (place === 'footer') {
@@ -198,6 +198,33 @@ export function navLinks(place: 'primary' | 'care' | 'button' | 'footer'): NavLi
   return links
     .sort((a, b) => a.order - b.order)
     .map(({ to, label, short }) => ({ to, label, short }));
+}
+
+/** The header's and footer's links to pages. */
+export interface SiteNav {
+  /** Left to right on medium and large screens, before the Care & Lifestyle menu */
+  primary: NavLink[];
+  /** The Care & Lifestyle menu's links */
+  care: NavLink[];
+  /** The header's button */
+  contact: NavLink;
+  /** The footer's quick links */
+  footer: NavLink[];
+}
+
+/**
+ * The header's and footer's links, from the registry. Read at build time by the public layout
+ * route's loader: the pages get them as data, not the registry as code.
+ */
+export function siteNav(): SiteNav {
+  const contact = navLinks('button')[0];
+  if (!contact) throw new Error('pages: no page is the header button (nav.header.place "button")');
+  return {
+    primary: navLinks('primary'),
+    care: navLinks('care'),
+    contact,
+    footer: navLinks('footer'),
+  };
 }
 
 export const notFoundMeta = {

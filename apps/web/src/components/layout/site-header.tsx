@@ -1,34 +1,12 @@
 import { Box, Burger, Button, Container, Group, Stack } from '@mantine/core';
-import { layoutCopy, site } from '@cedar/content';
-import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { layoutCopy, site, type NavLink as NavLinkData, type SiteNav } from '@cedar/content';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import classes from './site-header.module.css';
 
 export const MOBILE_NAV_ID = 'site-mobile-nav';
 
-const { primaryNav, careMenu, book, contact } = layoutCopy;
-
-function ChevronDown() {
-  return (
-    <svg
-      className={classes.chevron}
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d="M6 9l6 6 6-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const { careMenu, book } = layoutCopy;
 
 function ExternalIcon() {
   return (
@@ -45,119 +23,19 @@ function ExternalIcon() {
   );
 }
 
-/**
- * The Care & Lifestyle dropdown, a menu button (WAI-ARIA APG): Enter, Space and ArrowDown open it,
- * ArrowDown again moves into it, arrows move between its links, Escape closes it and returns
- * focus. Built here rather than with Mantine's Menu so the floating-ui positioning engine stays
- * out of every page's first load: a list under a button needs none.
- */
-function CareMenu() {
-  const [opened, setOpened] = useState(false);
+// Mantine's Menu and the positioning engine under it come in a chunk of their own (React's
+// `lazy`): the prerendered header shows the button, and React hydrates it once the code is in.
+const CareMenu = lazy(() => import('./care-menu'));
+
+function CareMenuSlot({ items }: { items: readonly NavLinkData[] }) {
   const { pathname } = useLocation();
-  const active = careMenu.items.some((item) => item.to === pathname);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  const menuId = `${id}-menu`;
-  const triggerId = `${id}-trigger`;
-
-  const items = () => [
-    ...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
-  ];
-  const focusItem = (index: number) => {
-    const all = items();
-    all[(index + all.length) % all.length]?.focus();
-  };
-  const close = (returnFocus: boolean) => {
-    setOpened(false);
-    if (returnFocus) triggerRef.current?.focus();
-  };
-
-  useEffect(() => {
-    setOpened(false);
-  }, [pathname]);
-
-  useEffect(() => {
-    if (!opened) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpened(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [opened]);
-
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!opened) setOpened(true);
-      else focusItem(event.key === 'ArrowDown' ? 0 : -1);
-    } else if (event.key === 'Escape' && opened) {
-      event.preventDefault();
-      close(true);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = items().indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = {
-      ArrowDown: current + 1,
-      ArrowUp: current - 1,
-      Home: 0,
-      End: -1,
-    };
-    const target = moves[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      focusItem(target);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') {
-      setOpened(false);
-    }
-  };
-
+  const active = items.some((item) => item.to === pathname);
   return (
-    <div ref={rootRef} className={classes.menuRoot}>
-      <button
-        ref={triggerRef}
-        id={triggerId}
-        type="button"
-        className={classes.link}
-        data-active={active || undefined}
-        data-expanded={opened || undefined}
-        aria-haspopup="menu"
-        aria-expanded={opened}
-        aria-controls={opened ? menuId : undefined}
-        onClick={() => setOpened((o) => !o)}
-        onKeyDown={onTriggerKeyDown}
-      >
-        {careMenu.label}
-        <ChevronDown />
-      </button>
-      {opened && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-labelledby={triggerId}
-          className={classes.dropdown}
-          onKeyDown={onMenuKeyDown}
-        >
-          {careMenu.items.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              role="menuitem"
-              tabIndex={-1}
-              className={classes.menuItem}
-              onClick={() => setOpened(false)}
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </div>
-      )}
-    </div>
+    // No fallback: the header is always hydrated from its prerendered HTML, which React keeps
+    // until the code is in.
+    <Suspense>
+      <CareMenu label={careMenu.label} items={items} active={active} />
+    </Suspense>
   );
 }
 
@@ -166,7 +44,8 @@ function CareMenu() {
  * every width. Memoised, like the small screens' links: the toggle re-renders the header, and a
  * tap on it should cost only the panel shown (the bench's small-screen menu tap at 4x CPU).
  */
-const DesktopNav = memo(function DesktopNav({ size }: { size: 'md' | 'lg' }) {
+const DesktopNav = memo(function DesktopNav({ size, nav }: { size: 'md' | 'lg'; nav: SiteNav }) {
+  const { primary, care, contact } = nav;
   const long = size === 'lg';
   return (
     <Group
@@ -176,12 +55,12 @@ const DesktopNav = memo(function DesktopNav({ size }: { size: 'md' | 'lg' }) {
       hiddenFrom={long ? undefined : 'lg'}
       data-nav-variant={long ? 'large' : 'medium'}
     >
-      {primaryNav.map((item) => (
+      {primary.map((item) => (
         <NavLink key={item.to} to={item.to} className={classes.link}>
           {long ? item.label : item.short}
         </NavLink>
       ))}
-      <CareMenu />
+      <CareMenuSlot items={care} />
       <Group gap={8} wrap="nowrap" ml={long ? 'sm' : 4}>
         <Button
           component="a"
@@ -203,22 +82,37 @@ const DesktopNav = memo(function DesktopNav({ size }: { size: 'md' | 'lg' }) {
   );
 });
 
-function MobileNav({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
+function MobileNav({
+  opened,
+  onNavigate,
+  nav,
+}: {
+  opened: boolean;
+  onNavigate: () => void;
+  nav: SiteNav;
+}) {
   return (
     <Box hiddenFrom="sm">
       {/* Always in the HTML (crawlers and the no-JS reader see every link), shown by the toggle. */}
       <div id={MOBILE_NAV_ID} hidden={!opened} className={classes.mobilePanel}>
-        <MobileNavLinks onNavigate={onNavigate} />
+        <MobileNavLinks onNavigate={onNavigate} nav={nav} />
       </div>
     </Box>
   );
 }
 
-const MobileNavLinks = memo(function MobileNavLinks({ onNavigate }: { onNavigate: () => void }) {
+const MobileNavLinks = memo(function MobileNavLinks({
+  onNavigate,
+  nav,
+}: {
+  onNavigate: () => void;
+  nav: SiteNav;
+}) {
+  const { primary, care, contact } = nav;
   return (
     <Container size="lg" py="sm" component="nav" aria-label={layoutCopy.navLabel}>
       <Stack gap={0}>
-        {primaryNav.map((item) => (
+        {primary.map((item) => (
           <NavLink key={item.to} to={item.to} className={classes.mobileLink} onClick={onNavigate}>
             {item.label}
           </NavLink>
@@ -227,7 +121,7 @@ const MobileNavLinks = memo(function MobileNavLinks({ onNavigate }: { onNavigate
           {careMenu.label}
         </div>
         <Stack gap={0} role="group" aria-labelledby="mobile-care-label">
-          {careMenu.items.map((item) => (
+          {care.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -259,8 +153,11 @@ const MobileNavLinks = memo(function MobileNavLinks({ onNavigate }: { onNavigate
   );
 });
 
-/** Sticky navigation bar: long labels from 75em, short labels from 48em, a toggle menu below. */
-export function SiteHeader() {
+/**
+ * Sticky navigation bar: long labels from 75em, short labels from 48em, a toggle menu below. Its
+ * links to pages are `nav`, the public layout route's loader data.
+ */
+export function SiteHeader({ nav }: { nav: SiteNav }) {
   const [opened, setOpened] = useState(false);
   const toggle = useCallback(() => setOpened((o) => !o), []);
   const close = useCallback(() => setOpened(false), []);
@@ -282,8 +179,8 @@ export function SiteHeader() {
             {site.brandName}
           </Link>
           <Box component="nav" aria-label={layoutCopy.navLabel} visibleFrom="sm">
-            <DesktopNav size="lg" />
-            <DesktopNav size="md" />
+            <DesktopNav size="lg" nav={nav} />
+            <DesktopNav size="md" nav={nav} />
           </Box>
           <Burger
             hiddenFrom="sm"
@@ -296,7 +193,7 @@ export function SiteHeader() {
           />
         </Group>
       </Container>
-      <MobileNav opened={opened} onNavigate={close} />
+      <MobileNav opened={opened} onNavigate={close} nav={nav} />
     </header>
   );
 }

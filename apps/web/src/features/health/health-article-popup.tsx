@@ -9,8 +9,11 @@ const HealthArticle = lazyContent(() =>
   import('./health-article').then((module) => module.HealthArticle),
 );
 
+/** What the popup opens with: the card's id and title (the page's loader gives them). */
+export type HealthArticleRef = Pick<HealthCard, 'id' | 'title'>;
+
 /** A health card's popup: its title, photo and full essay. */
-export function HealthArticlePopup({ state }: { state: PopupState<HealthCard> }) {
+export function HealthArticlePopup({ state }: { state: PopupState<HealthArticleRef> }) {
   usePreloadWhenIdle(HealthArticle.preload);
   const card = usePopupValue(state);
   return (

@@ -1,27 +1,30 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
-import { Box } from '@mantine/core';
-import { Container, Stack } from '@mantine/core';
-import { healthCards, naturalLivingSlides, type HealthCard } from '@cedar/content';
+import { Box, Container, Stack } from '@mantine/core';
+import { healthCards, naturalLivingSlides } from '@cedar/content';
 import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
-import { HealthArticlePopup } from './health-article-popup';
+import { HealthArticlePopup, type HealthArticleRef } from './health-article-popup';
 import { NaturalLivingCarousel } from './natural-living-carousel';
-
-import { HealthIntro } from './health-content';
-import { NaturalLivingHeading } from './health-content';
-import { HealthyStart } from './health-content';
+import { HealthIntro, HealthyStart, NaturalLivingHeading } from './health-content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
 
-export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+// The carousel's photos and the articles the cards open come from here (build time): of the
+// articles, the id and title the popup opens with (its photo and essay load with its content).
+export const loader = ({ request }: LoaderFunctionArgs) => ({
+  ...pageData(request),
+  slides: naturalLivingSlides,
+  articles: healthCards.map(({ id, title }): HealthArticleRef => ({ id, title })),
+});
 export const meta = pageMeta;
 
 export default function HealthPage() {
+  const { slides, articles } = useLoaderData<typeof loader>();
   // Outside the page's state: opening an article renders the popup, not the page.
-  const article = usePopupState<HealthCard>();
+  const article = usePopupState<HealthArticleRef>();
   const actions = {
     article: (id: string) => {
-      const card = healthCards.find((c) => c.id === id);
+      const card = articles.find((c) => c.id === id);
       if (card) article.open(card);
     },
   };
@@ -35,7 +38,7 @@ export default function HealthPage() {
           <Box component="section" aria-labelledby="natural-living-heading">
             <NaturalLivingHeading />
             <Box maw={900} mx="auto">
-              <NaturalLivingCarousel slides={naturalLivingSlides} />
+              <NaturalLivingCarousel slides={slides} />
             </Box>
           </Box>
 

@@ -1,23 +1,26 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
-import { Box } from '@mantine/core';
-import { Container, Stack } from '@mantine/core';
-import { dogById, kennelTourSlides, type Dog } from '@cedar/content';
+import { Box, Container, Stack } from '@mantine/core';
+import { dames, kennelTourSlides, sires, type Dog } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
 import { dogPhotoAlt } from './dog-photo-alt';
 import { KennelTourCarousel } from './kennel-tour-carousel';
 import { OurDogsPopups } from './our-dogs-popups';
+import { DogSection, KennelTourHeading, OurDogsHero } from './our-dogs-content';
 
-import { OurDogsHero } from './our-dogs-content';
-import { DogSection } from './our-dogs-content';
-import { KennelTourHeading } from './our-dogs-content';
-
-export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+// The dogs and the kennel tour's photos come from here (build time), not from the page's client
+// code.
+export const loader = ({ request }: LoaderFunctionArgs) => ({
+  ...pageData(request),
+  dogs: { sires, dames },
+  slides: kennelTourSlides,
+});
 export const meta = pageMeta;
 
 export default function OurDogsPage() {
+  const { dogs, slides } = useLoaderData<typeof loader>();
   // Outside the page's state: opening a popup renders the popup, not the fifteen dog cards.
   const pedigree = usePopupState<Dog>();
   const gallery = usePopupState<Dog>();
@@ -25,7 +28,7 @@ export default function OurDogsPage() {
   const image = usePopupState<ModalImage>();
 
   const withDog = (open: (dog: Dog) => void) => (id: string) => {
-    const dog = dogById(id);
+    const dog = [...dogs.sires, ...dogs.dames].find((d) => d.id === id);
     if (dog) open(dog);
   };
   const actions = {
@@ -48,13 +51,13 @@ export default function OurDogsPage() {
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <PageActions value={actions}>
-            <DogSection id="our-sires" group="sires" />
-            <DogSection id="our-dames" group="dames" />
+            <DogSection id="our-sires" group="sires" dogs={dogs.sires} />
+            <DogSection id="our-dames" group="dames" dogs={dogs.dames} />
           </PageActions>
           <Box component="section" aria-labelledby="kennel-tour-heading">
             <KennelTourHeading />
             <Box maw={900} mx="auto">
-              <KennelTourCarousel slides={kennelTourSlides} />
+              <KennelTourCarousel slides={slides} />
             </Box>
           </Box>
         </Stack>

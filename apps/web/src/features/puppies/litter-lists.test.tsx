@@ -8,11 +8,15 @@ import { TestProviders, renderWithProviders } from '../../test/render';
 import { PageActions } from '../../components/page-actions';
 import { formatBirthDate } from './format-birth-date';
 import { LitterLists } from './litter-lists';
+import { listedLitter, type ListedLitter } from './puppies-data';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
-function litter(overrides: Partial<Litter> & Pick<Litter, 'id' | 'birthDate' | 'status'>): Litter {
-  return {
+// As the page's loader gives them: with the parents' names.
+function litter(
+  overrides: Partial<Litter> & Pick<Litter, 'id' | 'birthDate' | 'status'>,
+): ListedLitter {
+  return listedLitter({
     name: overrides.id,
     sire: 'duke',
     dam: 'maple',
@@ -22,10 +26,10 @@ function litter(overrides: Partial<Litter> & Pick<Litter, 'id' | 'birthDate' | '
     images: ['/images/litters/duke-clover-1.jpg'],
     description: 'A lovely litter.',
     ...overrides,
-  };
+  });
 }
 
-const fixtures: Litter[] = [
+const fixtures: ListedLitter[] = [
   // 12 weeks old, status Ready: Select, Trained
   litter({
     id: 'ready-litter',
@@ -171,6 +175,19 @@ describe('LitterLists', () => {
     expect(due.getByText('Mid-September')).toBeInTheDocument();
     expect(due.getByTestId('litter-badge')).toHaveTextContent('Upcoming');
     expect(due.getByText('TBD')).toBeInTheDocument();
+  });
+
+  it('names a parent that is not on file by its id', () => {
+    renderWithProviders(
+      <LitterLists
+        litters={[
+          litter({ id: 'stranger', sire: 'stranger', birthDate: '2026-10-20', status: 'Current' }),
+        ]}
+        now={NOW}
+      />,
+    );
+    expect(cardNamed('stranger').getByText('stranger', { selector: 'p' })).toBeInTheDocument();
+    expect(cardNamed('stranger').getByText(dogById('maple')?.name ?? '')).toBeInTheDocument();
   });
 
   it('moves a litter into Select Litters once it is 5 weeks old', () => {

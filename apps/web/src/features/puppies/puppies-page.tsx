@@ -1,42 +1,49 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Container, Stack } from '@mantine/core';
-import { litters, puppiesCopy as copy, puppyPhotos, type Litter } from '@cedar/content';
+import { puppiesCopy as copy, type Litter, type Photo } from '@cedar/content';
 import { ImageModal } from '../../components/image-modal';
 import { PageActions } from '../../components/page-actions';
 import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';
 import { ChampionModal } from './champion-modal';
 import { LitterPedigreeModal } from './litter-pedigree-modal';
+import { puppiesPageData } from './puppies-data';
 import { useKennelDay } from './use-kennel-day';
-
-import { PuppiesIntro } from './puppies-content';
-
-import { PuppyGallery } from './puppies-content';
+import { ChampionTeaser, PuppiesIntro, PuppiesLitters, PuppyGallery } from './puppies-content';
 import { PuppiesSection } from '../../sections/puppies-section';
-import { PuppiesLitters } from './puppies-content';
-import { ChampionTeaser } from './puppies-content';
 
-function PuppyPhotoModal({ state }: { state: PopupState<number> }) {
+function PuppyPhotoModal({
+  state,
+  photos,
+}: {
+  state: PopupState<number>;
+  photos: readonly Photo[];
+}) {
   const index = usePopupValue(state);
-  const photo = index === null ? undefined : puppyPhotos[index];
+  const photo = index === null ? undefined : photos[index];
   return (
     <ImageModal
       image={photo ? { src: photo.src, alt: photo.alt, caption: photo.alt } : null}
-      title={index === null ? undefined : copy.photoTitle(index + 1, puppyPhotos.length)}
+      title={index === null ? undefined : copy.photoTitle(index + 1, photos.length)}
       onClose={state.close}
     />
   );
 }
 
-export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+// The litters, photos and champion come from here (build time), not from the page's client code.
+export const loader = ({ request }: LoaderFunctionArgs) => ({
+  ...pageData(request),
+  ...puppiesPageData(),
+});
 export const meta = pageMeta;
 
 // The popups' state lives outside the page's: opening one renders the popup, not the page.
 export default function PuppiesPage() {
+  const { litters, puppyPhotos, champion } = useLoaderData<typeof loader>();
   const day = useKennelDay();
   const photo = usePopupState<number>();
   const pedigree = usePopupState<Litter>();
-  const champion = usePopupState<true>();
+  const championPopup = usePopupState<true>();
 
   const actions = {
     photo: (index: string) => photo.open(Number(index)),
@@ -44,7 +51,7 @@ export default function PuppiesPage() {
       const litter = litters.find((l) => l.id === id);
       if (litter) pedigree.open(litter);
     },
-    champion: () => champion.open(true),
+    champion: () => championPopup.open(true),
   };
 
   return (
@@ -54,19 +61,19 @@ export default function PuppiesPage() {
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <PageActions value={actions}>
-            <PuppyGallery />
+            <PuppyGallery photos={puppyPhotos} />
             <PuppiesSection />
             {/* As prerendered on the day the page was built for; on another day (a page left
                 open past midnight) the lists render anew for it. */}
-            <PuppiesLitters key={day.toISOString()} now={day} />
-            <ChampionTeaser />
+            <PuppiesLitters key={day.toISOString()} litters={litters} now={day} />
+            <ChampionTeaser champion={champion} />
           </PageActions>
         </Stack>
       </Container>
 
-      <PuppyPhotoModal state={photo} />
+      <PuppyPhotoModal state={photo} photos={puppyPhotos} />
       <LitterPedigreeModal state={pedigree} />
-      <ChampionModal state={champion} />
+      <ChampionModal state={championPopup} title={champion.title} />
     </>
   );
 }
