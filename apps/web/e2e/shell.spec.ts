@@ -204,6 +204,13 @@ test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) =
   await page.goto('/');
   await hydrated(page);
   const trigger = page.getByRole('banner').getByRole('button', { name: layoutCopy.careMenu.label });
+  // Dressed as the bar's links, on one line.
+  const style = (element: Element) => {
+    const { fontWeight, fontSize, height } = getComputedStyle(element);
+    return { fontWeight, fontSize, height };
+  };
+  const link = page.getByRole('banner').getByRole('link', { name: 'Our Dogs', exact: true });
+  expect(await trigger.evaluate(style)).toEqual(await link.evaluate(style));
 
   let reached = false;
   for (let i = 0; i < 15 && !reached; i++) {

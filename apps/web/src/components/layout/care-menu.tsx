@@ -1,13 +1,12 @@
-import { Menu, UnstyledButton } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { NavLink as NavLinkData } from '@cedar/content';
 import type { ComponentPropsWithRef } from 'react';
 import { NavLink } from 'react-router';
-import classes from './site-header.module.css';
 
-function ChevronDown() {
+function ChevronDown({ className }: { className: string | undefined }) {
   return (
     <svg
-      className={classes.chevron}
+      className={className}
       width="14"
       height="14"
       viewBox="0 0 24 24"
@@ -29,16 +28,33 @@ function ChevronDown() {
 interface CareMenuButtonProps extends ComponentPropsWithRef<'button'> {
   label: string;
   active: boolean;
+  classNames: CareMenuClassNames;
 }
 
-/** The menu's button: Mantine's Menu.Target adds its handlers and ARIA. */
-function CareMenuButton({ label, active, ...others }: CareMenuButtonProps) {
+/** The menu's button, dressed as the bar's links: Mantine's Menu.Target adds its handlers and ARIA. */
+function CareMenuButton({ label, active, classNames, className, ...others }: CareMenuButtonProps) {
   return (
-    <UnstyledButton className={classes.link} data-active={active || undefined} {...others}>
+    <button
+      type="button"
+      {...others}
+      className={[classNames.trigger, className].filter(Boolean).join(' ')}
+      data-active={active || undefined}
+    >
       {label}
-      <ChevronDown />
-    </UnstyledButton>
+      <ChevronDown className={classNames.chevron} />
+    </button>
   );
+}
+
+/**
+ * The header's classes for the button (styled as its links), its chevron and the menu's links:
+ * passed in rather than imported, so the header's stylesheet stays one file in the page's first
+ * load instead of a chunk shared with this lazy one.
+ */
+export interface CareMenuClassNames {
+  trigger: string | undefined;
+  chevron: string | undefined;
+  item: string | undefined;
 }
 
 export interface CareMenuProps {
@@ -46,6 +62,7 @@ export interface CareMenuProps {
   items: readonly NavLinkData[];
   /** The page shown is one of the menu's */
   active: boolean;
+  classNames: CareMenuClassNames;
 }
 
 /**
@@ -54,7 +71,7 @@ export interface CareMenuProps {
  * the header, not a portal, so it stacks with the header. No open transition: a tap shows the
  * menu in the next frame.
  */
-export default function CareMenu({ label, items, active }: CareMenuProps) {
+export default function CareMenu({ label, items, active, classNames }: CareMenuProps) {
   return (
     <Menu
       position="bottom-start"
@@ -65,11 +82,11 @@ export default function CareMenu({ label, items, active }: CareMenuProps) {
       transitionProps={{ duration: 0 }}
     >
       <Menu.Target>
-        <CareMenuButton label={label} active={active} />
+        <CareMenuButton label={label} active={active} classNames={classNames} />
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
-          <Menu.Item key={item.to} component={NavLink} to={item.to} className={classes.menuItem}>
+          <Menu.Item key={item.to} component={NavLink} to={item.to} className={classNames.item}>
             {item.label}
           </Menu.Item>
         ))}

@@ -26,6 +26,11 @@ function ExternalIcon() {
 // Mantine's Menu and the positioning engine under it come in a chunk of their own (React's
 // `lazy`): the prerendered header shows the button, and React hydrates it once the code is in.
 const CareMenu = lazy(() => import('./care-menu'));
+const CARE_MENU_CLASSES = {
+  trigger: classes.link,
+  chevron: classes.chevron,
+  item: classes.menuItem,
+} as const;
 
 function CareMenuSlot({ items }: { items: readonly NavLinkData[] }) {
   const { pathname } = useLocation();
@@ -34,7 +39,12 @@ function CareMenuSlot({ items }: { items: readonly NavLinkData[] }) {
     // No fallback: the header is always hydrated from its prerendered HTML, which React keeps
     // until the code is in.
     <Suspense>
-      <CareMenu label={careMenu.label} items={items} active={active} />
+      <CareMenu
+        label={careMenu.label}
+        items={items}
+        active={active}
+        classNames={CARE_MENU_CLASSES}
+      />
     </Suspense>
   );
 }
