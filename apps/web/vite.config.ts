@@ -51,7 +51,7 @@ export default defineConfig({
   ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
   // bench/ and the server read Vite's manifest (client/.vite/manifest.json). React Router preloads
   // each page's modules itself (its <Scripts />); Vite's own preloading only served the lazily
-  // loaded parts (popups, the Care & Lifestyle menu, carousels), which load after the page has
+  // loaded parts (popups, carousels), which load after the page has
   // started and find their shared chunks in: off, it no longer weighs on every page's first load.
   build: {
     manifest: true,
@@ -73,7 +73,7 @@ export default defineConfig({
             {
               name: 'mantine',
               // Only what the pages' own modules import: Mantine code that only a lazily loaded
-              // chunk needs (the Menu's, the Modal's) stays with that chunk.
+              // chunk needs (the Modal's, the carousel's) stays with that chunk.
               tags: ['$initial'],
               test: /@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge|AspectRatio|ThemeIcon))[\\/]/,
             },
