@@ -34,6 +34,15 @@ const buildDaySpan = {
 
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
+// Mantine's components on most public pages, and the parts of the popups' Modal (VisuallyHidden ..
+// Modal) whose styles come with the page (root.tsx).
+const FIRST_LOAD_COMPONENTS =
+  'Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge|AspectRatio|ThemeIcon';
+const POPUP_STYLES = 'VisuallyHidden|CloseButton|ScrollArea|Overlay|ModalBase|Modal';
+const MANTINE_FIRST_LOAD = new RegExp(
+  `@mantine[\\\\/]core[\\\\/](esm[\\\\/](core|components[\\\\/](${FIRST_LOAD_COMPONENTS}))[\\\\/]|styles[\\\\/](baseline|default-css-variables|global|${FIRST_LOAD_COMPONENTS}|${POPUP_STYLES})\\.css)`,
+);
+
 export default defineConfig({
   // React Router's framework mode builds the site (react-router.config.ts); the unit tests render
   // components with React's plugin alone.
@@ -75,7 +84,7 @@ export default defineConfig({
               // Only what the pages' own modules import: Mantine code that only a lazily loaded
               // chunk needs (the Modal's, the carousel's) stays with that chunk.
               tags: ['$initial'],
-              test: /@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge|AspectRatio|ThemeIcon))[\\/]/,
+              test: MANTINE_FIRST_LOAD,
             },
           ],
         },
