@@ -145,6 +145,10 @@ export function Popup({
         stackId={stackId}
         lockScroll={lockScroll}
         transitionProps={{ duration: 0 }}
+        // Its parts (overlay, frame, header, close button) are rendered, hidden, as soon as it is
+        // mounted closed; opening it reveals them and renders only what it shows. A tap on a
+        // puppy photo at 4x CPU: 104 -> 72 ms median (docs/performance.md).
+        keepMounted
       >
         {children}
       </Modal>
