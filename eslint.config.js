@@ -63,53 +63,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // One-way imports: app -> features -> shared; features never import each
+      // One-way imports: routes -> features -> shared; features never import each
       // other. Absolute paths, so the zones hold wherever eslint runs from. eslint.test.ts proves it.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: web('features'), from: web('app') },
-            { target: web('components'), from: [web('features'), web('app')] },
-            { target: web('hooks'), from: [web('features'), web('app')] },
-            { target: web('lib'), from: [web('features'), web('app')] },
-            { target: web('sections'), from: [web('features'), web('app')] },
-            {
-              target: web('ui'),
-              from: [web('features'), web('app'), web('components'), web('sections')],
-            },
+            { target: web('components'), from: web('features') },
+            { target: web('hooks'), from: web('features') },
+            { target: web('lib'), from: web('features') },
+            { target: web('sections'), from: web('features') },
             ...features.map((feature) => ({
               target: web(`features/${feature}`),
               from: web('features'),
               except: [`./${feature}`],
             })),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The public pages render Mantine's markup from src/ui, without Mantine's runtime in their
-    // first load (decision 012). Mantine's own components are for the admin area and the
-    // carousel's chunk, inside MantineScope.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/features/admin/**',
-      'apps/web/src/ui/theme.ts',
-      'apps/web/src/ui/mantine-scope.tsx',
-      'apps/web/src/**/*.test.tsx',
-      'apps/web/src/test/**',
-      'apps/web/src/components/photo-carousel-view.tsx',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@mantine/core',
-              message: "public pages import from src/ui (Mantine's markup without its runtime)",
-            },
           ],
         },
       ],

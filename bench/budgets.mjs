@@ -2,12 +2,13 @@
 export const BUDGETS = {
   /** Lighthouse, mobile, default simulated throttling: on every public route. */
   lighthouse: {
-    performanceMin: 95,
+    performanceMin: 98,
     accessibilityMin: 100,
     bestPracticesMin: 95,
     seoMin: 100,
-    lcpMaxSeconds: 2.0,
-    clsMax: 0.02,
+    lcpMaxSeconds: 1.5,
+    clsMax: 0.01,
+    tbtMaxMs: 100,
   },
   /**
    * First-load JS, gzip: on every public route. A ceiling against bloat, not a target: issue 24
@@ -27,8 +28,11 @@ export const BUDGETS = {
   inbox: { inquiries: 10_000, firstPageP99MaxMs: 20, statsP99MaxMs: 50 },
   /** The dashboard at that size in Chromium: from asking for /admin to its first page of cards drawn. */
   dashboardFirstPageMaxMs: 1_500,
-  /** A Words save of a section until the page with it is served, on every run (issue 23). */
-  publishMaxMs: 7_000,
+  /**
+   * A Words save of a section until the page with it is served, on every run: issue 24 says a
+   * publish of an edit stays within 10 s on this machine (issue 23 asked 5-7 s, before it).
+   */
+  publishMaxMs: 10_000,
 };
 
 /**
@@ -70,10 +74,14 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
   const above = (a, b) => a > b;
   if (lighthouse) {
     overRoutes(
-      'Lighthouse performance >= 95 on every public route',
+      `Lighthouse performance >= ${lh.performanceMin} on every public route, in each run`,
       lh.performanceMin,
       lighthouse,
-      (r) => r.performance,
+      // The worst of the route's runs: every run must meet it, not the median alone.
+      (r) =>
+        r.perfRuns?.some((p) => p === null)
+          ? 0
+          : Math.min(...(r.perfRuns?.length ? r.perfRuns : [r.performance])),
       below,
       'score',
     );
@@ -102,14 +110,22 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
       'score',
     );
     overRoutes(
-      'LCP <= 2.0 s on every public route',
+      'LCP <= 1.5 s on every public route',
       lh.lcpMaxSeconds,
       lighthouse,
       (r) => r.lcpSeconds,
       above,
       's',
     );
-    overRoutes('CLS <= 0.02 on every public route', lh.clsMax, lighthouse, (r) => r.cls, above, '');
+    overRoutes('CLS <= 0.01 on every public route', lh.clsMax, lighthouse, (r) => r.cls, above, '');
+    overRoutes(
+      'TBT <= 100 ms on every public route',
+      lh.tbtMaxMs,
+      lighthouse,
+      (r) => r.tbtMs,
+      above,
+      'ms',
+    );
   } else {
     rows.push({
       budget: 'Lighthouse budgets',
@@ -120,7 +136,7 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
   }
 
   overRoutes(
-    'First-load JS <= 150 KB gzip on every public route (a ceiling)',
+    'First-load JS <= 150 KB gzip on every public route (a ceiling against bloat)',
     BUDGETS.firstLoadJsMaxGzipBytes,
     firstLoad,
     (r) => r.jsGzip,

@@ -62,9 +62,18 @@ const content = await tsImport(
   pathToFileURL(path.join(repoRoot, 'packages/content/src/index.ts')).href,
   import.meta.url,
 );
-const { PUBLIC_ROUTES, pages } = content;
-/** Each public route's page module (`src/features/puppies/puppies-page`), from the page registry. */
-const pageModules = new Map(pages.map((p) => [p.path, `src/features/${p.module}`]));
+const { PUBLIC_ROUTES } = content;
+/** Each public route's page module (`src/features/puppies/puppies-page`), from the route table. */
+const pageModules = new Map(
+  Object.entries(
+    (
+      await tsImport(
+        pathToFileURL(path.join(repoRoot, 'apps/web/src/routes.ts')).href,
+        import.meta.url,
+      )
+    ).pageModules,
+  ).map(([route, file]) => [route, `src/${file.replace(/\.tsx$/, '')}`]),
+);
 const {
   API_ROUTES,
   WEBHOOK_SIGNATURE_HEADER,

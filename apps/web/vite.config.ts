@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
+import { reactRouter } from '@react-router/dev/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 // By path, not by package name: Vite bundles a config's relative imports, while node would load
 // the package's TypeScript source as is.
-import { kennelDay } from '../../packages/litter-logic/src/kennel-day.ts';
-import { contentDataPlugin } from './vite/content-data-plugin.ts';
+import {
+  dayStart,
+  kennelDay,
+  nextKennelDayStart,
+} from '../../packages/litter-logic/src/kennel-day.ts';
 import { imagesPlugin } from './vite/images-plugin.ts';
 import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
 
@@ -16,44 +20,72 @@ const buildDay = (process.env.BUILD_DAY ??= kennelDay(new Date()));
 if (!/^\d{4}-\d{2}-\d{2}$/.test(buildDay))
   throw new Error(`BUILD_DAY=${buildDay} is not YYYY-MM-DD`);
 
-/** The chunks (and their stylesheets) every page loads before its own: see src/boot.ts. */
-const ALWAYS_LOADED = /(^|\/)(boot|react|router|client-app|rolldown-runtime)-[\w-]+\.(js|css)$/;
+// The instants between which it is that day at the kennel, [from, until) in ms: a page asks the
+// time zone database (Intl, whose data loads on first use: a task of some 90 ms at 4x CPU) only
+// outside them (src/features/puppies/use-kennel-day.ts). Noon UTC of a day is 7 or 8 in the
+// morning at the kennel, of the same day; the day's start is the day change after noon UTC of the
+// day before.
+const HOUR_MS = 3_600_000;
+const buildDayNoon = dayStart(buildDay).getTime() + 12 * HOUR_MS;
+const buildDaySpan = {
+  from: nextKennelDayStart(new Date(buildDayNoon - 24 * HOUR_MS)).getTime(),
+  until: nextKennelDayStart(new Date(buildDayNoon)).getTime(),
+};
 
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
+// Mantine's components on most public pages, and the parts of the popups' Modal (VisuallyHidden ..
+// Modal) whose styles come with the page (root.tsx).
+const FIRST_LOAD_COMPONENTS =
+  'Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge|AspectRatio|ThemeIcon';
+const POPUP_STYLES = 'VisuallyHidden|CloseButton|ScrollArea|Overlay|ModalBase|Modal';
+const MANTINE_FIRST_LOAD = new RegExp(
+  `@mantine[\\\\/]core[\\\\/](esm[\\\\/](core|components[\\\\/](${FIRST_LOAD_COMPONENTS}))[\\\\/]|styles[\\\\/](baseline|default-css-variables|global|${FIRST_LOAD_COMPONENTS}|${POPUP_STYLES})\\.css)`,
+);
+
 export default defineConfig({
-  plugins: [react(), mantineCssPlugin(), contentDataPlugin(), imagesPlugin()],
+  // React Router's framework mode builds the site (react-router.config.ts); the unit tests render
+  // components with React's plugin alone.
+  plugins: [process.env.VITEST ? react() : reactRouter(), mantineCssPlugin(), imagesPlugin()],
   define: {
     __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000'),
     __BUILD_DAY__: JSON.stringify(buildDay),
-    // scripts/build.mjs --publish: the public pages only (src/app/routes.tsx leaves the admin out).
-    __PUBLIC_ONLY__: JSON.stringify(process.env.WEB_PUBLIC_ONLY === '1'),
+    __BUILD_DAY_SPAN__: JSON.stringify(buildDaySpan),
   },
   // The site's images live with the content package, under the names the owner replaces.
   publicDir: contentPublic,
+  // The prerender imports the server bundle from the build folder (below apps/web, where node
+  // finds the other dependencies): the workspace's TypeScript packages and Mantine's CSS imports
+  // are bundled into it.
   ssr: { noExternal: [/^@cedar\//, /^@mantine\//] },
-  // The prerender links each page's own chunks and stylesheets from the manifest; bench/ reads it too.
-  // Every browser the site supports has modulepreload: no polyfill in the entry chunk.
+  // bench/ and the server read Vite's manifest (client/.vite/manifest.json). React Router preloads
+  // each page's modules itself (its <Scripts />); Vite's own preloading only served the lazily
+  // loaded parts (popups, carousels), which load after the page has
+  // started and find their shared chunks in: off, it no longer weighs on every page's first load.
   build: {
     manifest: true,
-    modulePreload: {
-      polyfill: false,
-      // A lazy chunk's list of what to fetch with it leaves out what every page has loaded before
-      // any of the app's code runs (the boot, React, the router, the app's shell): Vite would
-      // skip those at run time anyway, and the lists are written into every chunk that imports
-      // lazily (decision 012).
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
-    },
+    modulePreload: false,
+    // Vite gzips every output file to print its size: 0.6-0.8 s of each build, publishes
+    // included. The benchmark measures the sizes that matter (bench/lib/bundle-size.mjs).
+    reportCompressedSize: false,
+    // Mantine's core and the components the site's frame and most pages use, in one chunk: split
+    // by module, they came as some 25 files of a few hundred bytes each, and the first load of
+    // every page was 4-8 KB gzip heavier for it (docs/performance.md). Their stylesheets come as
+    // one file too, so that no page links more than six (a second round trip over HTTP/1.1's six
+    // connections held /puppies' first paint at 2.3 s with Lighthouse's network throttling; 1.6-1.8
+    // s now). The rest of Mantine (the Modal, Menu, the admin's inputs) stays in the chunks that
+    // need it.
     rolldownOptions: {
-      // The page's entry is its boot script (src/entry-client.ts), named so in the page's HTML.
-      input: { boot: fileURLToPath(new URL('index.html', import.meta.url)) },
       output: {
-        // React and the router in chunks of their own: the boot script evaluates the app's
-        // chunks one task at a time (src/boot.ts), so none blocks the page for long.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            {
+              name: 'mantine',
+              // Only what the pages' own modules import: Mantine code that only a lazily loaded
+              // chunk needs (the Modal's, the carousel's) stays with that chunk.
+              tags: ['$initial'],
+              test: MANTINE_FIRST_LOAD,
+            },
           ],
         },
       },

@@ -19,9 +19,14 @@ function gzipBytes(file) {
   return size;
 }
 
-/** The link and script tags of a prerendered page's <head>. */
+/**
+ * The link and script tags of a prerendered page's <head>, and the module preloads of the app's
+ * scripts, which the page writes inside <noscript id="app-scripts"> and starts once it has painted
+ * (apps/web/src/start-app.ts): not fetched before the first paint, but part of the first load.
+ */
 export function headAssets(html) {
   const head = html.split(/<\/head>/i)[0] ?? '';
+  const app = /<noscript id="app-scripts">([\s\S]*?)<\/noscript>/i.exec(html)?.[1] ?? '';
   const attrs = (tag) =>
     Object.fromEntries(
       [...tag.matchAll(/([a-z-]+)(?:="([^"]*)")?/gi)].map((a) => [a[1].toLowerCase(), a[2] ?? '']),
@@ -32,9 +37,6 @@ export function headAssets(html) {
   for (const m of head.matchAll(/<(script|link)\b([^>]*)>/gi)) {
     const a = attrs(m[2]);
     if (m[1].toLowerCase() === 'script' && a.src && a.type === 'module') scripts.push(a.src);
-    // The boot script's tag lists every module it loads before the app starts (scripts/prerender.mjs).
-    if (m[1].toLowerCase() === 'script' && a['data-steps'])
-      scripts.push(...a['data-steps'].split(' '));
     if (
       m[1].toLowerCase() === 'script' &&
       a.src &&
@@ -44,8 +46,6 @@ export function headAssets(html) {
     ) {
       scripts.push(a.src);
     }
-    if (m[1].toLowerCase() === 'link' && a.rel === 'modulepreload' && a.href)
-      modulepreloads.push(a.href);
     // A stylesheet blocks rendering unless it is for another medium (the media=print swap trick).
     if (
       m[1].toLowerCase() === 'link' &&
@@ -56,7 +56,17 @@ export function headAssets(html) {
       blockingCss.push(a.href);
     }
   }
-  return { scripts, modulepreloads, blockingCss };
+  for (const m of (head + app).matchAll(/<link\b([^>]*)>/gi)) {
+    const a = attrs(m[1]);
+    if (a.rel === 'modulepreload' && a.href) modulepreloads.push(a.href);
+  }
+  // React Router links route stylesheets with a bare '#' (a key of its own): the file is the path.
+  const file = (url) => url.replace(/[?#].*$/, '');
+  return {
+    scripts: scripts.map(file),
+    modulepreloads: modulepreloads.map(file),
+    blockingCss: blockingCss.map(file),
+  };
 }
 
 /** Static `import ... from "./x.js"` and `import "./x.js"` of an emitted chunk (fallback when no manifest). */
@@ -92,7 +102,8 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
       'no .vite/manifest.json in the build: route chunks found by following static imports only',
     );
 
-  const abs = (url) => path.join(clientDir, url.replace(/^\//, ''));
+  // React Router marks some stylesheet URLs with a trailing '#': the file is the same.
+  const abs = (url) => path.join(clientDir, url.replace(/^\//, '').replace(/[#?].*$/, ''));
 
   // Manifest walk: a chunk key, its file, its CSS, and the same for its static imports.
   const collect = (key, js, css, seen) => {
@@ -151,7 +162,8 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
 
       const sum = (files) => [...files].reduce((n, f) => n + gzipBytes(f), 0);
       const rawSum = (files) => [...files].reduce((n, f) => n + fs.statSync(f).size, 0);
-      const blockingFiles = head.blockingCss.map(abs);
+      // A file linked twice is fetched once.
+      const blockingFiles = [...new Set(head.blockingCss.map(abs))];
       return {
         route,
         routeChunk,
@@ -161,7 +173,7 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
         cssFiles: [...css].map((f) => path.relative(clientDir, f)),
         cssGzip: sum(css),
         renderBlockingCssGzip: sum(blockingFiles),
-        renderBlockingCss: head.blockingCss,
+        renderBlockingCss: [...new Set(head.blockingCss)],
         htmlGzip: zlib.gzipSync(html, { level: 9 }).length,
       };
     }),

@@ -20,8 +20,8 @@ const POPUP = 'dialog[open], [role="dialog"]';
  * the first one matching `selector` (under the CSS selector, the accessible name is the
  * aria-label or else the text) that is rendered and not transparent.
  */
-export function interactionList({ layoutCopy, healthFrameCopy, ourDogsCopy, puppiesCopy }) {
-  const next = healthFrameCopy.naturalLivingCarousel;
+export function interactionList({ layoutCopy, siteNav, healthCopy, ourDogsCopy, puppiesCopy }) {
+  const next = healthCopy.naturalLivingCarousel;
   return [
     {
       name: 'Care & Lifestyle dropdown opens',
@@ -35,7 +35,7 @@ export function interactionList({ layoutCopy, healthFrameCopy, ourDogsCopy, pupp
       route: '/',
       viewport: PHONE,
       tap: { selector: 'header button', name: layoutCopy.menuToggle.open },
-      shown: { selector: 'header nav a', name: layoutCopy.primaryNav[0].label },
+      shown: { selector: 'header nav a', name: siteNav().primary[0].label },
     },
     {
       name: 'View Full Pedigree opens',

@@ -92,6 +92,9 @@ function summarize(lhr, route, reportFile) {
   };
 }
 
+/** Runs of a route that ended in an error and were run again, at most. */
+const RETRIES = 2;
+
 /** One Lighthouse run of one route; resolves to the parsed report, or to `{ error }`. */
 async function runOnce({ cli, url, reportFile, chromePath }) {
   fs.rmSync(reportFile, { force: true });
@@ -145,15 +148,30 @@ export async function runLighthouse({
   for (const route of routes) {
     const started = Date.now();
     const results = [];
+    // A run that ends in an error (Chromium crashed, no first paint recorded) measured nothing:
+    // it is logged and run again, up to RETRIES times per route; a run that completes counts,
+    // whatever its score.
+    const errors = [];
+    let retries = RETRIES;
     for (let i = 0; i < runs; i++) {
       const reportFile = path.join(outDir, `${slug(route)}.run${i + 1}.report.json`);
-      results.push({
-        ...(await runOnce({ cli, url: new URL(route, baseUrl).href, reportFile, chromePath })),
+      const result = await runOnce({
+        cli,
+        url: new URL(route, baseUrl).href,
         reportFile,
+        chromePath,
       });
+      if (result.error && retries > 0) {
+        retries--;
+        errors.push(result.error);
+        log(`  lighthouse ${route}: run ${i + 1} ended in an error, run again: ${result.error}`);
+        i--;
+        continue;
+      }
+      results.push({ ...result, reportFile });
     }
     const good = results.filter((r) => r.lhr);
-    const errors = results.filter((r) => r.error).map((r) => r.error);
+    errors.push(...results.filter((r) => r.error).map((r) => r.error));
     if (good.length === 0) {
       log(`  lighthouse ${route}: failed: ${errors.join(' | ')}`);
       rows.push({ route, error: errors[0] });

@@ -39,6 +39,7 @@ import {
   useSecurityHeaders,
 } from './plugins/security-headers';
 import { storePlugin } from './plugins/store';
+import { documentCsp } from './plugins/document-csp';
 import { webHost } from './plugins/web-host';
 import type { Builder } from './publish/publisher';
 import type { SandboxChoice } from './publish/sandbox';
@@ -196,8 +197,10 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   fastify.all('/api', noSuchApiRoute);
   fastify.all('/api/*', noSuchApiRoute);
 
-  if (fastify.site) await webHost(fastify, fastify.site, options.pageCsp);
-  else {
+  if (fastify.site) {
+    documentCsp(fastify, fastify.site);
+    await webHost(fastify, fastify.site, options.pageCsp);
+  } else {
     fastify.setNotFoundHandler(async (request) => {
       throw notFound(request);
     });

@@ -36,6 +36,21 @@ for (const route of PUBLIC_ROUTES) {
       'hydration warnings',
     ).toEqual([]);
     expect(messages, 'console errors and warnings').toEqual([]);
+    // The page paints before it asks for any script: the app starts once it has loaded and
+    // painted (start-app.ts), so its scripts never share the network with the first paint.
+    const timing = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    expect(timing.painted, 'first contentful paint').not.toBeNull();
+    expect(timing.scripts.length, 'the app loaded').toBeGreaterThan(3);
+    for (const script of timing.scripts)
+      expect(script.start, `${script.name} asked for after the first paint`).toBeGreaterThan(
+        timing.painted ?? Infinity,
+      );
   });
 }
 

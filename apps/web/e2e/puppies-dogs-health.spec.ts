@@ -60,10 +60,14 @@ async function openAndEscape(
   await opener.click();
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
+  // The page behind does not scroll while it is open (Mantine's lock, set after the first frame).
+  const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+  await expect.poll(bodyOverflow).toBe('hidden');
   if (shot) await shoot(page, shot.name, shot.width);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+  await expect.poll(bodyOverflow).not.toBe('hidden');
   return dialog;
 }
 

@@ -255,31 +255,52 @@ test.describe('served well', () => {
     expect(again.status()).toBe(304);
   });
 
+  test('each page asks for its stylesheets only, its scripts once it has painted', async ({
+    request,
+  }) => {
+    // The page is prerendered whole: its head names its stylesheets and no script, and React
+    // Router's scripts wait inside <noscript id="app-scripts"> until the page has loaded and
+    // painted (start-app.ts; hydration.spec.ts checks the order in a browser).
+    for (const route of PUBLIC_ROUTES) {
+      const html = await (await request.get(route)).text();
+      const head = html.split('</head>')[0] ?? '';
+      const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"#]+)/g)];
+      expect(stylesheets.length, route).toBeGreaterThan(0);
+      // At most six files: one round trip over HTTP/1.1's six connections (vite.config.ts).
+      expect(new Set(stylesheets.map((m) => m[1])).size, route).toBeLessThanOrEqual(6);
+      expect(head, route).not.toMatch(/modulepreload|<script[^>]*\bsrc=/);
+      const app = /<noscript id="app-scripts">([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+      expect(app, route).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-/);
+      expect(app, route).toMatch(/<script type="module"/);
+      // Outside it, no script that fetches anything.
+      const rest = html.replace(app, '');
+      expect(rest, route).not.toMatch(/modulepreload|<script[^>]*\bsrc=|<script type="module"/);
+    }
+  });
+
   test('hashed assets and image variants are cached for a year, compressed when text', async ({
     request,
   }) => {
     const html = await (await request.get('/')).text();
-    // The page names one small script, its entry, which starts the app once the page has loaded:
-    // it evaluates the modules its tag lists (the app's and the page's chunks), the page's last.
-    const tag = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*\sdata-steps="([^"]+)"/.exec(html);
-    const boot = tag?.[1];
-    expect(boot).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
-    const bootResponse = await request.get(boot ?? '', {
+    // React Router's client entry and the route modules it starts, preloaded by the page.
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    const entry = scripts.find((s) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(s ?? ''));
+    expect(entry).toBeTruthy();
+    const entryResponse = await request.get(entry ?? '', {
       headers: { 'accept-encoding': 'br, gzip' },
     });
-    expect(bootResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(bootResponse.headers()['content-encoding']).toBe('br');
-    expect(await bootResponse.text()).toContain('data-steps');
-    const steps = (tag?.[2] ?? '').split(' ');
-    expect(steps.some((s) => /^\/assets\/client-app-[\w-]+\.js$/.test(s))).toBe(true);
-    expect(steps.at(-1)).toMatch(/^\/assets\/home-page-[\w-]+\.js$/);
-    for (const step of steps) {
-      expect(step).toMatch(/^\/assets\/[\w-]+\.js$/);
-      expect((await request.get(step)).status(), step).toBe(200);
+    expect(entryResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(entryResponse.headers()['content-encoding']).toBe('br');
+    expect(scripts.some((s) => /^\/assets\/home-page-[\w-]+\.js$/.test(s ?? ''))).toBe(true);
+    for (const script of scripts) {
+      expect(script).toMatch(/^\/assets\/[\w.-]+\.js$/);
+      expect((await request.get(script ?? '')).status(), script).toBe(200);
     }
 
     const preload =
-      /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"[^>]*fetchpriority="high"/.exec(
+      /<link rel="preload" as="image" type="image\/avif" fetchpriority="high" imagesrcset="([^"]+)"/i.exec(
         html,
       )?.[1];
     expect(preload, 'the home hero is preloaded').toBeTruthy();

@@ -204,6 +204,13 @@ test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) =
   await page.goto('/');
   await hydrated(page);
   const trigger = page.getByRole('banner').getByRole('button', { name: layoutCopy.careMenu.label });
+  // Dressed as the bar's links, on one line.
+  const style = (element: Element) => {
+    const { fontWeight, fontSize, height } = getComputedStyle(element);
+    return { fontWeight, fontSize, height };
+  };
+  const link = page.getByRole('banner').getByRole('link', { name: 'Our Dogs', exact: true });
+  expect(await trigger.evaluate(style)).toEqual(await link.evaluate(style));
 
   let reached = false;
   for (let i = 0; i < 15 && !reached; i++) {
@@ -221,7 +228,7 @@ test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) =
   await expect(menu).toBeHidden();
   await expect(trigger).toBeFocused();
 
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
   await expect(menu).toBeVisible();
   await page.keyboard.press('ArrowDown');
   const first = menu.getByRole('menuitem', { name: 'Holistic Health' });
@@ -233,26 +240,24 @@ test('the Care & Lifestyle dropdown works from the keyboard', async ({ page }) =
   await expect(menu).toBeHidden();
 });
 
-test('a button pressed before the app has started does its job once the page is hydrated', async ({
-  page,
-}) => {
-  // The app's chunk is held back, so the press lands while the page is still plain HTML.
+test('a link pressed before the app has started is followed, once', async ({ page }) => {
+  // React Router's client entry is held back, so the press lands while the page is plain HTML:
+  // the browser follows the link itself.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/client-app-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
-  const trigger = page.getByRole('banner').getByRole('button', { name: layoutCopy.careMenu.label });
-  await trigger.click();
+  const visits = await page.evaluate(() => history.length);
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
-  await expect(page.getByRole('menu')).toHaveCount(0);
+  await page.getByRole('banner').getByRole('link', { name: 'Our Dogs' }).click();
   release();
+  await expect(page).toHaveURL('/breeding-dogs');
   await hydrated(page);
-  await expect(page.getByRole('menu')).toBeVisible();
-  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate(() => history.length)).toBe(visits + 1);
 });
 
 test('the skip link moves focus to the main content', async ({ page }) => {

@@ -1,32 +1,75 @@
-// Builds the web app into one folder: <out>/client (what the server serves: assets, image
-// variants, the prerendered pages, sitemap.xml and robots.txt, each text file also precompressed
-// as .br and .gz) and <out>/server (the SSR bundle the prerender uses). The API server runs
-// this with a fresh folder each time it publishes an edit, so the live build is never touched.
-// <out>/client/.build-info.json, written last, records the fingerprint of the sources the owner
-// edits as they were when the build began (decision 006): a build without it is unfinished.
+// Builds the web app into one folder: <out>/client is what the server serves (React Router's
+// prerendered pages and their .data, the admin shell, the assets and Vite's manifest, image
+// variants, sitemap.xml and robots.txt, each text file also precompressed as .br and .gz). The
+// API server runs this with a fresh folder each time it publishes an edit, so the live build is
+// never touched. <out>/client/.build-info.json, written last, records the fingerprint of the
+// sources the owner edits as they were when the build began (decision 006): a build without it
+// is unfinished.
 // With --publish (the API server's builds of a saved edit) it builds the public pages only: no
 // admin area (the server serves the one built at start-up), no admin.html, sitemap or robots, and
 // nothing precompressed: the server compresses what it adopts, and takes the copies of every file
 // that came out byte for byte as one it already serves (decision 016).
 // Usage: node scripts/build.mjs [--out-dir <dir>] [--publish]   (or WEB_OUT_DIR=<dir>; default dist)
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
-import { build } from 'vite';
+import { containedNodeArgs } from './build-permissions.mjs';
 import { compressTree } from './compress.mjs';
-import { prerenderNodeArgs } from './prerender-permissions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');
 if (flag >= 0 && !process.argv[flag + 1]) throw new Error('--out-dir needs a folder');
 const publish = process.argv.includes('--publish');
-// Read by vite.config.ts (both builds) and scripts/prerender.mjs.
+// Read by src/routes.ts and react-router.config.ts, in React Router's build process.
 if (publish) process.env.WEB_PUBLIC_ONLY = '1';
 const outDir = path.resolve(
   root,
   flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'),
 );
+const client = path.join(outDir, 'client');
+const cli = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@react-router/dev/package.json')),
+  'bin.js',
+);
+
+/**
+ * React Router builds into a folder of its own below outDir (react-router.config.ts reads
+ * WEB_OUT_DIR), which it removes and recreates: the publish's sandbox mounts outDir itself, which
+ * cannot be removed. Its client folder then moves to outDir/client.
+ */
+const routerOut = path.join(outDir, 'react-router');
+
+/**
+ * `react-router build` into routerOut. It runs the pages' code, the edited sections among them,
+ * while it prerenders: under Node's permission model with the network closed
+ * (build-permissions.mjs), inside the publish's sandbox.
+ */
+async function reactRouterBuild() {
+  const tmp = path.join(outDir, 'tmp');
+  await fs.mkdir(tmp, { recursive: true });
+  await fs.mkdir(path.join(root, 'node_modules/.vite-temp'), { recursive: true });
+  if (!publish)
+    await fs.mkdir(path.join(root, 'node_modules/.cache/cedar-images'), { recursive: true });
+  await new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      containedNodeArgs(root, outDir, cli, ['build'], !publish),
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, WEB_OUT_DIR: routerOut, TMPDIR: tmp },
+      },
+    );
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`react-router build stopped (exit code ${code})`)),
+    );
+  });
+  await fs.rm(tmp, { recursive: true, force: true });
+}
 
 // Each step's time, printed at the end: publish time is a budget (docs/performance.md).
 const steps = [];
@@ -40,37 +83,32 @@ const step = (name) => {
 try {
   // Before anything reads them: a save during the build can only make this look stale.
   const sources = await readSources(path.resolve(root, '../..'));
-  await build({ root, build: { outDir: path.join(outDir, 'client'), emptyOutDir: true } });
-  step('client');
-  await build({
-    root,
-    build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
-  });
-  step('server');
-  // A process of its own: the SSR bundle is imported fresh, never from a module cache.
-  await new Promise((resolve, reject) => {
-    // It runs the pages' code, the edited sections among them: see prerender-permissions.mjs.
-    const child = spawn(process.execPath, prerenderNodeArgs(root, outDir), {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`the prerender stopped (exit code ${code})`)),
-    );
-  });
-  step('prerender');
+  step('sources');
+  // Only what this build writes: dist/ also holds the publishes' builds (dist/builds).
+  for (const dir of ['client', 'server', 'react-router'])
+    await fs.rm(path.join(outDir, dir), { recursive: true, force: true });
+  step('clean');
+  // The client build, the server bundle and the prerender, in one process of React Router's.
+  await reactRouterBuild();
+  step('react-router build');
+  await fs.rename(path.join(routerOut, 'client'), client);
+  await fs.rm(routerOut, { recursive: true, force: true });
+  // What the server expects under its own names (apps/api/src/web-app.ts): the SPA fallback is
+  // the client-only admin area's shell; the page prerendered for a path that is no page is the
+  // 404 page. A publish build has no admin area: the server keeps the start-up build's shell.
+  if (publish) await fs.rm(path.join(client, '__spa-fallback.html'), { force: true });
+  else await fs.rename(path.join(client, '__spa-fallback.html'), path.join(client, 'admin.html'));
+  await fs.rename(path.join(client, '__not-found__/index.html'), path.join(client, '404.html'));
+  await fs.rm(path.join(client, '__not-found__'), { recursive: true, force: true });
+  await fs.rm(path.join(client, '__not-found__.data'), { force: true });
+  step('move');
   if (!publish) {
-    const compressed = await compressTree(path.join(outDir, 'client'));
+    const compressed = await compressTree(client);
     step('compress');
     console.log(`precompressed ${compressed} files (brotli and gzip)`);
   }
-  // vite.config.ts fixed BUILD_DAY for both builds of this run.
-  const { fingerprint } = await writeBuildInfo(
-    path.join(outDir, 'client'),
-    sources,
-    process.env.BUILD_DAY ?? null,
-  );
+  // vite.config.ts fixed BUILD_DAY for the client and server builds of this run.
+  const { fingerprint } = await writeBuildInfo(client, sources, process.env.BUILD_DAY ?? null);
   console.log(
     fingerprint
       ? `sources fingerprint ${fingerprint.slice(0, 12)}`
@@ -78,7 +116,7 @@ try {
   );
   console.log(`build steps: ${steps.join(', ')}`);
 } catch (error) {
-  // Vite has already printed the details; one last line says what stopped.
+  // React Router and Vite have already printed the details; one last line says what stopped.
   console.error(`web build failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

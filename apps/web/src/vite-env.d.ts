@@ -2,8 +2,8 @@
 declare const __PUBLIC_URL__: string;
 /** The kennel's day ('YYYY-MM-DD') the pages were built for (vite.config.ts). */
 declare const __BUILD_DAY__: string;
-/** A publish build (scripts/build.mjs --publish): the public pages only, no admin area. */
-declare const __PUBLIC_ONLY__: boolean;
+/** The instants, in ms, between which it is __BUILD_DAY__ at the kennel: [from, until). */
+declare const __BUILD_DAY_SPAN__: { from: number; until: number };
 
 /** Sizes and URL folder of the site images' variants (vite/images-plugin.ts). */
 declare module 'virtual:cedar-images' {

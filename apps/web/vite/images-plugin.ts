@@ -122,7 +122,9 @@ function variantsOf(sources: SourceImage[], base: string, cacheDir: string): Var
 
 /** The cache cannot be written here: read-only, not ours, or (in a sandbox) not there at all. */
 const unwritable = (error: unknown) =>
-  ['EROFS', 'EACCES', 'EPERM', 'ENOENT'].includes((error as NodeJS.ErrnoException).code ?? '');
+  ['EROFS', 'EACCES', 'EPERM', 'ENOENT', 'ERR_ACCESS_DENIED'].includes(
+    (error as NodeJS.ErrnoException).code ?? '',
+  );
 
 async function encode(variant: Variant): Promise<string> {
   if (fs.existsSync(variant.cached)) return variant.cached;

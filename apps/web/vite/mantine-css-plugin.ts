@@ -24,7 +24,7 @@ export function mantineCssPlugin(): Plugin {
     transform(code, id) {
       const file = id.split('?')[0] ?? id;
       // The dev server pre-bundles @mantine/core, out of this plugin's reach: it gets the whole sheet.
-      if (serving && file.endsWith('/src/entry-client.ts'))
+      if (serving && file.endsWith('/src/root.tsx'))
         return { code: `import '@mantine/core/styles.css';\n${code}`, map: null };
       if (!MANTINE_CORE.test(file)) return null;
       const names = new Set([...code.matchAll(CLASS_MAP_IMPORT)].map((m) => m[1]));

@@ -46,7 +46,8 @@ export interface SectionRules {
 
 export const SECTION_RULES: SectionRules = {
   modules: {
-    '../ui': {
+    // Mantine's own components, as a section places them (decision 018).
+    '@mantine/core': {
       components: [
         'Anchor',
         'AspectRatio',
@@ -69,7 +70,7 @@ export const SECTION_RULES: SectionRules = {
         'Title',
       ],
     },
-    'react-router-dom': { components: ['Link'] },
+    'react-router': { components: ['Link'] },
     react: { types: ['ReactNode'] },
     '@cedar/content': {
       values: [
@@ -77,11 +78,11 @@ export const SECTION_RULES: SectionRules = {
         'homeCopy',
         'teamCopy',
         'testimonials',
-        'healthCardSummaries',
+        'healthCards',
         'TESTIMONIAL_TRUNCATE_AT',
       ],
       functions: ['formatAddress', 'telHref'],
-      types: ['Testimonial', 'HealthCardSummary'],
+      types: ['Testimonial', 'HealthCard'],
     },
     '../components/site-image': {
       components: ['SiteImage'],

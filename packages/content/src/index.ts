@@ -2,7 +2,6 @@ export * from './schemas';
 export * from './constants';
 export * from './site';
 export * from './pages';
-export * from './page-routes';
 export * from './data';
 export { EDITABLE_FILES as editableFileOptions } from '@cedar/api-contract';
 export * from './validate';

@@ -1,16 +1,14 @@
 import type { PageEntry, PageMeta } from './schemas';
 
 /**
- * Every page of the site, one entry each: its address, the web app's module that renders it
- * (`apps/web/src/features/<module>.tsx`, exporting the page as `Component`), whether it is
- * prerendered, its title, description, social image and main heading, and where the header and
- * footer link to it. This table drives the router, the prerender, the sitemap, the navigation and
- * the benchmark: adding a page is one entry here and its feature folder.
+ * Every page of the site, one entry each: its address, whether it is prerendered, its title,
+ * description, social image and main heading, and where the header and footer link to it. This
+ * table drives the prerender, the sitemap, the navigation and the benchmark; the web app's route
+ * table (apps/web/src/routes.ts) names the module that renders each address.
  */
 export const pages = [
   {
     path: '/',
-    module: 'home/home-page',
     prerender: true,
     meta: {
       title: 'Cedar Bluff Labradors | English Labradors in Cambridge, NY',
@@ -22,7 +20,6 @@ export const pages = [
   },
   {
     path: '/puppies',
-    module: 'puppies/puppies-page',
     prerender: true,
     meta: {
       title: 'Puppy Placement | Cedar Bluff Labradors',
@@ -38,7 +35,6 @@ export const pages = [
   },
   {
     path: '/puppy-application',
-    module: 'application/application-page',
     prerender: true,
     meta: {
       title: 'Puppy Application | Cedar Bluff Labradors',
@@ -50,7 +46,6 @@ export const pages = [
   },
   {
     path: '/breeding-dogs',
-    module: 'our-dogs/our-dogs-page',
     prerender: true,
     meta: {
       title: 'Our Dogs | Sires and Dames | Cedar Bluff Labradors',
@@ -66,7 +61,6 @@ export const pages = [
   },
   {
     path: '/health-testing',
-    module: 'health/health-page',
     prerender: true,
     meta: {
       title: 'Holistic Health | Cedar Bluff Labradors',
@@ -82,7 +76,6 @@ export const pages = [
   },
   {
     path: '/training',
-    module: 'training/training-page',
     prerender: true,
     meta: {
       title: 'Behavior Academy Options | Cedar Bluff Labradors',
@@ -98,7 +91,6 @@ export const pages = [
   },
   {
     path: '/boarding',
-    module: 'boarding/boarding-page',
     prerender: true,
     meta: {
       title: 'Board & Train | Cedar Bluff Labradors',
@@ -114,7 +106,6 @@ export const pages = [
   },
   {
     path: '/facilities',
-    module: 'team/team-page',
     prerender: true,
     meta: {
       title: 'Our Team | Cedar Bluff Labradors',
@@ -130,7 +121,6 @@ export const pages = [
   },
   {
     path: '/raw-dog-food',
-    module: 'raw-food/raw-food-page',
     prerender: true,
     meta: {
       title: 'Raw Dog Food | Cedar Bluff Labradors',
@@ -146,7 +136,6 @@ export const pages = [
   },
   {
     path: '/halloween-contest',
-    module: 'halloween/halloween-page',
     prerender: true,
     meta: {
       title: 'Halloween Costume Contest 2025 | Cedar Bluff Labradors',
@@ -158,7 +147,6 @@ export const pages = [
   },
   {
     path: '/contact',
-    module: 'contact/contact-page',
     prerender: true,
     meta: {
       title: 'Contact Us | Cedar Bluff Labradors',
@@ -196,8 +184,8 @@ export interface NavLink {
   short: string;
 }
 
-/** The header's and footer's links to pages, in their order. */
-export function navLinks(place: 'primary' | 'care' | 'button' | 'footer'): NavLink[] {
+/** The links of one place of the header or footer to pages, in their order. */
+function navLinks(place: 'primary' | 'care' | 'button' | 'footer'): NavLink[] {
   const links: (NavLink & { order: number })[] = [];
   for (const { path, nav } of pages) {
     if (place === 'footer') {
@@ -210,6 +198,33 @@ export function navLinks(place: 'primary' | 'care' | 'button' | 'footer'): NavLi
   return links
     .sort((a, b) => a.order - b.order)
     .map(({ to, label, short }) => ({ to, label, short }));
+}
+
+/** The header's and footer's links to pages. */
+export interface SiteNav {
+  /** Left to right on medium and large screens, before the Care & Lifestyle menu */
+  primary: NavLink[];
+  /** The Care & Lifestyle menu's links */
+  care: NavLink[];
+  /** The header's button */
+  contact: NavLink;
+  /** The footer's quick links */
+  footer: NavLink[];
+}
+
+/**
+ * The header's and footer's links, from the registry. Read at build time by the public layout
+ * route's loader: the pages get them as data, not the registry as code.
+ */
+export function siteNav(): SiteNav {
+  const contact = navLinks('button')[0];
+  if (!contact) throw new Error('pages: no page is the header button (nav.header.place "button")');
+  return {
+    primary: navLinks('primary'),
+    care: navLinks('care'),
+    contact,
+    footer: navLinks('footer'),
+  };
 }
 
 export const notFoundMeta = {

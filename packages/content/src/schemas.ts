@@ -311,7 +311,6 @@ const navOrder = z.number().int().positive();
 export const pageEntrySchema = z.strictObject({
   path: z.string().regex(/^\/[a-z-]*$/),
   /** `<feature folder>/<file>` below apps/web/src/features, without the extension */
-  module: z.string().regex(/^[a-z-]+\/[a-z-]+$/),
   prerender: z.boolean(),
   meta: pageMetaSchema,
   nav: z
@@ -368,20 +367,25 @@ const navLinkSchema = z.strictObject({
   label: text,
   short: text,
 });
-/** The shared header's and footer's copy (copy/layout.ts). */
+/** The header's and footer's links to pages (pages.ts's `siteNav()`). */
+export const siteNavSchema = z.strictObject({
+  primary: z.array(navLinkSchema).min(1),
+  care: z.array(navLinkSchema).min(1),
+  contact: navLinkSchema,
+  footer: z.array(navLinkSchema).min(1),
+});
+
+/** The shared header's and footer's words (copy/layout.ts). */
 export const layoutCopySchema = z.strictObject({
   skipLink: text,
   navLabel: text,
-  primaryNav: z.array(navLinkSchema).min(1),
-  careMenu: z.strictObject({ label: text, items: z.array(navLinkSchema).min(1) }),
+  careMenu: z.strictObject({ label: text }),
   book: z.strictObject({ label: text, short: text, newTabNote: text }),
-  contact: navLinkSchema,
   menuToggle: z.strictObject({ open: text, close: text }),
   footer: z.strictObject({
     navLabel: text,
     quickLinksHeading: text,
     contactHeading: text,
-    quickLinks: z.array(navLinkSchema).min(1),
     blurb: text,
     rights: text,
   }),

@@ -19,7 +19,7 @@ import {
   trainingPrograms,
 } from './data';
 import { layoutCopy } from './copy';
-import { pages } from './pages';
+import { pages, siteNav } from './pages';
 import {
   championWinnerSchema,
   contestEntrySchema,
@@ -33,6 +33,7 @@ import {
   photoSchema,
   puppyGallerySchema,
   siteConfigSchema,
+  siteNavSchema,
   slideSchema,
   teamMemberSchema,
   testimonialSchema,
@@ -103,6 +104,7 @@ export function contentProblems(): ContentProblem[] {
     ...schemaProblems('site', siteConfigSchema, site),
     ...schemaProblems('pages', pageEntrySchema, pages),
     ...schemaProblems('layoutCopy', layoutCopySchema, layoutCopy),
+    ...schemaProblems('siteNav', siteNavSchema, siteNav()),
     ...schemaProblems('sires', dogSchema, sires),
     ...schemaProblems('dames', dogSchema, dames),
     ...schemaProblems('pedigrees', pedigreeSchema, pedigrees),

@@ -97,8 +97,8 @@ interface Results {
 
 /**
  * A stand-in web app laid out like the real one (apps/web in a repository with its store
- * inside), whose build runs `prerender.mjs` the way the real build does: through
- * prerenderNodeArgs, under Node's permission model and with the network closed.
+ * inside), whose build runs its page code (`prerender.mjs`) the way the real build runs React
+ * Router's: through containedNodeArgs, under Node's permission model and with the network closed.
  */
 async function standInRepo(prerenderCode: string, buildPrelude = '') {
   const root = await tempDir('cedar-sandbox-repo-');
@@ -109,18 +109,18 @@ async function standInRepo(prerenderCode: string, buildPrelude = '') {
   await fs.mkdir(path.join(root, 'packages'));
   await fs.writeFile(path.join(root, 'package.json'), '{"type":"module"}');
   await fs.writeFile(path.join(web, 'package.json'), '{"type":"module"}');
-  for (const name of ['prerender-permissions.mjs', 'no-network.mjs'])
+  for (const name of ['build-permissions.mjs', 'no-network.mjs'])
     await fs.copyFile(path.join(repoRoot, 'apps/web/scripts', name), path.join(scripts, name));
   await fs.writeFile(
     path.join(scripts, 'build.mjs'),
     `import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { prerenderNodeArgs } from './prerender-permissions.mjs';
+import { containedNodeArgs } from './build-permissions.mjs';
 const out = process.argv[process.argv.indexOf('--out-dir') + 1];
 fs.mkdirSync(path.join(out, 'client'), { recursive: true });
 ${buildPrelude}
-const child = spawn(process.execPath, prerenderNodeArgs(path.resolve('.'), out), { stdio: 'inherit' });
+const child = spawn(process.execPath, containedNodeArgs(path.resolve('.'), out, path.resolve('scripts/prerender.mjs'), ['--out-dir', out]), { stdio: 'inherit' });
 child.on('close', (code) => process.exit(code ?? 1));
 `,
   );
@@ -321,8 +321,14 @@ const START_UP_ADMIN = '<!doctype html><title>Admin (the start-up build)</title>
 const PLANT = `
 const plantFs = await import('node:fs');
 const plantPath = await import('node:path');
+// The client folder this build writes: React Router's (WEB_OUT_DIR, which scripts/build.mjs moves
+// to <out>/client), or an --out-dir's.
 const plantOut = process.argv.indexOf('--out-dir');
-const plantDir = plantOut >= 0 ? plantPath.join(process.argv[plantOut + 1], 'client') : null;
+const plantDir = process.env.WEB_OUT_DIR
+  ? plantPath.join(process.env.WEB_OUT_DIR, 'client')
+  : plantOut >= 0
+    ? plantPath.join(process.argv[plantOut + 1], 'client')
+    : null;
 const plant = () => {
   if (!plantDir) return;
   for (const [rel, content] of Object.entries(${JSON.stringify(PLANTED)})) {
@@ -446,7 +452,9 @@ export function HeroSection() {
       const manifest = await fs.readFile(path.join(client, '.vite/manifest.json'), 'utf8');
       expect(manifest).toContain('src/features/home/home-page.tsx');
       expect(manifest).not.toContain('src/features/admin/');
-      // (Its only admin.html is the one the section planted, checked above.)
+      // No admin shell of the build's own (React Router's SPA fallback is dropped): the
+      // admin.html there is the section's plant, checked above.
+      expect(await exists(path.join(client, '__spa-fallback.html'))).toBe(false);
       const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
       expect(brotli.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toContain('hostile-results');

@@ -130,9 +130,12 @@ export interface SandboxedCommand {
 /**
  * `node <args>` in `cwd`, contained as `kind` says. With bubblewrap the process sees the system's
  * read-only folders, the repository read-only without DATA_DIR, and the build folder as the only
- * writable place; it has no network. With Node's permission model (where bubblewrap cannot run),
- * the web build applies the permission model to the prerender, the only step that runs the
- * sections' code (scripts/prerender.mjs is started with --experimental-permission).
+ * writable place; it has no network. With `node-permissions` (where bubblewrap cannot run) the
+ * command runs as it is. Either way the web build runs React Router's build, the step that runs
+ * the sections' code while it prerenders, under Node's permission model with native addons
+ * allowed and the network closed at the JavaScript level (apps/web/scripts/build-permissions.mjs,
+ * no-network.mjs): it reads the web app, the packages and node_modules, writes only its build
+ * folder, starts no process or worker.
  */
 export function sandboxed(
   kind: SandboxKind,

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Loader, Text } from '../ui';
+import { Anchor, Box, Group, Loader, Text } from '@mantine/core';
 import { site, telHref } from '@cedar/content';
 import { useEffect, useRef, useState } from 'react';
 

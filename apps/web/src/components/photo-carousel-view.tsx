@@ -1,5 +1,4 @@
 import { Carousel } from '@mantine/carousel';
-import { MantineScope } from '../ui/mantine-scope';
 import type { PhotoCarouselProps } from './photo-carousel';
 import { SlideFigure } from './photo-carousel-slide';
 
@@ -45,7 +44,7 @@ export function PhotoCarouselView({
   testId,
 }: PhotoCarouselProps) {
   return (
-    <MantineScope>
+    <>
       <Carousel
         aria-label={copy.label}
         emblaOptions={loop ? { loop: true } : undefined}
@@ -65,6 +64,6 @@ export function PhotoCarouselView({
           </Carousel.Slide>
         ))}
       </Carousel>
-    </MantineScope>
+    </>
   );
 }

@@ -1,16 +1,23 @@
 import {
-  useDeferredValue,
+  lazy,
+  Suspense,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
-  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { createPortal } from 'react-dom';
-import classes from './popup.module.css';
+
+// Mantine's Modal (with its focus trap and scroll lock) in a chunk of its own: no page needs it
+// before its first tap, so it stays out of the first load and arrives while the browser is idle.
+const loadModal = () => import('./popup-modal');
+const Modal = lazy(loadModal);
+
+/** The focus return a popup that just closed still has to make (see Popup). */
+let pendingRestore: number | undefined;
 
 type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
 
@@ -21,58 +28,20 @@ export interface PopupProps {
   title: ReactNode;
   /** The accessible name of the close (x) button. */
   closeLabel: string;
-  /** How wide it may get: sm 380, md 440, lg 620, xl 780, wide 1000 px (Mantine's modal sizes). */
+  /** How wide it may get: Mantine's modal sizes, and 'wide' (1000 px) for the pedigree. */
   size?: PopupSize;
   /** Fills the screen; a click anywhere but on an element marked `data-keep-open` closes it. */
   fullScreen?: boolean;
-  /** Extra classes for the parts, to restyle a popup (the contest's dark full-screen one). */
+  /** Classes for Mantine's Modal parts, to restyle a popup (the contest's dark full-screen one). */
   classNames?: Partial<Record<'content' | 'header' | 'title' | 'close' | 'body', string>>;
   'data-testid'?: string;
   /** Rendered only while the popup is open. */
   children: ReactNode;
 }
 
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 15 15" width="70%" height="70%" aria-hidden="true" focusable="false">
-      <path
-        d="M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.25 3.22 10.47a.75.75 0 1 0 1.06 1.06L7.5 8.31l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.56 7.25z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
-
-/** What Tab can reach inside a popup. */
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-let openPopups = 0;
-
 /**
- * The page behind an open popup does not scroll. Switched once the frame that shows (or stops
- * showing) the popup is painted: a change of the root's overflow relays the whole page out, some
- * 30-40 ms on a long page at 4x CPU, and the tap's answer need not wait for it.
- */
-function lockScroll(change: 1 | -1): void {
-  openPopups += change;
-  // The root of the document the popup was in, taken now: the switch comes a frame later, when
-  // that document may be gone (a test's page torn down after its last popup closed).
-  const root = document.documentElement;
-  requestAnimationFrame(() =>
-    setTimeout(() => root.toggleAttribute('data-scroll-locked', openPopups > 0)),
-  );
-}
-
-/**
- * A popup on the browser's `<dialog>`, opened without the browser's modal mode: a modal dialog
- * makes the whole page inert, and restyling every element of a long page cost a slow phone up to
- * a few hundred ms on the first open. So the modal behaviour is ours, and small: the popup covers
- * the page with its backdrop (a click there closes it), Tab and Shift+Tab stay inside, Escape
- * closes the popup it is pressed in (the top one when popups are stacked), the page behind does
- * not scroll, screen readers are told it is modal, and focus goes back to what had it. Light
- * enough to be part of a page's first load, so a popup shows in the frame after the tap; its
- * fade-in is CSS.
+ * The site's popups: Mantine's Modal, with the close button named and the sizes the pages use.
+ * Rendered from the first time it opens (so it can play its closing transition after).
  */
 export function Popup({
   opened,
@@ -81,108 +50,105 @@ export function Popup({
   closeLabel,
   size = 'md',
   fullScreen = false,
-  classNames = {},
+  classNames,
   'data-testid': testId,
   children,
 }: PopupProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  // The tap's own frame shows the popup with its title; what it holds, which can be a whole
-  // pedigree, renders right after that frame is painted (a deferred render React can interrupt),
-  // so a slow phone answers the tap at once.
-  const bodyShown = useDeferredValue(opened);
-
-  // Before the frame is painted: focus moves into the popup in the frame that shows it.
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !opened) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    lockScroll(1);
+  // Full screen, the dark area around the photo is the backdrop: a click anywhere but on the
+  // title or what is marked `data-keep-open` closes it (the close button and Escape too).
+  const onClick = fullScreen
+    ? (event: MouseEvent) => {
+        if (!(event.target as Element).closest('[data-keep-open], h2')) onClose();
+      }
+    : undefined;
+  // Mounted (closed) as soon as its chunk is in, so that Mantine sees it open and returns focus
+  // to the opener on close; a popup opened before that is mounted open, and returns focus here.
+  const [mounted, setMounted] = useState<'closed' | 'open' | null>(opened ? 'open' : null);
+  if (opened && mounted === null) setMounted('open');
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    let live = true;
+    const id = idle(() => {
+      void loadModal().then(
+        () => live && setMounted((m) => m ?? 'closed'),
+        () => {},
+      );
+    });
     return () => {
-      lockScroll(-1);
-      // Back to what opened it, unless the visitor has moved on (a link that left the page).
-      const focus = document.activeElement;
-      if (
-        returnTo?.isConnected &&
-        (focus === null || focus === document.body || dialog.contains(focus))
-      )
-        returnTo.focus();
+      live = false;
+      cancel(id);
+    };
+  }, []);
+  // Focus goes back to what opened the popup once it closes (unless the visitor moved it on):
+  // done here rather than by Mantine, which cannot see the opener when the popup's first open
+  // is also the Modal's mount.
+  // Its place in a Mantine Modal.Stack, when one holds it (a page whose popups open one another).
+  const stackId = useId();
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!opened) return;
+    window.clearTimeout(pendingRestore);
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    return () => {
+      const back = opener.current;
+      const restore = () => {
+        const focus = document.activeElement;
+        const lost =
+          focus === null || focus === document.body || focus.closest('[role="dialog"]') !== null;
+        if (back?.isConnected && lost) back.focus();
+      };
+      restore();
+      // Once more after Mantine's effects have run: a popup below this one in a stack takes
+      // focus back to its first control in a timer of its own. Not if a popup opens in between:
+      // focus is then that popup's.
+      pendingRestore = window.setTimeout(restore, 250);
     };
   }, [opened]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape') {
-      // Only the popup the key was pressed in closes, not one it was opened from.
-      event.stopPropagation();
-      event.preventDefault();
-      onClose();
+  // A popup that leaves the page (the visitor moved on, a test ended) leaves no timer behind: the
+  // second restore would run on a page, or in a test environment, that is gone.
+  useEffect(() => () => window.clearTimeout(pendingRestore), []);
+  // Mantine's scroll lock, switched on once the frame that shows the popup is painted: locking
+  // changes the page's overflow, which lays the whole page out again, and in the frame of the tap
+  // that doubled the time a tap took to answer (docs/performance.md).
+  const [lockScroll, setLockScroll] = useState(false);
+  useEffect(() => {
+    if (!opened) {
+      setLockScroll(false);
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
-    const target = event.target as Element;
-    // The dialog element is the backdrop around the popup's box; full screen, the box fills the
-    // screen and only what is marked `data-keep-open` keeps it open.
-    const outside = fullScreen
-      ? !target.closest('[data-keep-open]')
-      : target === event.currentTarget;
-    if (outside) onClose();
-  };
-
-  if (!opened) return null;
-  // At the end of the body, above the page whatever the stacking of the part that opened it; a
-  // popup opened from another comes after it, so on top of it.
-  return createPortal(
-    <dialog
-      ref={ref}
-      open
-      className={classes.dialog}
-      data-size={fullScreen ? undefined : size}
-      data-full-screen={fullScreen || undefined}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      data-testid={testId}
-      onKeyDown={onKeyDown}
-      onClick={onClick}
-    >
-      <div className={[classes.content, classNames.content].filter(Boolean).join(' ')}>
-        <div className={[classes.header, classNames.header].filter(Boolean).join(' ')}>
-          <h2
-            id={titleId}
-            className={[classes.title, classNames.title].filter(Boolean).join(' ')}
-            data-keep-open
-          >
-            {title}
-          </h2>
-          <button
-            type="button"
-            className={[classes.close, classNames.close].filter(Boolean).join(' ')}
-            aria-label={closeLabel}
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        <div className={[classes.body, classNames.body].filter(Boolean).join(' ')}>
-          {bodyShown && children}
-        </div>
-      </div>
-    </dialog>,
-    document.body,
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setLockScroll(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [opened]);
+  if (mounted === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        title={title}
+        size={size === 'wide' ? 1000 : size}
+        fullScreen={fullScreen}
+        centered
+        closeButtonProps={{ 'aria-label': closeLabel }}
+        returnFocus={false}
+        classNames={classNames}
+        data-testid={testId}
+        onClick={onClick}
+        stackId={stackId}
+        lockScroll={lockScroll}
+        transitionProps={{ duration: 0 }}
+      >
+        {children}
+      </Modal>
+    </Suspense>
   );
 }
 

@@ -1,6 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState, type ComponentProps } from 'react';
-import { Button, Card, Text } from '../ui';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { Button, Card, Text, type CardProps } from '@mantine/core';
 import { SiteImage } from './site-image';
+import { usePageAction } from './page-actions';
 
 // The interactive parts the editable sections place (decision 014): a section holds no state,
 // handler or effect of its own, so whatever needs one is here, in the shipped code, and the
@@ -99,12 +108,17 @@ export function ArticleCard({
   article,
   style,
   ...card
-}: ComponentProps<typeof Card> & { article: string }) {
+}: CardProps & {
+  article: string;
+  component?: 'div' | 'article' | 'section' | 'li';
+  children?: ReactNode;
+  style?: CSSProperties;
+}) {
+  const act = usePageAction();
   return (
     <Card
       {...card}
-      data-action="article"
-      data-value={article}
+      onClick={act('article', article)}
       data-testid="health-card"
       style={{ cursor: 'pointer', ...style }}
     />

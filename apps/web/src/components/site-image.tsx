@@ -1,16 +1,7 @@
-import { createContext, use, type ComponentPropsWithRef, type CSSProperties } from 'react';
+import type { ComponentPropsWithRef, CSSProperties } from 'react';
+import { preload } from 'react-dom';
 import { imageManifest } from 'virtual:cedar-images';
 import { imageVariants, type ImageManifest } from '../lib/image-variants';
-
-/** A priority image the page's head should preload: the AVIF variants, as the <picture> offers them. */
-export interface ImagePreload {
-  srcSet: string;
-  sizes: string;
-  type: 'image/avif';
-}
-
-/** Filled while a page is prerendered, so its head can preload the hero image; absent in the browser. */
-export const ImagePreloadContext = createContext<ImagePreload[] | null>(null);
 
 export interface SiteImageProps extends Omit<
   ComponentPropsWithRef<'img'>,
@@ -67,16 +58,17 @@ export function SiteImage({
   style,
   ...rest
 }: SiteImageProps) {
-  const preloads = use(ImagePreloadContext);
   const variants = imageVariants(manifest, src);
-  if (
-    priority &&
-    variants &&
-    preloads &&
-    !preloads.some((p) => p.srcSet === variants.srcSet.avif)
-  ) {
-    preloads.push({ srcSet: variants.srcSet.avif, sizes, type: 'image/avif' });
-  }
+  // React puts the preload in the prerendered page's head: the browser asks for the main image
+  // before it has laid out the page.
+  if (priority && variants)
+    preload(src, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: variants.srcSet.avif,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
   const img = (
     <img
       src={src}

@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Container, SimpleGrid, Stack, Text, Title } from '../ui';
+import { AspectRatio, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { homeCopy } from '@cedar/content';
 import { imageSizes, SiteImage } from '../components/site-image';
 

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Text, Title } from '../ui';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatAddress, site, telHref } from '@cedar/content';
 import type { ReactNode } from 'react';
 

@@ -1,6 +1,6 @@
 import { EDITABLE_FILES } from '@cedar/api-contract';
-import { pages } from '@cedar/content';
 import { describe, expect, it } from 'vitest';
+import { pageModules } from '../routes';
 
 // The file editor's "View page" link goes to the pages EDITABLE_FILES names for each section:
 // they must be the pages that really render it.
@@ -10,7 +10,7 @@ const sources = import.meta.glob<string>(['../**/*.tsx', '!../**/*.test.tsx'], {
   eager: true,
 });
 
-// A static import, or the lazy import() of a part kept as prerendered (staticPart).
+// A static import of a section.
 const SECTION_IMPORT = /(?:from |import\()'(?:\.\.\/)+sections\/([\w-]+)'/g;
 
 /** Which source files import which section files (`apps/web/src/sections/x.tsx`). */
@@ -30,7 +30,9 @@ const folderOf = (file: string) => file.replace(/[^/]+$/, '');
 
 describe('the pages of each editable section', () => {
   it('are the pages whose folder renders it, and only page folders import sections', () => {
-    const byFolder = new Map(pages.map((p) => [folderOf(`../features/${p.module}.tsx`), p.path]));
+    const byFolder = new Map(
+      Object.entries(pageModules).map(([path, file]) => [folderOf(`../${file}`), path]),
+    );
     const seen = importers();
     for (const file of EDITABLE_FILES) {
       const users = seen.get(file.path) ?? [];

@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Card, Container, SimpleGrid, Stack, Text, Title } from '../ui';
+import { AspectRatio, Box, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { teamCopy } from '@cedar/content';
 import { imageSizes, SiteImage } from '../components/site-image';
 

@@ -1,5 +1,5 @@
-import { AspectRatio, Box, Button, Card, SimpleGrid, Text, Title } from '../ui';
-import { healthCardSummaries } from '@cedar/content';
+import { AspectRatio, Box, Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { healthCards } from '@cedar/content';
 import { ArticleCard } from '../components/section-parts';
 import { imageSizes, SiteImage } from '../components/site-image';
 
@@ -24,7 +24,7 @@ export function HealthTestingSection() {
         {copy.intro}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" mt="xl">
-        {healthCardSummaries.map((c) => (
+        {healthCards.map((c) => (
           <ArticleCard
             key={c.id}
             article={c.id}

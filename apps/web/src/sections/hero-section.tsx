@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '../ui';
+import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { homeCopy } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { HeroPhoto } from '../components/section-parts';
 
 // The words of the home page hero. Edit the text between the quotes.

@@ -1,5 +1,5 @@
-import { Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '../ui';
-import { Link } from 'react-router-dom';
+import { Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 
 const copy = {
   heading: 'How Puppy Placement Works',

@@ -1,16 +1,16 @@
 import { renderToString } from 'react-dom/server';
 import { SECTION_RULES } from '@cedar/api-contract';
 import * as content from '@cedar/content';
-import * as router from 'react-router-dom';
+import * as router from 'react-router';
 import { describe, expect, it } from 'vitest';
 import * as parts from '../components/section-parts';
 import * as siteImage from '../components/site-image';
-import * as ui from '../ui';
+import * as mantine from '@mantine/core';
 
 /** The modules a section may import, as a section file (in this folder) names them. */
 const MODULES: Record<string, Record<string, unknown>> = {
-  '../ui': ui,
-  'react-router-dom': router,
+  '@mantine/core': mantine,
+  'react-router': router,
   '@cedar/content': content,
   '../components/site-image': siteImage,
   '../components/section-parts': parts,
@@ -57,39 +57,42 @@ describe('what the check leaves to React', () => {
   it('a link whose address comes from data cannot run script: React blocks javascript: URLs', () => {
     // The check refuses a javascript: link written as a literal; one read from data is blocked here.
     const address = ' JaVaScRiPt:alert(document.cookie)';
-    const html = renderToString(<ui.Anchor href={address}>Visit</ui.Anchor>);
+    const html = renderToString(
+      <mantine.MantineProvider>
+        <mantine.Anchor href={address}>Visit</mantine.Anchor>
+      </mantine.MantineProvider>,
+    );
     expect(html).toContain('React has blocked a javascript: URL');
     expect(html).not.toContain('alert(');
   });
 });
 
-describe('what the check leaves to the building blocks', () => {
-  // A section may give a style prop any string (`mt={{ base: 1, sm: copy.gap }}`), and a
-  // responsive value is written into a <style> element as raw text: a `</style>` in it would end
-  // the element in the prerendered page and put the rest there as HTML (a refresh to another
-  // site, elements named to clobber the page's globals), past the check's id and element rules.
+describe('what the check cannot leave to Mantine', () => {
+  // Mantine writes a responsive style value (`mt={{ base: 1, sm: … }}`) into a <style> element as
+  // it is (InlineStyles, dangerouslySetInnerHTML): a `</style>` in it ends the element in the
+  // prerendered page and puts the rest there as HTML (a refresh to another site, elements named
+  // to clobber the page's globals). So the section check takes a look prop's value as a literal
+  // of the file without '<', never a name (apps/api/src/files/section-check.ts, decision 014).
+  // Should Mantine start escaping it, this test fails and can go; the check's rule stays.
   const ESCAPE =
     '1px}</style><meta http-equiv="refresh" content="0;url=https://attacker.example"><img name="hbspt"><style>';
   const cases: [string, () => React.ReactElement][] = [
-    ['Box', () => <ui.Box mt={{ base: 1, sm: ESCAPE }} />],
-    ['Text', () => <ui.Text fz={{ base: 'md', md: ESCAPE }}>x</ui.Text>],
+    ['Box', () => <mantine.Box mt={{ base: 1, sm: ESCAPE }} />],
+    ['Text', () => <mantine.Text fz={{ base: 'md', md: ESCAPE }}>x</mantine.Text>],
     [
       'SimpleGrid',
       () => (
-        <ui.SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'md', sm: ESCAPE }}>
+        <mantine.SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'md', sm: ESCAPE }}>
           x
-        </ui.SimpleGrid>
+        </mantine.SimpleGrid>
       ),
     ],
   ];
   it.each(cases)(
-    'a responsive style value cannot end its <style> element (%s)',
+    'a responsive style value goes into its <style> element as it is (%s)',
     (_name, element) => {
-      const html = renderToString(element());
-      expect(html).not.toMatch(/<meta|<img/);
-      // Every <style> element whole, its text free of markup.
-      const outside = html.replace(/<style[^>]*>[^<]*<\/style>/g, '');
-      expect(outside).not.toMatch(/<\/?style/);
+      const html = renderToString(<mantine.MantineProvider>{element()}</mantine.MantineProvider>);
+      expect(html).toContain('</style><meta http-equiv="refresh"');
     },
   );
 });

@@ -1,4 +1,4 @@
-import { AspectRatio, Card, SimpleGrid, Stack, Text, Title } from '../ui';
+import { AspectRatio, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TESTIMONIAL_TRUNCATE_AT, testimonials, type Testimonial } from '@cedar/content';
 import { ReadMoreText } from '../components/section-parts';
 import { imageSizes, SiteImage } from '../components/site-image';

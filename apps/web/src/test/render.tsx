@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { render as rtlRender, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { theme } from '../ui/theme';
+import { MemoryRouter } from 'react-router';
+import { theme } from '../theme';
 
 /** The one test wrapper: Mantine theme (test env: no transitions, no portals) and a router at `route`. */
 export function TestProviders({ route = '/', children }: { route?: string; children: ReactNode }) {

@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
-import { loadAllLazyContent } from '../components/lazy-content';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
 
@@ -46,7 +45,3 @@ const emptyRects = () => Object.assign([], { item: () => null }) as unknown as D
 const emptyRect = () => new DOMRect(0, 0, 0, 0);
 Range.prototype.getClientRects = emptyRects;
 Range.prototype.getBoundingClientRect = emptyRect;
-
-// The test file's imports have registered their lazy contents (carousels, popups' contents) by
-// now: in before the first render, as in a browser once the page is idle.
-beforeAll(() => loadAllLazyContent());

@@ -1,6 +1,5 @@
 // Copy of the health page, owned with that page. The four health cards are the editable Health
-// Testing section (apps/web/src/sections/health-testing-section.tsx) and carry their own words;
-// the words of the page's live parts are healthFrameCopy (./health-frame.ts).
+// Testing section (apps/web/src/sections/health-testing-section.tsx) and carry their own words.
 import { CARE_FACTS } from '../care-facts';
 
 export const healthCopy = {
@@ -22,5 +21,14 @@ export const healthCopy = {
       `Before going home, every puppy is crate trained for at least ${CARE_FACTS.crateTrainedHours} hours, so the first nights in a new house are calm for everyone. At the handover we spend at least an hour and a half with each family, going through feeding, routines and care.`,
       `We ask families to keep that good start going: feed fresh food, vaccinate thoughtfully and wait until at least ${CARE_FACTS.spayNeuterWaitMonths} months before spaying or neutering, so that a growing Labrador can finish developing the bone and muscle it will rely on for life.`,
     ],
+  },
+  // The article popup's close label and the Natural Living carousel's controls.
+  closeArticle: 'Close article',
+  naturalLivingCarousel: {
+    label: 'Natural Living photos',
+    previous: 'Previous photo',
+    next: 'Next photo',
+    goTo: (index: number, caption: string) => `Show photo ${index}: ${caption}`,
+    slide: (index: number, total: number) => `${index} of ${total}`,
   },
 } as const;

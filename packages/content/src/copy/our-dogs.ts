@@ -1,5 +1,4 @@
-// Copy of the our-dogs page, owned with that page; the words of its live parts (popup titles,
-// close label, the kennel carousel's controls) are ourDogsFrameCopy (./our-dogs-frame.ts).
+// Copy of the our-dogs page, owned with that page.
 import { CARE_FACTS } from '../care-facts';
 
 export const ourDogsCopy = {
@@ -60,5 +59,19 @@ export const ourDogsCopy = {
   kennel: {
     heading: 'Tour Our Kennel',
     intro: `Take a look around the places our dogs and puppies call home, from the whelping den to our ${CARE_FACTS.openAcres} open acres. Visits are by appointment only.`,
+  },
+  // The popups' titles and close label, a dog photo's description, the kennel carousel's controls.
+  closeLabel: 'Close',
+  dogPhotoAlt: (name: string, color: string, gender: string) =>
+    `${name}, a ${color} English Labrador ${gender === 'Male' ? 'sire' : 'dame'}`,
+  pedigreeTitle: (name: string) => `${name}’s Pedigree`,
+  titlePopupTitle: (abbreviation: string) => `Title: ${abbreviation}`,
+  galleryTitle: (name: string) => `Puppies by ${name}`,
+  kennelCarousel: {
+    label: 'Kennel tour photos',
+    previous: 'Previous kennel photo',
+    next: 'Next kennel photo',
+    goTo: (index: number, caption: string) => `Show kennel photo ${index}: ${caption}`,
+    slide: (index: number, total: number) => `${index} of ${total}`,
   },
 } as const;

@@ -1,6 +1,5 @@
 // Copy of the puppies page, owned with that page. The 4-step process is the editable Puppies
-// Section (apps/web/src/sections/puppies-section.tsx) and carries its own words; the words of the
-// page's live parts are puppiesFrameCopy (./puppies-frame.ts).
+// Section (apps/web/src/sections/puppies-section.tsx) and carries its own words.
 import { CARE_FACTS } from '../care-facts';
 
 export const puppiesCopy = {
@@ -55,4 +54,8 @@ export const puppiesCopy = {
     photoAlt: (name: string) => `${name} standing proudly after his championship win`,
     button: 'Meet Our Champion',
   },
+  // The popups' titles and close label.
+  closeLabel: 'Close',
+  photoTitle: (index: number, total: number) => `Puppy photo ${index} of ${total}`,
+  litterPedigreeTitle: (litterName: string) => `${litterName} Pedigree`,
 } as const;

@@ -1,9 +1,8 @@
 import type { ChampionWinner } from '../schemas';
-import { championWinnerTitle } from './champion-title';
 
 export const championWinner = {
   dogId: 'ranger',
-  title: championWinnerTitle,
+  title: 'Champion Winner: Cedar Bluff’s Battenkill Ranger',
   image: '/images/champion/ranger-champion.jpg',
   story: [
     'Ranger was the boldest puppy in his litter, the first to leave the whelping den and the first to carry a toy back to whoever threw it. We kept him for his balance and his easy, happy nature, never imagining how far that steady temperament would take him.',

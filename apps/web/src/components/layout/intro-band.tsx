@@ -1,4 +1,4 @@
-import { Box, Container, Stack, Text, Title } from '../../ui';
+import { Box, Container, Stack, Text, Title } from '@mantine/core';
 
 /**
  * The centred opening band of /puppies, /puppy-application, /health-testing and /contact: eyebrow,

@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Container, SimpleGrid, Stack, Text, Title } from '../../ui';
+import { AspectRatio, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { imageSizes, SiteImage } from '../site-image';
 

@@ -1,12 +1,12 @@
-import { Box, Container, SimpleGrid, Stack, Text } from '../../ui';
-import { formatAddress, layoutCopy, site, telHref } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatAddress, layoutCopy, site, telHref, type NavLink } from '@cedar/content';
+import { Link } from 'react-router';
 import classes from './site-footer.module.css';
 
 const { footer } = layoutCopy;
 
 /** The footer's contents: brand, tagline, quick links, contact details, visiting rule, copyright. */
-export function FooterContent() {
+export function FooterContent({ links }: { links: readonly NavLink[] }) {
   return (
     <>
       <Container size="lg" pt={{ base: 48, sm: 64 }} pb="xl">
@@ -28,7 +28,7 @@ export function FooterContent() {
               {footer.quickLinksHeading}
             </Text>
             <ul className={classes.quickLinks}>
-              {footer.quickLinks.map((item) => (
+              {links.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className={classes.link}>
                     {item.label}

@@ -1,4 +1,4 @@
-import { site } from '@cedar/content';
+import { site, siteNav } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -6,13 +6,13 @@ import { SiteFooter } from './site-footer';
 
 describe('SiteFooter', () => {
   it('shows the brand and tagline', () => {
-    renderWithProviders(<SiteFooter />);
+    renderWithProviders(<SiteFooter links={siteNav().footer} />);
     expect(screen.getByRole('link', { name: site.brandName })).toHaveAttribute('href', '/');
     expect(screen.getByText(site.tagline)).toBeInTheDocument();
   });
 
   it('has the eight quick links in order', () => {
-    renderWithProviders(<SiteFooter />);
+    renderWithProviders(<SiteFooter links={siteNav().footer} />);
     const nav = screen.getByRole('navigation', { name: 'Quick Links' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -28,7 +28,7 @@ describe('SiteFooter', () => {
   });
 
   it('gives the address, phone, e-mail and the appointment-only note', () => {
-    renderWithProviders(<SiteFooter />);
+    renderWithProviders(<SiteFooter links={siteNav().footer} />);
     expect(screen.getByText('1187 Bluff Road, Cambridge, NY 12816')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: site.phones.main })).toHaveAttribute(
       'href',
@@ -42,7 +42,7 @@ describe('SiteFooter', () => {
   });
 
   it('ends with the 2025 copyright line', () => {
-    renderWithProviders(<SiteFooter />);
+    renderWithProviders(<SiteFooter links={siteNav().footer} />);
     expect(
       screen.getByText('© 2025 Cedar Bluff Labradors. All rights reserved.'),
     ).toBeInTheDocument();

@@ -1,17 +1,12 @@
-import { staticPart } from '../static-content';
+import type { NavLink } from '@cedar/content';
+import { FooterContent } from './site-footer-content';
 import classes from './site-footer.module.css';
 
-// Nothing in it but text and links: its code is a chunk of its own, never loaded on a
-// prerendered page (see staticPart).
-const FooterContent = staticPart(() =>
-  import('./site-footer-content').then((module) => module.FooterContent),
-);
-
 /** Shared footer: brand, tagline, quick links, contact details, visiting rule, copyright. */
-export function SiteFooter() {
+export function SiteFooter({ links }: { links: readonly NavLink[] }) {
   return (
     <footer className={classes.footer}>
-      <FooterContent />
+      <FooterContent links={links} />
     </footer>
   );
 }

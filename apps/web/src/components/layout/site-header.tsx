@@ -1,13 +1,27 @@
-import { Box } from '../../ui/box';
-import { Burger, Button, Container, Group, Stack } from '../../ui/shell';
-import { layoutCopy, site } from '@cedar/content';
+import { Box, Burger, Button, Container, Group, Stack } from '@mantine/core';
+import { layoutCopy, site, type NavLink as NavLinkData, type SiteNav } from '@cedar/content';
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import classes from './site-header.module.css';
 
 export const MOBILE_NAV_ID = 'site-mobile-nav';
 
-const { primaryNav, careMenu, book, contact } = layoutCopy;
+const { careMenu, book } = layoutCopy;
+
+function ExternalIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
 
 function ChevronDown() {
   return (
@@ -31,42 +45,30 @@ function ChevronDown() {
   );
 }
 
-function ExternalIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
 /**
  * The Care & Lifestyle dropdown, a menu button (WAI-ARIA APG): Enter, Space and ArrowDown open it,
  * ArrowDown again moves into it, arrows move between its links, Escape closes it and returns
- * focus. Built here rather than with Mantine's Menu so the floating-ui positioning engine stays
- * out of every page's first load: a list under a button needs none.
+ * focus. Our own rather than Mantine's Menu, the one such piece the benchmark kept (decision 018):
+ * with Mantine's Menu (lazily loaded, no transition) a tap at 4x CPU took 128-160 ms to answer
+ * (median of 5-9, worst 176-208; its focus trap and floating-ui's positioning render the menu
+ * twice), over the 100 ms budget; this list under a button answers in 72 ms (worst 96), measured
+ * back to back on the same machine (docs/performance.md).
  */
-function CareMenu() {
+function CareMenu({ items }: { items: readonly NavLinkData[] }) {
   const [opened, setOpened] = useState(false);
   const { pathname } = useLocation();
-  const active = careMenu.items.some((item) => item.to === pathname);
+  const active = items.some((item) => item.to === pathname);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const menuId = `${id}-menu`;
   const triggerId = `${id}-trigger`;
 
-  const items = () => [
+  const menuItems = () => [
     ...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
   ];
   const focusItem = (index: number) => {
-    const all = items();
+    const all = menuItems();
     all[(index + all.length) % all.length]?.focus();
   };
   const close = (returnFocus: boolean) => {
@@ -99,7 +101,7 @@ function CareMenu() {
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = items().indexOf(document.activeElement as HTMLElement);
+    const current = menuItems().indexOf(document.activeElement as HTMLElement);
     const moves: Record<string, number> = {
       ArrowDown: current + 1,
       ArrowUp: current - 1,
@@ -144,7 +146,7 @@ function CareMenu() {
           className={classes.dropdown}
           onKeyDown={onMenuKeyDown}
         >
-          {careMenu.items.map((item) => (
+          {items.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -167,7 +169,8 @@ function CareMenu() {
  * every width. Memoised, like the small screens' links: the toggle re-renders the header, and a
  * tap on it should cost only the panel shown (the bench's small-screen menu tap at 4x CPU).
  */
-const DesktopNav = memo(function DesktopNav({ size }: { size: 'md' | 'lg' }) {
+const DesktopNav = memo(function DesktopNav({ size, nav }: { size: 'md' | 'lg'; nav: SiteNav }) {
+  const { primary, care, contact } = nav;
   const long = size === 'lg';
   return (
     <Group
@@ -177,12 +180,12 @@ const DesktopNav = memo(function DesktopNav({ size }: { size: 'md' | 'lg' }) {
       hiddenFrom={long ? undefined : 'lg'}
       data-nav-variant={long ? 'large' : 'medium'}
     >
-      {primaryNav.map((item) => (
+      {primary.map((item) => (
         <NavLink key={item.to} to={item.to} className={classes.link}>
           {long ? item.label : item.short}
         </NavLink>
       ))}
-      <CareMenu />
+      <CareMenu items={care} />
       <Group gap={8} wrap="nowrap" ml={long ? 'sm' : 4}>
         <Button
           component="a"
@@ -204,22 +207,37 @@ const DesktopNav = memo(function DesktopNav({ size }: { size: 'md' | 'lg' }) {
   );
 });
 
-function MobileNav({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
+function MobileNav({
+  opened,
+  onNavigate,
+  nav,
+}: {
+  opened: boolean;
+  onNavigate: () => void;
+  nav: SiteNav;
+}) {
   return (
     <Box hiddenFrom="sm">
       {/* Always in the HTML (crawlers and the no-JS reader see every link), shown by the toggle. */}
       <div id={MOBILE_NAV_ID} hidden={!opened} className={classes.mobilePanel}>
-        <MobileNavLinks onNavigate={onNavigate} />
+        <MobileNavLinks onNavigate={onNavigate} nav={nav} />
       </div>
     </Box>
   );
 }
 
-const MobileNavLinks = memo(function MobileNavLinks({ onNavigate }: { onNavigate: () => void }) {
+const MobileNavLinks = memo(function MobileNavLinks({
+  onNavigate,
+  nav,
+}: {
+  onNavigate: () => void;
+  nav: SiteNav;
+}) {
+  const { primary, care, contact } = nav;
   return (
     <Container size="lg" py="sm" component="nav" aria-label={layoutCopy.navLabel}>
       <Stack gap={0}>
-        {primaryNav.map((item) => (
+        {primary.map((item) => (
           <NavLink key={item.to} to={item.to} className={classes.mobileLink} onClick={onNavigate}>
             {item.label}
           </NavLink>
@@ -228,7 +246,7 @@ const MobileNavLinks = memo(function MobileNavLinks({ onNavigate }: { onNavigate
           {careMenu.label}
         </div>
         <Stack gap={0} role="group" aria-labelledby="mobile-care-label">
-          {careMenu.items.map((item) => (
+          {care.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -260,8 +278,11 @@ const MobileNavLinks = memo(function MobileNavLinks({ onNavigate }: { onNavigate
   );
 });
 
-/** Sticky navigation bar: long labels from 75em, short labels from 48em, a toggle menu below. */
-export function SiteHeader() {
+/**
+ * Sticky navigation bar: long labels from 75em, short labels from 48em, a toggle menu below. Its
+ * links to pages are `nav`, the public layout route's loader data.
+ */
+export function SiteHeader({ nav }: { nav: SiteNav }) {
   const [opened, setOpened] = useState(false);
   const toggle = useCallback(() => setOpened((o) => !o), []);
   const close = useCallback(() => setOpened(false), []);
@@ -283,8 +304,8 @@ export function SiteHeader() {
             {site.brandName}
           </Link>
           <Box component="nav" aria-label={layoutCopy.navLabel} visibleFrom="sm">
-            <DesktopNav size="lg" />
-            <DesktopNav size="md" />
+            <DesktopNav size="lg" nav={nav} />
+            <DesktopNav size="md" nav={nav} />
           </Box>
           <Burger
             hiddenFrom="sm"
@@ -297,7 +318,7 @@ export function SiteHeader() {
           />
         </Group>
       </Container>
-      <MobileNav opened={opened} onNavigate={close} />
+      <MobileNav opened={opened} onNavigate={close} nav={nav} />
     </header>
   );
 }

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
-import { MantineScope } from '../../ui/mantine-scope';
+import { Outlet, useNavigate } from 'react-router';
 import { createAdminQueryClient } from './lib/query-client';
 import { clearSession, readSession } from './lib/session';
 import { ToastRegion } from './toast-region';
@@ -28,11 +27,11 @@ export function AdminLayout() {
     }),
   );
   return (
-    <MantineScope>
+    <>
       <QueryClientProvider client={client}>
         <Outlet />
         <ToastRegion />
       </QueryClientProvider>
-    </MantineScope>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Container, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { clearSession, readSession, type StoredSession } from './lib/session';
 import { showSuccess } from './lib/toasts';
 

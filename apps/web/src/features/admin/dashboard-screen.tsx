@@ -1,5 +1,5 @@
 import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AdminGate, useSignedOut } from './admin-session';
 import { useInquiryList } from './api/inquiries';
 import { useInquiryStats } from './api/inquiry-stats';

@@ -1,6 +1,6 @@
 import { EDITABLE_FILES, type EditableFilePath } from '@cedar/api-contract';
 import { Button, Container, Grid, Group, Select, Stack, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AdminGate } from './admin-session';
 import { EditorPanel } from './components/editor-panel';
 import { EditorWarnings } from './components/editor-warnings';

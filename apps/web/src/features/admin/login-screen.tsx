@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useAuthConfig } from './api/auth-config';
 import { loginFailureMessage, useLogin } from './api/login';
 import { saveSession } from './lib/session';

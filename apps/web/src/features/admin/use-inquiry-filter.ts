@@ -1,6 +1,6 @@
 import type { InquiryFilter } from '@cedar/api-contract';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { filterFromSearchParams, filterSearchParams } from './lib/inquiry-filter';
 
 export type ChangeFilter = (

@@ -2,7 +2,7 @@ import { site } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as ApplicationPage } from './application-page';
+import ApplicationPage from './application-page';
 
 describe('puppy application page', () => {
   it('introduces the questionnaire, embeds it and offers a help contact', () => {

@@ -1,14 +1,15 @@
-import { Anchor, Box, Container, Paper, Text, Title } from '../../ui';
+import type { LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
+import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
 import { applicationCopy, site, telHref } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
-import { StaticContent, staticPart } from '../../components/static-content';
 
-// The opening band: text only, kept as prerendered (see staticPart).
-const IntroBand = staticPart(() =>
-  import('../../components/layout/intro-band').then((module) => module.IntroBand),
-);
+import { IntroBand } from '../../components/layout/intro-band';
 
-export function Component() {
+export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const meta = pageMeta;
+
+export default function ApplicationPage() {
   return (
     <>
       <IntroBand
@@ -33,32 +34,30 @@ export function Component() {
             <FormsEmbed formId={site.forms.questionnaireFormId} label={applicationCopy.formLabel} />
           </Box>
         </Paper>
-        <StaticContent>
-          <Paper
-            component="aside"
-            aria-labelledby="questionnaire-help-heading"
-            mt="xl"
-            p="lg"
-            radius="lg"
-            bg="olive.0"
-            ta="center"
-          >
-            <Title order={2} id="questionnaire-help-heading" fz="h4" c="olive.9">
-              {applicationCopy.helpTitle}
-            </Title>
-            <Text mt="xs">
-              {applicationCopy.helpQuestions} {applicationCopy.helpCall}{' '}
-              <Anchor href={telHref(site.phones.main)} fw={600}>
-                {site.phones.main}
-              </Anchor>{' '}
-              {applicationCopy.helpOr}{' '}
-              <Anchor href={`mailto:${site.email}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {site.email}
-              </Anchor>
-              .
-            </Text>
-          </Paper>
-        </StaticContent>
+        <Paper
+          component="aside"
+          aria-labelledby="questionnaire-help-heading"
+          mt="xl"
+          p="lg"
+          radius="lg"
+          bg="olive.0"
+          ta="center"
+        >
+          <Title order={2} id="questionnaire-help-heading" fz="h4" c="olive.9">
+            {applicationCopy.helpTitle}
+          </Title>
+          <Text mt="xs">
+            {applicationCopy.helpQuestions} {applicationCopy.helpCall}{' '}
+            <Anchor href={telHref(site.phones.main)} fw={600}>
+              {site.phones.main}
+            </Anchor>{' '}
+            {applicationCopy.helpOr}{' '}
+            <Anchor href={`mailto:${site.email}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {site.email}
+            </Anchor>
+            .
+          </Text>
+        </Paper>
       </Container>
     </>
   );

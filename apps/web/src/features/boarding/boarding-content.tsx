@@ -9,7 +9,7 @@ import {
   Stack,
   Text,
   Title,
-} from '../../ui';
+} from '@mantine/core';
 import { boardingCopy, site, telHref } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
 import { imageSizes, SiteImage } from '../../components/site-image';

@@ -2,7 +2,7 @@ import { site } from '@cedar/content';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as BoardingPage } from './boarding-page';
+import BoardingPage from './boarding-page';
 
 describe('Board & Train page', () => {
   it('invites the dog to Retreat to the Bluff', () => {

@@ -1,7 +1,10 @@
-import { staticPart } from '../../components/static-content';
+import type { LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
+import { BoardingContent } from './boarding-content';
 
-// Nothing on this page but text, photos and links: kept as prerendered when the page hydrates,
-// and its code is a chunk of its own, loaded only when the page renders in the app.
-export const Component = staticPart(() =>
-  import('./boarding-content').then((module) => module.BoardingContent),
-);
+export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const meta = pageMeta;
+
+export default function BoardingPage() {
+  return <BoardingContent />;
+}

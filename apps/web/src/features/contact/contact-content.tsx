@@ -1,4 +1,4 @@
-import { Text, Title } from '../../ui';
+import { Text, Title } from '@mantine/core';
 import { contactCopy as copy } from '@cedar/content';
 import { IntroBand } from '../../components/layout/intro-band';
 

@@ -1,23 +1,19 @@
-import { Box, Container, Grid, Paper } from '../../ui';
-import { contactFormLabel, site } from '@cedar/content';
+import type { LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
+import { Box, Container, Grid, Paper } from '@mantine/core';
+import { contactCopy, site } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 import { TestimonialsSection } from '../../sections/testimonials-section';
-import { staticPart } from '../../components/static-content';
 
-// The opening band and the form's heading: text only, kept as prerendered (see staticPart).
-const ContactIntro = staticPart(() =>
-  import('./contact-content').then((module) => module.ContactIntro),
-);
-const ContactFormHeading = staticPart(() =>
-  import('./contact-content').then((module) => module.ContactFormHeading),
-);
+import { ContactIntro } from './contact-content';
+import { ContactFormHeading } from './contact-content';
 
-// The address, phones and hours: text and links, kept as prerendered (see staticPart).
-const ContactDetails = staticPart(() =>
-  import('../../sections/contact-section').then((module) => module.ContactSection),
-);
+import { ContactSection as ContactDetails } from '../../sections/contact-section';
 
-export function Component() {
+export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const meta = pageMeta;
+
+export default function ContactPage() {
   return (
     <>
       <ContactIntro />
@@ -34,7 +30,7 @@ export function Component() {
             >
               <ContactFormHeading />
               <Box mt="lg">
-                <FormsEmbed formId={site.forms.contactFormId} label={contactFormLabel} />
+                <FormsEmbed formId={site.forms.contactFormId} label={contactCopy.formLabel} />
               </Box>
             </Paper>
           </Grid.Col>

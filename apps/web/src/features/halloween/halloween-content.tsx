@@ -12,11 +12,12 @@ import {
   Title,
   UnstyledButton,
   VisuallyHidden,
-} from '../../ui';
+} from '@mantine/core';
 import { contestEntries, halloweenCopy as copy, site } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
 import { entryAlt } from './entry-alt';
 import classes from './halloween-page.module.css';
+import { usePageAction } from '../../components/page-actions';
 
 const ORANGE_FILL = '#c2410c'; // 5.2:1 with white text
 
@@ -119,6 +120,7 @@ export function HalloweenIntro() {
 
 /** The entries: each one's button opens it full screen (the page's `entry` action). */
 export function ContestEntries() {
+  const act = usePageAction();
   return (
     <Box
       component="section"
@@ -144,8 +146,7 @@ export function ContestEntries() {
               key={e.image}
               className={classes.entry}
               aria-haspopup="dialog"
-              data-action="entry"
-              data-value={index}
+              onClick={act('entry', index)}
             >
               {/* The caption names the button; the thumbnail would only repeat it (the popup photo is described). */}
               <AspectRatio ratio={4 / 3} aria-hidden="true">

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as HalloweenPage } from './halloween-page';
+import HalloweenPage from './halloween-page';
 
 const entryButtons = () => within(screen.getByTestId('contest-gallery')).getAllByRole('button');
 
@@ -79,7 +79,8 @@ describe('halloween contest page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('img'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('contest-popup'));
+    // The dark area around the photo and its words.
+    fireEvent.click(dialog.querySelector('figure') as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

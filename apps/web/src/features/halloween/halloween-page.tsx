@@ -1,31 +1,32 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
 import { contestEntries, type ContestEntry } from '@cedar/content';
+import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
-import { staticPart } from '../../components/static-content';
 import { EntryPopup } from './entry-popup';
 
-// The page is text, photos and buttons that open an entry: kept as prerendered when the page
-// hydrates, their code a chunk of its own (see staticPart); a press on an entry opens it here.
-const HalloweenIntro = staticPart(() =>
-  import('./halloween-content').then((module) => module.HalloweenIntro),
-);
-const ContestEntries = staticPart(() =>
-  import('./halloween-content').then((module) => module.ContestEntries),
-);
+import { HalloweenIntro } from './halloween-content';
+import { ContestEntries } from './halloween-content';
 
-export function Component() {
+export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const meta = pageMeta;
+
+export default function HalloweenPage() {
   // Outside the page's state: opening an entry renders the popup, not the forty entries.
   const popup = usePopupState<ContestEntry>();
   return (
     <>
       <HalloweenIntro />
-      <ContestEntries
-        actions={{
+      <PageActions
+        value={{
           entry: (index) => {
             const entry = contestEntries[Number(index)];
             if (entry) popup.open(entry);
           },
         }}
-      />
+      >
+        <ContestEntries />
+      </PageActions>
       <EntryPopup state={popup} />
     </>
   );

@@ -1,4 +1,4 @@
-import { healthFrameCopy as copy, type HealthCardSummary } from '@cedar/content';
+import { healthCopy as copy, type HealthCard } from '@cedar/content';
 import { Suspense } from 'react';
 import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -9,8 +9,11 @@ const HealthArticle = lazyContent(() =>
   import('./health-article').then((module) => module.HealthArticle),
 );
 
+/** What the popup opens with: the card's id and title (the page's loader gives them). */
+export type HealthArticleRef = Pick<HealthCard, 'id' | 'title'>;
+
 /** A health card's popup: its title, photo and full essay. */
-export function HealthArticlePopup({ state }: { state: PopupState<HealthCardSummary> }) {
+export function HealthArticlePopup({ state }: { state: PopupState<HealthArticleRef> }) {
   usePreloadWhenIdle(HealthArticle.preload);
   const card = usePopupValue(state);
   return (

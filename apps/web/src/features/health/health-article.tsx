@@ -1,6 +1,6 @@
 import { healthCards } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
-import { Stack, Text } from '../../ui/shell';
+import { Stack, Text } from '@mantine/core';
 
 /** A health card's full article, the popup's body: its photo and every paragraph of its essay. */
 export function HealthArticle({ id }: { id: string }) {

@@ -1,4 +1,4 @@
-import { Box, Stack, Text, Title } from '../../ui';
+import { Box, Stack, Text, Title } from '@mantine/core';
 import { healthCopy as copy } from '@cedar/content';
 import { IntroBand } from '../../components/layout/intro-band';
 

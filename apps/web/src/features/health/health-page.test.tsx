@@ -1,10 +1,13 @@
 import { healthCards, naturalLivingSlides } from '@cedar/content';
-import { screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { withCarouselLayout } from '../../test/carousel-layout';
 import { renderWithProviders } from '../../test/render';
-import { Component as HealthPage } from './health-page';
+import { theme } from '../../theme';
+import HealthPage, { loader } from './health-page';
 import { NaturalLivingCarousel } from './natural-living-carousel';
 
 withCarouselLayout();
@@ -17,10 +20,23 @@ vi.mock('../../components/photo-carousel', async () => {
   return { PhotoCarousel: PhotoCarouselView };
 });
 
+/** The page as its route renders it: its data from its loader (in the site, the build's). */
+async function renderPage() {
+  const Stub = createRoutesStub([
+    { path: '/health-testing', Component: HealthPage, loader, HydrateFallback: () => null },
+  ]);
+  render(
+    <MantineProvider theme={theme} env="test">
+      <Stub initialEntries={['/health-testing']} />
+    </MantineProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+}
+
 // Page-level renders are heavy for jsdom on a shared machine.
 describe('Holistic Health page', { timeout: 20_000 }, () => {
-  it('has one h1, the Natural Living carousel, the Healthy Start narrative and the four health cards', () => {
-    renderWithProviders(<HealthPage />, { route: '/health-testing' });
+  it('has one h1, the Natural Living carousel, the Healthy Start narrative and the four health cards', async () => {
+    await renderPage();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Holistic Health');
     expect(screen.getByRole('heading', { level: 2, name: 'Natural Living' })).toBeInTheDocument();
@@ -50,7 +66,7 @@ describe('Holistic Health page', { timeout: 20_000 }, () => {
 
   it('opens a health card in a dialog with its image and full essay, closed by its control', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<HealthPage />, { route: '/health-testing' });
+    await renderPage();
     const card = healthCards[1];
     if (!card) throw new Error('no health card');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -58,7 +74,8 @@ describe('Holistic Health page', { timeout: 20_000 }, () => {
     // The whole card is clickable.
     await user.click(screen.getAllByTestId('health-card')[1] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: card.title });
-    const image = within(dialog).getByRole('img', { name: card.title });
+    // The essay's chunk arrives after the popup's frame.
+    const image = await within(dialog).findByRole('img', { name: card.title });
     expect(image).toHaveAttribute('src', card.image);
     expect(image).toHaveAttribute('width', '800');
     for (const paragraph of card.essay)

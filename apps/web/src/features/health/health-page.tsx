@@ -1,32 +1,30 @@
-import { Box } from '../../ui/box';
-import { Container, Stack } from '../../ui/shell';
-import { healthCardSummaries, naturalLivingSlides, type HealthCardSummary } from '@cedar/content';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
+import { Box, Container, Stack } from '@mantine/core';
+import { healthCards, naturalLivingSlides } from '@cedar/content';
+import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
-import { staticPart } from '../../components/static-content';
-import { HealthArticlePopup } from './health-article-popup';
+import { HealthArticlePopup, type HealthArticleRef } from './health-article-popup';
 import { NaturalLivingCarousel } from './natural-living-carousel';
+import { HealthIntro, HealthyStart, NaturalLivingHeading } from './health-content';
+import { HealthTestingSection } from '../../sections/health-testing-section';
 
-// The opening band, the headings, the essay and the health cards are text, photos and buttons:
-// kept as prerendered, their code chunks of their own (see staticPart).
-const HealthIntro = staticPart(() =>
-  import('./health-content').then((module) => module.HealthIntro),
-);
-const NaturalLivingHeading = staticPart(() =>
-  import('./health-content').then((module) => module.NaturalLivingHeading),
-);
-const HealthyStart = staticPart(() =>
-  import('./health-content').then((module) => module.HealthyStart),
-);
-const HealthTestingSection = staticPart(() =>
-  import('../../sections/health-testing-section').then((module) => module.HealthTestingSection),
-);
+// The carousel's photos and the articles the cards open come from here (build time): of the
+// articles, the id and title the popup opens with (its photo and essay load with its content).
+export const loader = ({ request }: LoaderFunctionArgs) => ({
+  ...pageData(request),
+  slides: naturalLivingSlides,
+  articles: healthCards.map(({ id, title }): HealthArticleRef => ({ id, title })),
+});
+export const meta = pageMeta;
 
-export function Component() {
+export default function HealthPage() {
+  const { slides, articles } = useLoaderData<typeof loader>();
   // Outside the page's state: opening an article renders the popup, not the page.
-  const article = usePopupState<HealthCardSummary>();
+  const article = usePopupState<HealthArticleRef>();
   const actions = {
     article: (id: string) => {
-      const card = healthCardSummaries.find((c) => c.id === id);
+      const card = articles.find((c) => c.id === id);
       if (card) article.open(card);
     },
   };
@@ -40,14 +38,16 @@ export function Component() {
           <Box component="section" aria-labelledby="natural-living-heading">
             <NaturalLivingHeading />
             <Box maw={900} mx="auto">
-              <NaturalLivingCarousel slides={naturalLivingSlides} />
+              <NaturalLivingCarousel slides={slides} />
             </Box>
           </Box>
 
           <HealthyStart />
 
           {/* The editable Health Testing section: a press on a card opens its article here. */}
-          <HealthTestingSection actions={actions} />
+          <PageActions value={actions}>
+            <HealthTestingSection />
+          </PageActions>
         </Stack>
       </Container>
 

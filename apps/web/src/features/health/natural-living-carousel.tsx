@@ -1,4 +1,4 @@
-import { healthFrameCopy, type Slide } from '@cedar/content';
+import { healthCopy, type Slide } from '@cedar/content';
 import { PhotoCarousel } from '../../components/photo-carousel';
 
 /** Natural Living: previous/next, dots that jump to a slide; its first photo is the page's main image. */
@@ -6,7 +6,7 @@ export function NaturalLivingCarousel({ slides }: { slides: readonly Slide[] }) 
   return (
     <PhotoCarousel
       slides={slides}
-      copy={healthFrameCopy.naturalLivingCarousel}
+      copy={healthCopy.naturalLivingCarousel}
       firstIsPriority
       testId="natural-living-carousel"
     />

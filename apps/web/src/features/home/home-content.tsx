@@ -9,9 +9,9 @@ import {
   Stack,
   Text,
   Title,
-} from '../../ui';
+} from '@mantine/core';
 import { homeCopy } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AboutSection } from '../../sections/about-section';
 import classes from './home-page.module.css';
 import { imageSizes, SiteImage } from '../../components/site-image';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as HomePage } from './home-page';
+import HomePage from './home-page';
 
 describe('Home page', () => {
   it('has one h1, the brand name', () => {

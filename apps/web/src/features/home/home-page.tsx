@@ -1,11 +1,12 @@
-import { staticPart } from '../../components/static-content';
+import type { LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
 import { HeroSection } from '../../sections/hero-section';
+import { HomeContent } from './home-content';
 
-// Below the hero, nothing but text, photos and links: kept as prerendered when the page
-// hydrates, and its code is a chunk of its own, loaded only when the page renders in the app.
-const HomeContent = staticPart(() => import('./home-content').then((module) => module.HomeContent));
+export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const meta = pageMeta;
 
-export function Component() {
+export default function HomePage() {
   return (
     <>
       <HeroSection />

@@ -1,4 +1,4 @@
-import { Container, Text, Title } from '../../ui';
+import { Container, Text, Title } from '@mantine/core';
 
 /** The page's contents: nothing but text, photos and links. */
 export function NotFoundContent() {

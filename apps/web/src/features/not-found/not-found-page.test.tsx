@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as NotFoundPage } from './not-found-page';
+import NotFoundPage from './not-found-page';
 
 describe('not-found screen', () => {
   it('shows the 404 heading and the router hint', () => {

@@ -1,7 +1,14 @@
-import { staticPart } from '../../components/static-content';
+import { notFoundMeta } from '@cedar/content';
+import type { MetaFunction } from 'react-router';
+import { NotFoundContent } from './not-found-content';
 
-// Nothing on this page but text, photos and links: kept as prerendered when the page hydrates,
-// and its code is a chunk of its own, loaded only when the page renders in the app.
-export const Component = staticPart(() =>
-  import('./not-found-content').then((module) => module.NotFoundContent),
-);
+// Any path that is no page (react-router.config.ts prerenders it as the server's 404.html).
+export const meta: MetaFunction = () => [
+  { title: notFoundMeta.title },
+  { name: 'description', content: notFoundMeta.description },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function NotFoundPage() {
+  return <NotFoundContent />;
+}

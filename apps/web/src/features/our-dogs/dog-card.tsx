@@ -8,17 +8,19 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '../../ui';
+} from '@mantine/core';
 import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { useId } from 'react';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
 import { dogPhotoAlt } from './dog-photo-alt';
+import { usePageAction } from '../../components/page-actions';
 
 // Layout-affecting rules are inline: the page's stylesheet arrives after the prerendered HTML is painted.
 /** A dog's card. Its buttons name the page's actions (photo, pedigree, puppies) and the dog. */
 export function DogCard({ dog }: { dog: Dog }) {
   const headingId = useId();
+  const act = usePageAction();
   return (
     <Card
       component="article"
@@ -35,8 +37,7 @@ export function DogCard({ dog }: { dog: Dog }) {
           style={{ display: 'block', width: '100%', overflow: 'hidden' }}
           aria-label={copy.enlargePhoto(dog.name)}
           aria-haspopup="dialog"
-          data-action="photo"
-          data-value={dog.id}
+          onClick={act('photo', dog.id)}
         >
           <AspectRatio ratio={4 / 3}>
             <SiteImage
@@ -80,16 +81,11 @@ export function DogCard({ dog }: { dog: Dog }) {
         {dog.description}
       </Text>
       <Stack gap="xs" mt="auto" pt="md">
-        <Button aria-haspopup="dialog" data-action="pedigree" data-value={dog.id}>
+        <Button aria-haspopup="dialog" onClick={act('pedigree', dog.id)}>
           {copy.viewPedigree}
         </Button>
         {dog.hasPuppies && (
-          <Button
-            variant="outline"
-            aria-haspopup="dialog"
-            data-action="puppies"
-            data-value={dog.id}
-          >
+          <Button variant="outline" aria-haspopup="dialog" onClick={act('puppies', dog.id)}>
             {copy.viewPuppies}
           </Button>
         )}

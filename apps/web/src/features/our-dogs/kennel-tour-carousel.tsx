@@ -1,4 +1,4 @@
-import { ourDogsFrameCopy, type Slide } from '@cedar/content';
+import { ourDogsCopy, type Slide } from '@cedar/content';
 import { PhotoCarousel } from '../../components/photo-carousel';
 
 /** The kennel tour: 5 captioned photos, looping, with previous/next controls and dots. */
@@ -6,7 +6,7 @@ export function KennelTourCarousel({ slides }: { slides: readonly Slide[] }) {
   return (
     <PhotoCarousel
       slides={slides}
-      copy={ourDogsFrameCopy.kennelCarousel}
+      copy={ourDogsCopy.kennelCarousel}
       loop
       testId="kennel-carousel"
     />

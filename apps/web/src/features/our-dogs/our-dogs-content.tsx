@@ -1,5 +1,5 @@
-import { Box, Container, SimpleGrid, Text, Title } from '../../ui';
-import { dames, ourDogsCopy as copy, sires } from '@cedar/content';
+import { Box, Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { DogCard } from './dog-card';
 
 /** The page's opening band: eyebrow, heading and introduction. */
@@ -31,11 +31,12 @@ interface DogSectionProps {
   id: string;
   /** Whose cards: the sires' or the dames'. */
   group: 'sires' | 'dames';
+  /** The group's dogs, in order (the page's loader gives them). */
+  dogs: readonly Dog[];
 }
 
 /** Sires or dames: a heading, a few words and a card per dog. */
-export function DogSection({ id, group }: DogSectionProps) {
-  const dogs = group === 'sires' ? sires : dames;
+export function DogSection({ id, group, dogs }: DogSectionProps) {
   const heading = group === 'sires' ? copy.siresHeading : copy.damesHeading;
   const intro = group === 'sires' ? copy.siresIntro : copy.damesIntro;
   return (

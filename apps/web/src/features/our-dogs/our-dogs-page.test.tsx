@@ -7,11 +7,14 @@ import {
   type Dog,
   type Pedigree,
 } from '@cedar/content';
-import { screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as OurDogsPage } from './our-dogs-page';
+import { theme } from '../../theme';
+import OurDogsPage, { loader } from './our-dogs-page';
 import { PedigreeDetails } from './pedigree-details';
 import { PuppyGallery } from './puppy-gallery';
 
@@ -19,6 +22,19 @@ function dog(id: string): Dog {
   const found = dogById(id);
   if (!found) throw new Error(`no dog ${id}`);
   return found;
+}
+
+/** The page as its route renders it: its data from its loader (in the site, the build's). */
+async function renderPage() {
+  const Stub = createRoutesStub([
+    { path: '/breeding-dogs', Component: OurDogsPage, loader, HydrateFallback: () => null },
+  ]);
+  render(
+    <MantineProvider theme={theme} env="test">
+      <Stub initialEntries={['/breeding-dogs']} />
+    </MantineProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
 }
 
 // Page-level renders are heavy for jsdom on a shared machine.
@@ -34,7 +50,7 @@ function cardOf(name: string) {
 
 async function openPedigree(name: string) {
   const user = userEvent.setup();
-  renderWithProviders(<OurDogsPage />, { route: '/breeding-dogs' });
+  await renderPage();
   await user.click(cardOf(name).getByRole('button', { name: 'View Full Pedigree' }));
   const dialog = within(await screen.findByRole('dialog', { name: `${name}’s Pedigree` }));
   // The content loads apart from the page (first open here; ahead of the tap in a browser).
@@ -43,8 +59,8 @@ async function openPedigree(name: string) {
 }
 
 describe('Our Dogs page', PAGE_TIMEOUT, () => {
-  it('shows the hero, 6 sires and 9 dames with photo, names, highlight, description and buttons', () => {
-    renderWithProviders(<OurDogsPage />, { route: '/breeding-dogs' });
+  it('shows the hero, 6 sires and 9 dames with photo, names, highlight, description and buttons', async () => {
+    await renderPage();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Heirs of Excellence');
     const cards = [
@@ -65,7 +81,8 @@ describe('Our Dogs page', PAGE_TIMEOUT, () => {
       expect(card.queryByRole('button', { name: 'View Puppies' }) !== null).toBe(d.hasPuppies);
     });
     expect(screen.getByRole('heading', { level: 2, name: 'Tour Our Kennel' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Kennel tour photos' })).toBeInTheDocument();
+    // The carousel's code arrives apart (React's lazy).
+    expect(await screen.findByRole('region', { name: 'Kennel tour photos' })).toBeInTheDocument();
   });
 
   it('opens the pedigree with a three-generation tree, highlight photos and the AKC document', async () => {
@@ -161,7 +178,7 @@ describe('Our Dogs page', PAGE_TIMEOUT, () => {
 
   it('opens a dog photo in the image popup', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<OurDogsPage />, { route: '/breeding-dogs' });
+    await renderPage();
     const button = cardOf('Maple').getByRole('button', { name: 'View larger photo of Maple' });
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Maple' });
@@ -171,7 +188,7 @@ describe('Our Dogs page', PAGE_TIMEOUT, () => {
 
   it('opens Puppies by {dog} with each litter’s birth date and dam, and each puppy’s name, gender and colour', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<OurDogsPage />, { route: '/breeding-dogs' });
+    await renderPage();
     await user.click(cardOf('Duke').getByRole('button', { name: 'View Puppies' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Puppies by Duke' }));
     const gallery = galleryFor('duke');

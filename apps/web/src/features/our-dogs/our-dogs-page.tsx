@@ -1,34 +1,34 @@
-import { Box } from '../../ui/box';
-import { Container, Stack } from '../../ui/shell';
-import { dogSummaryById, kennelTourSlides, type DogSummary } from '@cedar/content';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
+import { Box, Container, Stack } from '@mantine/core';
+import { dames, kennelTourSlides, sires, type Dog } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
+import { PageActions } from '../../components/page-actions';
 import { usePopupState } from '../../components/popup';
-import { staticPart } from '../../components/static-content';
 import { dogPhotoAlt } from './dog-photo-alt';
 import { KennelTourCarousel } from './kennel-tour-carousel';
 import { OurDogsPopups } from './our-dogs-popups';
+import { DogSection, KennelTourHeading, OurDogsHero } from './our-dogs-content';
 
-// The cards and their words are kept as prerendered, their code a chunk of its own (see
-// staticPart); their buttons name an action and a dog, and the page opens the popup.
-const OurDogsHero = staticPart(() =>
-  import('./our-dogs-content').then((module) => module.OurDogsHero),
-);
-const DogSection = staticPart(() =>
-  import('./our-dogs-content').then((module) => module.DogSection),
-);
-const KennelTourHeading = staticPart(() =>
-  import('./our-dogs-content').then((module) => module.KennelTourHeading),
-);
+// The dogs and the kennel tour's photos come from here (build time), not from the page's client
+// code.
+export const loader = ({ request }: LoaderFunctionArgs) => ({
+  ...pageData(request),
+  dogs: { sires, dames },
+  slides: kennelTourSlides,
+});
+export const meta = pageMeta;
 
-export function Component() {
+export default function OurDogsPage() {
+  const { dogs, slides } = useLoaderData<typeof loader>();
   // Outside the page's state: opening a popup renders the popup, not the fifteen dog cards.
-  const pedigree = usePopupState<DogSummary>();
-  const gallery = usePopupState<DogSummary>();
+  const pedigree = usePopupState<Dog>();
+  const gallery = usePopupState<Dog>();
   const title = usePopupState<string>();
   const image = usePopupState<ModalImage>();
 
-  const withDog = (open: (dog: DogSummary) => void) => (id: string) => {
-    const dog = dogSummaryById(id);
+  const withDog = (open: (dog: Dog) => void) => (id: string) => {
+    const dog = [...dogs.sires, ...dogs.dames].find((d) => d.id === id);
     if (dog) open(dog);
   };
   const actions = {
@@ -50,12 +50,14 @@ export function Component() {
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
-          <DogSection id="our-sires" group="sires" actions={actions} />
-          <DogSection id="our-dames" group="dames" actions={actions} />
+          <PageActions value={actions}>
+            <DogSection id="our-sires" group="sires" dogs={dogs.sires} />
+            <DogSection id="our-dames" group="dames" dogs={dogs.dames} />
+          </PageActions>
           <Box component="section" aria-labelledby="kennel-tour-heading">
             <KennelTourHeading />
             <Box maw={900} mx="auto">
-              <KennelTourCarousel slides={kennelTourSlides} />
+              <KennelTourCarousel slides={slides} />
             </Box>
           </Box>
         </Stack>

@@ -1,4 +1,5 @@
-import { ourDogsFrameCopy as copy, type DogSummary } from '@cedar/content';
+import { ourDogsCopy as copy, type Dog } from '@cedar/content';
+import { ModalStack } from '@mantine/core';
 import { Suspense } from 'react';
 import { ImageModal, type ModalImage } from '../../components/image-modal';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -20,8 +21,8 @@ const preloadAll = () =>
   Promise.all([PedigreeDetails.preload(), PuppyGallery.preload(), TitleDetails.preload()]);
 
 export interface OurDogsPopupsProps {
-  pedigree: PopupState<DogSummary>;
-  gallery: PopupState<DogSummary>;
+  pedigree: PopupState<Dog>;
+  gallery: PopupState<Dog>;
   title: PopupState<string>;
   image: PopupState<ModalImage>;
 }
@@ -88,18 +89,18 @@ function ImagePopup({ image }: Pick<OurDogsPopupsProps, 'image'>) {
 }
 
 /**
- * The page's popups. One opened from another (a title or a photo from the pedigree) goes on top
- * of it: Escape and the close button close only the top one, and focus goes back to what opened
- * it (the browser's modal dialogs do both).
+ * The page's popups, in Mantine's Modal.Stack: one opened from another (a title or a photo from
+ * the pedigree) goes on top of it whatever order their Modals mounted in, Escape closes only the
+ * top one, and focus goes back to what opened it.
  */
 export function OurDogsPopups({ pedigree, gallery, title, image }: OurDogsPopupsProps) {
   usePreloadWhenIdle(preloadAll);
   return (
-    <>
+    <ModalStack>
       <PedigreePopup pedigree={pedigree} title={title} image={image} />
       <GalleryPopup gallery={gallery} image={image} />
       <TitlePopup title={title} />
       <ImagePopup image={image} />
-    </>
+    </ModalStack>
   );
 }

@@ -9,12 +9,12 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '../../ui';
+} from '@mantine/core';
 import {
   COUNTS,
   ourDogsCopy,
   pedigreeFor,
-  type DogSummary,
+  type Dog,
   type Pedigree,
   type PedigreeNode,
 } from '@cedar/content';
@@ -121,7 +121,7 @@ function Tree({
   tree,
   onImage,
   onTitle,
-}: { dog: DogSummary; tree: NonNullable<Pedigree['tree']> } & Handlers) {
+}: { dog: Dog; tree: NonNullable<Pedigree['tree']> } & Handlers) {
   const handlers = { onImage, onTitle };
   return (
     <Box component="section" aria-labelledby="pedigree-tree-heading">
@@ -247,7 +247,7 @@ function Document({
   document,
   onImage,
 }: {
-  dog: DogSummary;
+  dog: Dog;
   document: string | null;
   onImage: Handlers['onImage'];
 }) {
@@ -286,7 +286,7 @@ function Document({
 }
 
 export interface PedigreeDetailsProps extends Handlers {
-  dog: DogSummary;
+  dog: Dog;
   /** The dog's pedigree; undefined when none was entered. */
   pedigree: Pedigree | undefined;
 }

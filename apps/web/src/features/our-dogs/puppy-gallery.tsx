@@ -8,8 +8,8 @@ import {
   Text,
   Title,
   UnstyledButton,
-} from '../../ui';
-import { galleryFor, ourDogsCopy, type DogSummary, type PuppyGallery } from '@cedar/content';
+} from '@mantine/core';
+import { galleryFor, ourDogsCopy, type Dog, type PuppyGallery } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
@@ -17,7 +17,7 @@ import { SiteImage } from '../../components/site-image';
 const copy = ourDogsCopy.gallery;
 
 export interface PuppyGalleryProps {
-  dog: DogSummary;
+  dog: Dog;
   gallery: PuppyGallery | undefined;
   onImage: (image: ModalImage) => void;
 }

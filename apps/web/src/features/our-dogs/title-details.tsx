@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '../../ui';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { ourDogsCopy, titleName } from '@cedar/content';
 
 const copy = ourDogsCopy.titlePopup;

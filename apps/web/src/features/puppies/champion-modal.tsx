@@ -1,4 +1,4 @@
-import { championWinnerTitle, puppiesFrameCopy } from '@cedar/content';
+import { puppiesCopy } from '@cedar/content';
 import { Suspense } from 'react';
 import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
@@ -8,16 +8,16 @@ const ChampionStory = lazyContent(() =>
   import('./champion-story').then((module) => module.ChampionStory),
 );
 
-/** The champion winner popup: photo, title and story. */
-export function ChampionModal({ state }: { state: PopupState<true> }) {
+/** The champion winner popup: its title (the page's loader gives it), photo and story. */
+export function ChampionModal({ state, title }: { state: PopupState<true>; title: string }) {
   usePreloadWhenIdle(ChampionStory.preload);
   return (
     <Popup
       opened={usePopupValue(state) !== null}
       onClose={state.close}
-      title={championWinnerTitle}
+      title={title}
       size="lg"
-      closeLabel={puppiesFrameCopy.closeLabel}
+      closeLabel={puppiesCopy.closeLabel}
     >
       <Suspense fallback={null}>
         <ChampionStory />

@@ -1,13 +1,14 @@
-import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '../../ui';
-import { championWinner, dogById, puppiesCopy } from '@cedar/content';
+import { AspectRatio, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { puppiesCopy } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
+import { usePageAction } from '../../components/page-actions';
+import type { ChampionSummary } from './puppies-data';
 
 const copy = puppiesCopy.champion;
-const champion = dogById(championWinner.dogId);
-const championName = champion?.name ?? championWinner.title;
 
-/** The 'Meet Our Champion' band on the puppies page. */
-export function ChampionTeaser() {
+/** The 'Meet Our Champion' band on the puppies page: the champion (name, photo) from the loader. */
+export function ChampionTeaser({ champion }: { champion: ChampionSummary }) {
+  const act = usePageAction();
   return (
     <Paper
       component="section"
@@ -21,8 +22,8 @@ export function ChampionTeaser() {
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <AspectRatio ratio={4 / 3}>
             <SiteImage
-              src={championWinner.image}
-              alt={copy.photoAlt(championName)}
+              src={champion.image}
+              alt={copy.photoAlt(champion.name)}
               cover
               sizes="(min-width: 75em) 480px, (min-width: 48em) 40vw, 100vw"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -37,8 +38,8 @@ export function ChampionTeaser() {
             <Title order={2} id="champion-heading">
               {copy.heading}
             </Title>
-            <Text>{copy.text(championName)}</Text>
-            <Button size="md" data-action="champion" aria-haspopup="dialog">
+            <Text>{copy.text(champion.name)}</Text>
+            <Button size="md" onClick={act('champion')} aria-haspopup="dialog">
               {copy.button}
             </Button>
           </Stack>

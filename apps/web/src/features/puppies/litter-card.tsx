@@ -1,11 +1,13 @@
-import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '../../ui';
-import { dogById, puppiesCopy as copy, type Litter } from '@cedar/content';
+import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { puppiesCopy as copy } from '@cedar/content';
 import type { LitterBadge, LitterWithReadiness } from '@cedar/litter-logic';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatBirthDate } from './format-birth-date';
 import { SiteImage } from '../../components/site-image';
+import { usePageAction } from '../../components/page-actions';
 import { PuppyList } from './puppy-list';
+import type { ListedLitter } from './puppies-data';
 
 const APPLICATION_PATH = '/puppy-application';
 
@@ -31,18 +33,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export interface LitterCardProps {
-  litter: LitterWithReadiness<Litter>;
+  litter: LitterWithReadiness<ListedLitter>;
   kind: 'select' | 'upcoming';
 }
 
 /** A litter's card; its pedigree button names the page's `pedigree` action and the litter. */
 export function LitterCard({ litter, kind }: LitterCardProps) {
   const headingId = useId();
-  const sire = dogById(litter.sire);
-  const dam = dogById(litter.dam);
   const [cover] = litter.images;
   const { age, badge } = litter.readiness;
 
+  const act = usePageAction();
   return (
     <Card
       component="article"
@@ -82,8 +83,8 @@ export function LitterCard({ litter, kind }: LitterCardProps) {
         {litter.name}
       </Title>
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="sm" mb={0}>
-        <Fact label={copy.labels.sire}>{sire?.name ?? litter.sire}</Fact>
-        <Fact label={copy.labels.dam}>{dam?.name ?? litter.dam}</Fact>
+        <Fact label={copy.labels.sire}>{litter.sireName}</Fact>
+        <Fact label={copy.labels.dam}>{litter.damName}</Fact>
         <Fact label={copy.labels.born}>{formatBirthDate(litter.birthDate)}</Fact>
         <Fact label={copy.labels.age}>{age}</Fact>
         <Fact label={copy.labels.puppies}>{litter.puppiesCount}</Fact>
@@ -102,8 +103,7 @@ export function LitterCard({ litter, kind }: LitterCardProps) {
           variant="outline"
           fullWidth
           aria-haspopup="dialog"
-          data-action="pedigree"
-          data-value={litter.id}
+          onClick={act('pedigree', litter.id)}
         >
           {copy.pedigreeButton}
         </Button>

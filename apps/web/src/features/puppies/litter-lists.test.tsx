@@ -2,17 +2,21 @@ import { dogById, type Litter } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders, renderWithProviders } from '../../test/render';
-import { StaticContent } from '../../components/static-content';
+import { PageActions } from '../../components/page-actions';
 import { formatBirthDate } from './format-birth-date';
 import { LitterLists } from './litter-lists';
+import { listedLitter, type ListedLitter } from './puppies-data';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
-function litter(overrides: Partial<Litter> & Pick<Litter, 'id' | 'birthDate' | 'status'>): Litter {
-  return {
+// As the page's loader gives them: with the parents' names.
+function litter(
+  overrides: Partial<Litter> & Pick<Litter, 'id' | 'birthDate' | 'status'>,
+): ListedLitter {
+  return listedLitter({
     name: overrides.id,
     sire: 'duke',
     dam: 'maple',
@@ -22,10 +26,10 @@ function litter(overrides: Partial<Litter> & Pick<Litter, 'id' | 'birthDate' | '
     images: ['/images/litters/duke-clover-1.jpg'],
     description: 'A lovely litter.',
     ...overrides,
-  };
+  });
 }
 
-const fixtures: Litter[] = [
+const fixtures: ListedLitter[] = [
   // 12 weeks old, status Ready: Select, Trained
   litter({
     id: 'ready-litter',
@@ -81,10 +85,10 @@ function renderLists(now: Date, onViewPedigree = vi.fn()) {
       <Route
         path="/puppies"
         element={
-          // As on the page: the cards' buttons name an action that the page's part runs.
-          <StaticContent actions={{ pedigree: onViewPedigree }}>
+          // As on the page: the cards' buttons run the action the page gives.
+          <PageActions value={{ pedigree: onViewPedigree }}>
             <LitterLists litters={fixtures} now={now} />
-          </StaticContent>
+          </PageActions>
         }
       />
       <Route path="/puppy-application" element={<h1>Puppy application</h1>} />
@@ -171,6 +175,19 @@ describe('LitterLists', () => {
     expect(due.getByText('Mid-September')).toBeInTheDocument();
     expect(due.getByTestId('litter-badge')).toHaveTextContent('Upcoming');
     expect(due.getByText('TBD')).toBeInTheDocument();
+  });
+
+  it('names a parent that is not on file by its id', () => {
+    renderWithProviders(
+      <LitterLists
+        litters={[
+          litter({ id: 'stranger', sire: 'stranger', birthDate: '2026-10-20', status: 'Current' }),
+        ]}
+        now={NOW}
+      />,
+    );
+    expect(cardNamed('stranger').getByText('stranger', { selector: 'p' })).toBeInTheDocument();
+    expect(cardNamed('stranger').getByText(dogById('maple')?.name ?? '')).toBeInTheDocument();
   });
 
   it('moves a litter into Select Litters once it is 5 weeks old', () => {

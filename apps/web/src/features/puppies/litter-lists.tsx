@@ -1,8 +1,9 @@
-import { Box, SimpleGrid, Stack, Text, Title } from '../../ui';
-import { puppiesCopy as copy, type Litter } from '@cedar/content';
+import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { puppiesCopy as copy } from '@cedar/content';
 import { splitLitters, type LitterWithReadiness } from '@cedar/litter-logic';
 import { useMemo } from 'react';
 import { LitterCard } from './litter-card';
+import type { ListedLitter } from './puppies-data';
 
 interface ListProps {
   id: string;
@@ -10,7 +11,7 @@ interface ListProps {
   intro: string;
   empty: string;
   kind: 'select' | 'upcoming';
-  litters: LitterWithReadiness<Litter>[];
+  litters: LitterWithReadiness<ListedLitter>[];
 }
 
 function LitterList({ id, heading, intro, empty, kind, litters }: ListProps) {
@@ -38,7 +39,8 @@ function LitterList({ id, heading, intro, empty, kind, litters }: ListProps) {
 }
 
 export interface LitterListsProps {
-  litters: readonly Litter[];
+  /** The litters, each with its parents' names (the page's loader gives them). */
+  litters: readonly ListedLitter[];
   /** The day the ages, badges and lists are worked out for (the build's day in the HTML). */
   now: Date;
 }

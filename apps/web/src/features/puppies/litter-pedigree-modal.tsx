@@ -1,4 +1,4 @@
-import { puppiesFrameCopy as copy, type LitterParents } from '@cedar/content';
+import { puppiesCopy as copy, type Litter } from '@cedar/content';
 import { Suspense } from 'react';
 import { Popup, usePopupValue, type PopupState } from '../../components/popup';
 import { lazyContent, usePreloadWhenIdle } from '../../components/lazy-content';
@@ -8,7 +8,7 @@ const LitterPedigree = lazyContent(() =>
 );
 
 /** The litter pedigree popup: the litter's sire and dam with their pedigree highlights and parents. */
-export function LitterPedigreeModal({ state }: { state: PopupState<LitterParents> }) {
+export function LitterPedigreeModal({ state }: { state: PopupState<Litter> }) {
   const litter = usePopupValue(state);
   usePreloadWhenIdle(LitterPedigree.preload);
   return (

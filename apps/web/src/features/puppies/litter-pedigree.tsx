@@ -1,14 +1,24 @@
-import { Anchor, AspectRatio, Badge, Box, Group, SimpleGrid, Stack, Text, Title } from '../../ui';
+import {
+  Anchor,
+  AspectRatio,
+  Badge,
+  Box,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   dogById,
   pedigreeFor,
   puppiesCopy,
   titleName,
   type Dog,
-  type LitterParents,
+  type Litter,
   type PedigreeNode,
 } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { SiteImage } from '../../components/site-image';
 
 const copy = puppiesCopy.litterPedigree;
@@ -99,7 +109,7 @@ function ParentPanel({
 }
 
 /** The popup's content: the litter's sire and dam with their pedigree highlights and parents. */
-export function LitterPedigree({ litter }: { litter: LitterParents }) {
+export function LitterPedigree({ litter }: { litter: Litter }) {
   return (
     <>
       <Text c="gray.7" mb="md">

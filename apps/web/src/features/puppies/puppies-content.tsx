@@ -1,8 +1,9 @@
-import { Box, Text, Title } from '../../ui';
-import { litters, puppiesCopy as copy, puppyPhotos } from '@cedar/content';
+import { Box, Text, Title } from '@mantine/core';
+import { puppiesCopy as copy, type Photo } from '@cedar/content';
 import { IntroBand } from '../../components/layout/intro-band';
 import { ChampionTeaser } from './champion';
 import { LitterLists } from './litter-lists';
+import type { ListedLitter } from './puppies-data';
 import { PuppyPhotoGrid } from './puppy-photo-grid';
 
 export { ChampionTeaser };
@@ -13,7 +14,7 @@ export function PuppiesIntro() {
 }
 
 /** The puppy photos: heading, a few words and the grid; a photo's button opens it. */
-export function PuppyGallery() {
+export function PuppyGallery({ photos }: { photos: readonly Photo[] }) {
   return (
     <Box component="section" aria-labelledby="puppy-gallery-heading">
       <Title order={2} id="puppy-gallery-heading" ta="center">
@@ -22,12 +23,12 @@ export function PuppyGallery() {
       <Text ta="center" c="gray.7" mt="xs" mb="lg">
         {copy.galleryIntro}
       </Text>
-      <PuppyPhotoGrid photos={puppyPhotos} />
+      <PuppyPhotoGrid photos={photos} />
     </Box>
   );
 }
 
 /** Select and Upcoming Litters as of `now`. */
-export function PuppiesLitters({ now }: { now: Date }) {
+export function PuppiesLitters({ litters, now }: { litters: readonly ListedLitter[]; now: Date }) {
   return <LitterLists litters={litters} now={now} />;
 }

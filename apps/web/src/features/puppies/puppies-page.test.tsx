@@ -1,18 +1,36 @@
-import { championWinner, dogById, litters, pedigreeFor, puppyPhotos } from '@cedar/content';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  championWinner,
+  dogById,
+  litters,
+  pedigreeFor,
+  puppiesCopy,
+  puppyPhotos,
+} from '@cedar/content';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
-import { Component as PuppiesPage } from './puppies-page';
+import { theme } from '../../theme';
+import PuppiesPage, { loader } from './puppies-page';
 
-function renderPage() {
-  return renderWithProviders(<PuppiesPage />, { route: '/puppies' });
+/** The page as its route renders it: its data from its loader (in the site, the build's). */
+async function renderPage() {
+  const Stub = createRoutesStub([
+    { path: '/puppies', Component: PuppiesPage, loader, HydrateFallback: () => null },
+  ]);
+  render(
+    <MantineProvider theme={theme} env="test">
+      <Stub initialEntries={['/puppies']} />
+    </MantineProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
 }
 
 // Page-level renders are heavy for jsdom on a shared machine.
 describe('Puppies page', { timeout: 20_000 }, () => {
-  it('shows the heading, the 15-photo grid and the 4-step process with its call to action', () => {
-    renderPage();
+  it('shows the heading, the 15-photo grid and the 4-step process with its call to action', async () => {
+    await renderPage();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Puppy Placement');
 
@@ -40,14 +58,35 @@ describe('Puppies page', { timeout: 20_000 }, () => {
     );
   });
 
-  it('renders a card for every litter that is not archived', () => {
-    renderPage();
+  it('renders a card for every litter that is not archived', async () => {
+    await renderPage();
     expect(screen.getAllByTestId('litter-card')).toHaveLength(litters.length);
+  });
+
+  it('names each litter’s sire and dam, and the champion, from the loader’s data', async () => {
+    await renderPage();
+    for (const litter of litters) {
+      const heading = screen.getByRole('heading', { level: 3, name: litter.name });
+      const card = within(heading.closest('article') as HTMLElement);
+      expect(card.getByText(dogById(litter.sire)?.name ?? litter.sire)).toBeInTheDocument();
+      expect(card.getByText(dogById(litter.dam)?.name ?? litter.dam)).toBeInTheDocument();
+    }
+    const name = dogById(championWinner.dogId)?.name ?? championWinner.title;
+    const teaser = within(
+      screen
+        .getByRole('heading', { level: 2, name: puppiesCopy.champion.heading })
+        .closest('section') as HTMLElement,
+    );
+    expect(teaser.getByRole('img', { name: puppiesCopy.champion.photoAlt(name) })).toHaveAttribute(
+      'src',
+      championWinner.image,
+    );
+    expect(teaser.getByText(puppiesCopy.champion.text(name))).toBeInTheDocument();
   });
 
   it('opens a puppy photo enlarged and closes it', async () => {
     const user = userEvent.setup();
-    renderPage();
+    await renderPage();
     const photo = puppyPhotos[2];
     if (!photo) throw new Error('no photo');
     const button = screen.getByRole('button', { name: `View larger: ${photo.alt}` });
@@ -60,7 +99,7 @@ describe('Puppies page', { timeout: 20_000 }, () => {
 
   it('opens the litter pedigree with the sire and dam, their highlights and parents', async () => {
     const user = userEvent.setup();
-    renderPage();
+    await renderPage();
     const card = screen.getAllByTestId('litter-card')[0] as HTMLElement;
     const name = within(card).getByRole('heading', { level: 3 }).textContent ?? '';
     const litter = litters.find((l) => l.name === name);
@@ -94,10 +133,10 @@ describe('Puppies page', { timeout: 20_000 }, () => {
 
   it('opens the champion winner with photo, title and story', async () => {
     const user = userEvent.setup();
-    renderPage();
+    await renderPage();
     await user.click(screen.getByRole('button', { name: 'Meet Our Champion' }));
     const dialog = await screen.findByRole('dialog', { name: championWinner.title });
-    expect(within(dialog).getByRole('img')).toHaveAttribute('src', championWinner.image);
+    expect(await within(dialog).findByRole('img')).toHaveAttribute('src', championWinner.image);
     for (const paragraph of championWinner.story)
       expect(within(dialog).getByText(paragraph)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -1,64 +1,57 @@
-import { Container, Stack } from '../../ui/shell';
-import {
-  litterParents,
-  puppiesFrameCopy as copy,
-  puppyPhotos,
-  type LitterParents,
-} from '@cedar/content';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { pageData, pageMeta } from '../../lib/page-data';
+import { Container, Stack } from '@mantine/core';
+import { puppiesCopy as copy, type Litter, type Photo } from '@cedar/content';
 import { ImageModal } from '../../components/image-modal';
+import { PageActions } from '../../components/page-actions';
 import { usePopupState, usePopupValue, type PopupState } from '../../components/popup';
-import { staticPart } from '../../components/static-content';
 import { ChampionModal } from './champion-modal';
 import { LitterPedigreeModal } from './litter-pedigree-modal';
+import { puppiesPageData } from './puppies-data';
 import { useKennelDay } from './use-kennel-day';
+import { ChampionTeaser, PuppiesIntro, PuppiesLitters, PuppyGallery } from './puppies-content';
+import { PuppiesSection } from '../../sections/puppies-section';
 
-// The opening band: text only, kept as prerendered (see staticPart).
-const PuppiesIntro = staticPart(() =>
-  import('./puppies-content').then((module) => module.PuppiesIntro),
-);
-
-// The photos, the placement steps, the litters and the champion band are kept as prerendered,
-// their code a chunk of its own (see staticPart); their buttons name an action, and the page
-// opens the popup.
-const PuppyGallery = staticPart(() =>
-  import('./puppies-content').then((module) => module.PuppyGallery),
-);
-const PuppiesSection = staticPart(() =>
-  import('../../sections/puppies-section').then((module) => module.PuppiesSection),
-);
-const PuppiesLitters = staticPart(() =>
-  import('./puppies-content').then((module) => module.PuppiesLitters),
-);
-const ChampionTeaser = staticPart(() =>
-  import('./puppies-content').then((module) => module.ChampionTeaser),
-);
-
-function PuppyPhotoModal({ state }: { state: PopupState<number> }) {
+function PuppyPhotoModal({
+  state,
+  photos,
+}: {
+  state: PopupState<number>;
+  photos: readonly Photo[];
+}) {
   const index = usePopupValue(state);
-  const photo = index === null ? undefined : puppyPhotos[index];
+  const photo = index === null ? undefined : photos[index];
   return (
     <ImageModal
       image={photo ? { src: photo.src, alt: photo.alt, caption: photo.alt } : null}
-      title={index === null ? undefined : copy.photoTitle(index + 1, puppyPhotos.length)}
+      title={index === null ? undefined : copy.photoTitle(index + 1, photos.length)}
       onClose={state.close}
     />
   );
 }
 
+// The litters, photos and champion come from here (build time), not from the page's client code.
+export const loader = ({ request }: LoaderFunctionArgs) => ({
+  ...pageData(request),
+  ...puppiesPageData(),
+});
+export const meta = pageMeta;
+
 // The popups' state lives outside the page's: opening one renders the popup, not the page.
-export function Component() {
+export default function PuppiesPage() {
+  const { litters, puppyPhotos, champion } = useLoaderData<typeof loader>();
   const day = useKennelDay();
   const photo = usePopupState<number>();
-  const pedigree = usePopupState<LitterParents>();
-  const champion = usePopupState<true>();
+  const pedigree = usePopupState<Litter>();
+  const championPopup = usePopupState<true>();
 
   const actions = {
     photo: (index: string) => photo.open(Number(index)),
     pedigree: (id: string) => {
-      const litter = litterParents.find((l) => l.id === id);
+      const litter = litters.find((l) => l.id === id);
       if (litter) pedigree.open(litter);
     },
-    champion: () => champion.open(true),
+    champion: () => championPopup.open(true),
   };
 
   return (
@@ -67,18 +60,20 @@ export function Component() {
 
       <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
-          <PuppyGallery actions={actions} />
-          <PuppiesSection />
-          {/* Kept as prerendered on the day the page was built for; on another day (a page left
-              open past midnight) the lists render anew for it. */}
-          <PuppiesLitters key={day.toISOString()} now={day} actions={actions} />
-          <ChampionTeaser actions={actions} />
+          <PageActions value={actions}>
+            <PuppyGallery photos={puppyPhotos} />
+            <PuppiesSection />
+            {/* As prerendered on the day the page was built for; on another day (a page left
+                open past midnight) the lists render anew for it. */}
+            <PuppiesLitters key={day.toISOString()} litters={litters} now={day} />
+            <ChampionTeaser champion={champion} />
+          </PageActions>
         </Stack>
       </Container>
 
-      <PuppyPhotoModal state={photo} />
+      <PuppyPhotoModal state={photo} photos={puppyPhotos} />
       <LitterPedigreeModal state={pedigree} />
-      <ChampionModal state={champion} />
+      <ChampionModal state={championPopup} title={champion.title} />
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { availabilityLabel, puppyAvailability } from '@cedar/litter-logic';
 import { useId } from 'react';
-// Mantine's own components by name: the public pages render them through src/ui today (Mantine's
-// markup without its runtime, decision 012); only this import changes when they use Mantine again.
-import { Badge, Box, Group, Text } from '../../ui';
+import { Badge, Box, Group, Text } from '@mantine/core';
 
 interface PuppyListItem {
   id: string;

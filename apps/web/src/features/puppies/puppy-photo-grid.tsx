@@ -1,11 +1,13 @@
-import { AspectRatio, SimpleGrid, UnstyledButton } from '../../ui';
+import { AspectRatio, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { puppiesCopy as copy, type Photo } from '@cedar/content';
 import classes from './puppies-page.module.css';
 import { SiteImage } from '../../components/site-image';
+import { usePageAction } from '../../components/page-actions';
 
 /** The square-cropped puppy photos: 3 columns on small screens, 5 from the sm breakpoint. */
 /** Each photo's button names the `photo` action and the photo's index (see StaticContent). */
 export function PuppyPhotoGrid({ photos }: { photos: readonly Photo[] }) {
+  const act = usePageAction();
   return (
     <SimpleGrid
       cols={{ base: 3, sm: 5 }}
@@ -20,8 +22,7 @@ export function PuppyPhotoGrid({ photos }: { photos: readonly Photo[] }) {
           style={{ display: 'block', overflow: 'hidden', borderRadius: 'var(--mantine-radius-md)' }}
           aria-label={copy.enlargePhoto(photo.alt)}
           aria-haspopup="dialog"
-          data-action="photo"
-          data-value={index}
+          onClick={act('photo', index)}
         >
           <AspectRatio ratio={1}>
             <SiteImage

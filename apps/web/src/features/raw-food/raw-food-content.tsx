@@ -13,7 +13,7 @@ import {
   Text,
   ThemeIcon,
   Title,
-} from '../../ui';
+} from '@mantine/core';
 import { foodProducts, formatAddress, rawFoodCopy, site, type FoodProduct } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
 import { formatUsd } from '../../lib/format';

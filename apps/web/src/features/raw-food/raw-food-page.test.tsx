@@ -2,7 +2,7 @@ import { COUNTS, foodProducts, site } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as RawFoodPage } from './raw-food-page';
+import RawFoodPage from './raw-food-page';
 
 describe('Raw Dog Food page', () => {
   it('shows the three products with price, unit, description and benefits', () => {

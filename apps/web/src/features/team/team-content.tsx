@@ -1,4 +1,4 @@
-import { Box, Container, SimpleGrid, Text, Title } from '../../ui';
+import { Box, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { team, teamCopy, type TeamMember } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
 import { FacilitiesSection } from '../../sections/facilities-section';

@@ -2,7 +2,7 @@ import { COUNTS, team } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as TeamPage } from './team-page';
+import TeamPage from './team-page';
 
 describe('Our Team page', () => {
   it('shows the ten team members with photo, name, role, description and highlight', () => {

@@ -12,7 +12,7 @@ import {
   Text,
   ThemeIcon,
   Title,
-} from '../../ui';
+} from '@mantine/core';
 import {
   site,
   telHref,
@@ -20,7 +20,7 @@ import {
   trainingPrograms,
   type TrainingProgram,
 } from '@cedar/content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PageHero } from '../../components/layout/page-hero';
 import { formatUsd } from '../../lib/format';
 import { imageSizes, SiteImage } from '../../components/site-image';

@@ -2,7 +2,7 @@ import { trainingPrograms } from '@cedar/content';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Component as TrainingPage } from './training-page';
+import TrainingPage from './training-page';
 
 describe('Training page', () => {
   it('opens with The Legacy Lives On', () => {

@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AdminGate } from '../admin-session';
 
 /** An admin screen behind the sign-in: its title, the way back to the dashboard, a line of intro. */

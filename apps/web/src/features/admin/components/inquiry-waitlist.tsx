@@ -1,7 +1,7 @@
 import { GENERAL_LIST, type InboxInquiry } from '@cedar/api-contract';
 import { Anchor, Button, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useLitters } from '../api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from '../api/waitlist';
 import { showError, showSuccess } from '../lib/toasts';

@@ -1,5 +1,5 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 const ACTIONS = [
   {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, configure, screen, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { AdminLayout } from '../admin-layout';

@@ -1,0 +1,29 @@
+import { renderToReadableStream } from 'react-dom/server';
+import type { EntryContext } from 'react-router';
+import { ServerRouter } from 'react-router';
+
+/**
+ * React Router's server entry, used only at build time: every page is prerendered (ssr: false),
+ * so each document is rendered whole (allReady) before it is written. A page that throws while
+ * rendering fails the build, naming the page.
+ */
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+) {
+  let failure: unknown = null;
+  const body = await renderToReadableStream(<ServerRouter context={context} url={request.url} />, {
+    onError(error: unknown) {
+      failure ??= error;
+    },
+  });
+  await body.allReady;
+  if (failure) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    throw new Error(`${new URL(request.url).pathname} failed to render: ${reason}`);
+  }
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(body, { status, headers });
+}

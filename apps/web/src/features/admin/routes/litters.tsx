@@ -1,0 +1,1 @@
+export { LittersScreen as default } from '../litters-screen';

@@ -1,0 +1,1 @@
+export { LoginScreen as default } from '../login-screen';

@@ -1,0 +1,1 @@
+export { SecurityScreen as default } from '../security-screen';

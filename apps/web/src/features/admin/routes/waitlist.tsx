@@ -1,0 +1,1 @@
+export { WaitlistScreen as default } from '../waitlist-screen';

@@ -1,0 +1,146 @@
+// START_APP, run as the page runs it: the context script goes in at once, React Router's module
+// preloads and module script only once the page has loaded and been painted.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_SCRIPTS, LOAD_WAIT_MS, START_APP } from './start-app';
+
+// What the browser reads inside <noscript> when scripts run: text, not elements.
+const SCRIPTS =
+  '<script>window.__context = 1;</script>' +
+  '<link rel="modulepreload" href="/assets/entry.client-a.js">' +
+  '<link rel="modulepreload" href="/assets/page-b.js">' +
+  '<script type="module" async="">import("/assets/entry.client-a.js");</script>';
+
+let paintObservers: Array<(names: string[]) => void> = [];
+let frames: Array<() => void> = [];
+let visibility: DocumentVisibilityState = 'visible';
+
+function page(body: string) {
+  document.body.innerHTML = body;
+  const noscript = document.createElement('noscript');
+  noscript.id = APP_SCRIPTS;
+  noscript.textContent = SCRIPTS;
+  document.body.append(noscript);
+  new Function(START_APP)();
+}
+
+const inPage = () => ({
+  context: document.body.querySelectorAll(':scope > script:not([type])').length,
+  preloads: document.body.querySelectorAll(':scope > link[rel="modulepreload"]').length,
+  module: document.body.querySelectorAll(':scope > script[type="module"]').length,
+});
+const load = () => window.dispatchEvent(new Event('load'));
+const paint = (name: string) => paintObservers.forEach((observe) => observe([name]));
+const nextFrame = () => frames.splice(0).forEach((frame) => frame());
+const settle = async () => {
+  await vi.runAllTimersAsync();
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  paintObservers = [];
+  frames = [];
+  visibility = 'visible';
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      constructor(private callback: (list: unknown, observer: unknown) => void) {}
+      observe() {
+        paintObservers.push((names) =>
+          this.callback(
+            { getEntriesByName: (name: string) => names.filter((n) => n === name) },
+            this,
+          ),
+        );
+      }
+      disconnect() {
+        paintObservers = [];
+      }
+    },
+  );
+  vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => visibility,
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('START_APP', () => {
+  it('puts the context in at once, the scripts once the page has loaded and painted', async () => {
+    page('<main><h1>Puppy Placement</h1></main>');
+    expect(inPage()).toEqual({ context: 1, preloads: 0, module: 0 });
+
+    load();
+    await settle();
+    expect(inPage(), 'loaded, not yet painted').toEqual({ context: 1, preloads: 0, module: 0 });
+
+    paint('first-paint');
+    await settle();
+    expect(inPage(), 'a paint with no content').toEqual({ context: 1, preloads: 0, module: 0 });
+
+    paint('first-contentful-paint');
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('waits for the load when the page has painted first', async () => {
+    page('<main><h1>Contact</h1></main>');
+    paint('first-contentful-paint');
+    await vi.advanceTimersByTimeAsync(LOAD_WAIT_MS - 1);
+    expect(inPage().module).toBe(0);
+    load();
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('starts the admin shell, which paints nothing, at the load', async () => {
+    page('<style>:root{}</style>');
+    load();
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('starts a page opened in a background tab once it is shown and drawn', async () => {
+    visibility = 'hidden';
+    page('<main><h1>Our Dogs</h1></main>');
+    load();
+    await settle();
+    // Hidden: the browser draws no frame and reports no first paint.
+    expect(inPage().module).toBe(0);
+
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    nextFrame();
+    nextFrame();
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('starts a page hidden while it loaded once it is shown again and drawn', async () => {
+    page('<main><h1>Training</h1></main>');
+    load();
+    visibility = 'hidden';
+    window.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(inPage().module).toBe(0);
+    visibility = 'visible';
+    nextFrame();
+    nextFrame();
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('starts a painted page whose load is held up (an image stalled) after LOAD_WAIT_MS', async () => {
+    page('<main><h1>Boarding</h1></main>');
+    paint('first-contentful-paint');
+    await vi.advanceTimersByTimeAsync(LOAD_WAIT_MS - 1);
+    expect(inPage().module).toBe(0);
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+});
