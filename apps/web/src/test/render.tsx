@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { render as rtlRender, type RenderOptions } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { render as rtlRender, screen, type RenderOptions } from '@testing-library/react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { createRoutesStub, MemoryRouter, type LoaderFunction } from 'react-router';
 import { theme } from '../theme';
 
 /** The one test wrapper: Mantine theme (test env: no transitions, no portals) and a router at `route`. */
@@ -21,4 +21,23 @@ export function renderWithProviders(
     return <TestProviders route={route}>{children}</TestProviders>;
   }
   return rtlRender(ui, { wrapper: Wrapper, ...options });
+}
+
+/**
+ * A page as its route renders it: its data from its own loader (in the site, the build's), in a
+ * React Router stub at `path`. Resolves once the page's h1 is on screen.
+ */
+export async function renderRoutePage(
+  path: string,
+  Component: ComponentType,
+  loader: LoaderFunction,
+) {
+  const Stub = createRoutesStub([{ path, Component, loader, HydrateFallback: () => null }]);
+  const result = rtlRender(
+    <MantineProvider theme={theme} env="test">
+      <Stub initialEntries={[path]} />
+    </MantineProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return result;
 }

@@ -1,12 +1,10 @@
 import { healthCards, naturalLivingSlides } from '@cedar/content';
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { withCarouselLayout } from '../../test/carousel-layout';
 import { renderWithProviders } from '../../test/render';
-import { theme } from '../../theme';
+import { renderRoutePage } from '../../test/render';
 import HealthPage, { loader } from './health-page';
 import { NaturalLivingCarousel } from './natural-living-carousel';
 
@@ -20,18 +18,7 @@ vi.mock('../../components/photo-carousel', async () => {
   return { PhotoCarousel: PhotoCarouselView };
 });
 
-/** The page as its route renders it: its data from its loader (in the site, the build's). */
-async function renderPage() {
-  const Stub = createRoutesStub([
-    { path: '/health-testing', Component: HealthPage, loader, HydrateFallback: () => null },
-  ]);
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Stub initialEntries={['/health-testing']} />
-    </MantineProvider>,
-  );
-  await screen.findByRole('heading', { level: 1 });
-}
+const renderPage = () => renderRoutePage('/health-testing', HealthPage, loader);
 
 // Page-level renders are heavy for jsdom on a shared machine.
 describe('Holistic Health page', { timeout: 20_000 }, () => {

@@ -7,13 +7,11 @@ import {
   type Dog,
   type Pedigree,
 } from '@cedar/content';
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { theme } from '../../theme';
+import { renderRoutePage } from '../../test/render';
 import OurDogsPage, { loader } from './our-dogs-page';
 import { PedigreeDetails } from './pedigree-details';
 import { PuppyGallery } from './puppy-gallery';
@@ -24,18 +22,7 @@ function dog(id: string): Dog {
   return found;
 }
 
-/** The page as its route renders it: its data from its loader (in the site, the build's). */
-async function renderPage() {
-  const Stub = createRoutesStub([
-    { path: '/breeding-dogs', Component: OurDogsPage, loader, HydrateFallback: () => null },
-  ]);
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Stub initialEntries={['/breeding-dogs']} />
-    </MantineProvider>,
-  );
-  await screen.findByRole('heading', { level: 1 });
-}
+const renderPage = () => renderRoutePage('/breeding-dogs', OurDogsPage, loader);
 
 // Page-level renders are heavy for jsdom on a shared machine.
 const PAGE_TIMEOUT = { timeout: 20_000 };

@@ -6,26 +6,13 @@ import {
   puppiesCopy,
   puppyPhotos,
 } from '@cedar/content';
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../theme';
+import { renderRoutePage } from '../../test/render';
 import PuppiesPage, { loader } from './puppies-page';
 
-/** The page as its route renders it: its data from its loader (in the site, the build's). */
-async function renderPage() {
-  const Stub = createRoutesStub([
-    { path: '/puppies', Component: PuppiesPage, loader, HydrateFallback: () => null },
-  ]);
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Stub initialEntries={['/puppies']} />
-    </MantineProvider>,
-  );
-  await screen.findByRole('heading', { level: 1 });
-}
+const renderPage = () => renderRoutePage('/puppies', PuppiesPage, loader);
 
 // Page-level renders are heavy for jsdom on a shared machine.
 describe('Puppies page', { timeout: 20_000 }, () => {
