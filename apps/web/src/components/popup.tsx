@@ -1,5 +1,6 @@
 import {
   lazy,
+  startTransition,
   Suspense,
   useEffect,
   useId,
@@ -71,7 +72,9 @@ export function Popup({
     let live = true;
     const id = idle(() => {
       void loadModal().then(
-        () => live && setMounted((m) => m ?? 'closed'),
+        // A transition: React renders the hidden Modal in slices of a few milliseconds, yielding
+        // to the browser in between, instead of one long task while the page is still loading.
+        () => live && startTransition(() => setMounted((m) => m ?? 'closed')),
         () => {},
       );
     });
