@@ -267,9 +267,10 @@ test.describe('served well', () => {
       const head = html.split('</head>')[0] ?? '';
       const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)];
       // One file, the same on every page, cached after the first (vite.config.ts, cssCodeSplit).
-      expect(stylesheets.map((m) => m[1]), route).toEqual([
-        expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/),
-      ]);
+      expect(
+        stylesheets.map((m) => m[1]),
+        route,
+      ).toEqual([expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/)]);
       for (const m of stylesheets) sheets.add(m[1] ?? '');
       expect(head, route).not.toMatch(/modulepreload|<script[^>]*\bsrc=/);
       const app = /<noscript id="app-scripts">([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
