@@ -34,13 +34,11 @@ const buildDaySpan = {
 
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
-// Mantine's components on most public pages, and the parts of the popups' Modal (VisuallyHidden ..
-// Modal) whose styles come with the page (root.tsx).
+// Mantine's components on most public pages: their code comes in one chunk.
 const FIRST_LOAD_COMPONENTS =
   'Box|Button|UnstyledButton|Loader|Container|Group|Stack|Text|Title|Burger|Anchor|Paper|Card|SimpleGrid|Grid|Badge|AspectRatio|ThemeIcon';
-const POPUP_STYLES = 'VisuallyHidden|CloseButton|ScrollArea|Overlay|ModalBase|Modal';
 const MANTINE_FIRST_LOAD = new RegExp(
-  `@mantine[\\\\/]core[\\\\/](esm[\\\\/](core|components[\\\\/](${FIRST_LOAD_COMPONENTS}))[\\\\/]|styles[\\\\/](baseline|default-css-variables|global|${FIRST_LOAD_COMPONENTS}|${POPUP_STYLES})\\.css)`,
+  `@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|components[\\\\/](${FIRST_LOAD_COMPONENTS}))[\\\\/]`,
 );
 
 export default defineConfig({
@@ -65,16 +63,22 @@ export default defineConfig({
   build: {
     manifest: true,
     modulePreload: false,
+    // One stylesheet for the whole site, linked by every page (React Router's root route), and
+    // nothing added once a page has started. Split by chunk, a lazily loaded chunk (a popup, a
+    // carousel) linked the stylesheets it shares with the page a second time: React Router marks
+    // its own links of such sheets with a '#', so Vite's loader did not find them on the page. Each
+    // sheet added restyled the whole page, a task of 60-80 ms at 4x CPU in /puppies' Total Blocking
+    // Time (docs/performance.md). The one file is 20 KB gzip, cached after the first page; the
+    // split sheets were 11-13 KB per page. Mantine's styles sit in its cascade layer, so their order
+    // in the file against the site's own does not matter (src/root.tsx).
+    cssCodeSplit: false,
     // Vite gzips every output file to print its size: 0.6-0.8 s of each build, publishes
     // included. The benchmark measures the sizes that matter (bench/lib/bundle-size.mjs).
     reportCompressedSize: false,
     // Mantine's core and the components the site's frame and most pages use, in one chunk: split
     // by module, they came as some 25 files of a few hundred bytes each, and the first load of
-    // every page was 4-8 KB gzip heavier for it (docs/performance.md). Their stylesheets come as
-    // one file too, so that no page links more than six (a second round trip over HTTP/1.1's six
-    // connections held /puppies' first paint at 2.3 s with Lighthouse's network throttling; 1.6-1.8
-    // s now). The rest of Mantine (the Modal, Menu, the admin's inputs) stays in the chunks that
-    // need it.
+    // every page was 4-8 KB gzip heavier for it (docs/performance.md). The rest of Mantine (the
+    // Modal, Menu, the admin's inputs) stays in the chunks that need it.
     rolldownOptions: {
       output: {
         codeSplitting: {

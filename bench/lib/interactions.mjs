@@ -98,11 +98,9 @@ function findInPage({ selector, name, pattern }) {
     [...document.querySelectorAll(selector)].find(
       (el) =>
         matches(el) &&
-        el.checkVisibility({
-          opacityProperty: true,
-          visibilityProperty: true,
-          contentVisibilityAuto: true,
-        }),
+        // A control in a section the browser has not drawn yet because it is far below the
+        // screen (content-visibility: auto) counts: a visitor scrolls to it, and so does the tap.
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
     ) ?? null
   );
 }

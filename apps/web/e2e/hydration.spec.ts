@@ -51,6 +51,16 @@ for (const route of PUBLIC_ROUTES) {
       expect(script.start, `${script.name} asked for after the first paint`).toBeGreaterThan(
         timing.painted ?? Infinity,
       );
+    // Once started, with its lazily loaded parts in (popups, carousels), the page links exactly
+    // the stylesheets it was served with: a sheet added later, even a second link to one already
+    // there, makes the browser restyle the whole page (vite.config.ts, cssCodeSplit).
+    const served = [
+      ...((await response?.text()) ?? '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
+    ].map((m) => m[1]);
+    const linked = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')),
+    );
+    expect(linked, 'stylesheets linked once the page has started').toEqual(served);
   });
 }
 

@@ -198,10 +198,16 @@ for (const size of WIDTHS) {
           '/puppy-application',
         );
       }
+      // The sections below the first screen are drawn when they come near it
+      // (content-visibility: auto); a full-page capture does not scroll, so they are drawn here.
+      const drawAll = await page.addStyleTag({
+        content: '[class] { content-visibility: visible !important; }',
+      });
       await page.screenshot({
         path: path.join(SCREENSHOTS, `puppies-page-${size.width}.png`),
         fullPage: true,
       });
+      await drawAll.evaluate((style) => (style as Element).remove());
 
       await page.getByRole('link', { name: 'Reserve Your Spot' }).first().click();
       await expect(page).toHaveURL(APPLICATION);

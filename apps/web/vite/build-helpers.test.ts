@@ -13,8 +13,8 @@ describe('mantineCssPlugin', () => {
   it('adds the stylesheet of each class map a Mantine module uses, after its own imports', () => {
     const code = `import { Box } from "../../core/Box/Box.mjs";\nimport classes from "./Button.module.mjs";\nexport const Button = 1;`;
     const out = transform(code, '/x/node_modules/@mantine/core/esm/components/Button/Button.mjs');
-    expect(out?.endsWith(`\nimport '@mantine/core/styles/Button.css';\n`)).toBe(true);
-    expect(out?.indexOf('Button.css')).toBeGreaterThan(out?.indexOf('Box.mjs') ?? 0);
+    expect(out?.endsWith(`\nimport '@mantine/core/styles/Button.layer.css';\n`)).toBe(true);
+    expect(out?.indexOf('Button.layer.css')).toBeGreaterThan(out?.indexOf('Box.mjs') ?? 0);
   });
 
   it('leaves other modules alone', () => {

@@ -25,12 +25,12 @@ export function mantineCssPlugin(): Plugin {
       const file = id.split('?')[0] ?? id;
       // The dev server pre-bundles @mantine/core, out of this plugin's reach: it gets the whole sheet.
       if (serving && file.endsWith('/src/root.tsx'))
-        return { code: `import '@mantine/core/styles.css';\n${code}`, map: null };
+        return { code: `import '@mantine/core/styles.layer.css';\n${code}`, map: null };
       if (!MANTINE_CORE.test(file)) return null;
       const names = new Set([...code.matchAll(CLASS_MAP_IMPORT)].map((m) => m[1]));
       if (names.size === 0) return null;
       const imports = [...names]
-        .map((name) => `import '@mantine/core/styles/${name}.css';`)
+        .map((name) => `import '@mantine/core/styles/${name}.layer.css';`)
         .join('\n');
       return { code: `${code}\n${imports}\n`, map: null };
     },

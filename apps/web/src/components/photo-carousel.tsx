@@ -1,4 +1,4 @@
-import '@mantine/carousel/styles.css';
+import '@mantine/carousel/styles.layer.css';
 import type { Slide } from '@cedar/content';
 import { lazy, Suspense } from 'react';
 import { SlideFigure } from './photo-carousel-slide';

@@ -1,5 +1,6 @@
 import {
   lazy,
+  startTransition,
   Suspense,
   useEffect,
   useId,
@@ -71,7 +72,9 @@ export function Popup({
     let live = true;
     const id = idle(() => {
       void loadModal().then(
-        () => live && setMounted((m) => m ?? 'closed'),
+        // A transition: React renders the hidden Modal in slices of a few milliseconds, yielding
+        // to the browser in between, instead of one long task while the page is still loading.
+        () => live && startTransition(() => setMounted((m) => m ?? 'closed')),
         () => {},
       );
     });
@@ -145,6 +148,10 @@ export function Popup({
         stackId={stackId}
         lockScroll={lockScroll}
         transitionProps={{ duration: 0 }}
+        // Its parts (overlay, frame, header, close button) are rendered, hidden, as soon as it is
+        // mounted closed; opening it reveals them and renders only what it shows. A tap on a
+        // puppy photo at 4x CPU: 104 -> 72 ms median (docs/performance.md).
+        keepMounted
       >
         {children}
       </Modal>

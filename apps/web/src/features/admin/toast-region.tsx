@@ -1,4 +1,4 @@
-import '@mantine/notifications/styles.css';
+import '@mantine/notifications/styles.layer.css';
 import { TOAST_SETTINGS } from '@cedar/content';
 import { Notifications, notifications } from '@mantine/notifications';
 import { type PointerEvent, useEffect, useRef } from 'react';

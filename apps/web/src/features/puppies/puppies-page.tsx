@@ -11,6 +11,7 @@ import { puppiesPageData } from './puppies-data';
 import { useKennelDay } from './use-kennel-day';
 import { ChampionTeaser, PuppiesIntro, PuppiesLitters, PuppyGallery } from './puppies-content';
 import { PuppiesSection } from '../../sections/puppies-section';
+import classes from './puppies-page.module.css';
 
 function PuppyPhotoModal({
   state,
@@ -62,11 +63,18 @@ export default function PuppiesPage() {
         <Stack gap={72}>
           <PageActions value={actions}>
             <PuppyGallery photos={puppyPhotos} />
-            <PuppiesSection />
+            {/* Below the first screen: laid out when they come near it (classes.later). */}
+            <div className={classes.later}>
+              <PuppiesSection />
+            </div>
             {/* As prerendered on the day the page was built for; on another day (a page left
                 open past midnight) the lists render anew for it. */}
-            <PuppiesLitters key={day.toISOString()} litters={litters} now={day} />
-            <ChampionTeaser champion={champion} />
+            <div className={classes.later}>
+              <PuppiesLitters key={day.toISOString()} litters={litters} now={day} />
+            </div>
+            <div className={classes.later}>
+              <ChampionTeaser champion={champion} />
+            </div>
           </PageActions>
         </Stack>
       </Container>
