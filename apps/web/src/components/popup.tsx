@@ -36,13 +36,16 @@ export interface PopupProps {
   /** Classes for Mantine's Modal parts, to restyle a popup (the contest's dark full-screen one). */
   classNames?: Partial<Record<'content' | 'header' | 'title' | 'close' | 'body', string>>;
   'data-testid'?: string;
-  /** Rendered only while the popup is open. */
+  /**
+   * What the popup shows. The Modal stays mounted, hidden, while closed (keepMounted): callers
+   * give it content only while open (their value is null once closed).
+   */
   children: ReactNode;
 }
 
 /**
  * The site's popups: Mantine's Modal, with the close button named and the sizes the pages use.
- * Rendered from the first time it opens (so it can play its closing transition after).
+ * Mounted hidden once its code is in (or open, if it opens first), and kept mounted after.
  */
 export function Popup({
   opened,
