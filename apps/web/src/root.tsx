@@ -27,10 +27,15 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </MantineProvider>
         <ScrollRestoration />
-        {/* React Router's scripts, started once the page has loaded and painted (start-app.ts). */}
-        <noscript id={APP_SCRIPTS}>
-          <Scripts />
-        </noscript>
+        {/* React Router's scripts, started once the page has loaded and painted (start-app.ts).
+            Written into the prerendered HTML only: in the browser React renders nothing here, and
+            hydrating it skips the tag it did not render (React 19 skips unexpected tags in
+            <body>, react.dev/blog/2024/12/05/react-19). */}
+        {import.meta.env.SSR ? (
+          <noscript id={APP_SCRIPTS}>
+            <Scripts />
+          </noscript>
+        ) : null}
         <script dangerouslySetInnerHTML={{ __html: START_APP }} />
       </body>
     </html>

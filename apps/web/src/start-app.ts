@@ -1,8 +1,8 @@
 /**
  * How a page starts its app: the page is prerendered whole, so its first paint needs no script.
- * React Router's <Scripts /> (untouched) is written inside <noscript id="app-scripts"> (root.tsx),
- * where the browser reads it as text and fetches nothing; START_APP, an inline script right after
- * it, puts it into the page in two steps:
+ * React Router's <Scripts /> (untouched) is written inside <noscript id="app-scripts"> by the
+ * prerender (root.tsx), where the browser reads it as text and fetches nothing; START_APP, an
+ * inline script right after it, puts it into the page in two steps:
  * - at once, the inline scripts that fetch nothing (React Router's context, which the page's data
  *   that follows in the document is written into);
  * - once the page has loaded and been painted, the module preloads and the module script that
