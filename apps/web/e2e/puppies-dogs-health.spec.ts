@@ -90,6 +90,27 @@ async function carouselStatus(region: Locator, text: string) {
   await expect(region.getByRole('status')).toHaveText(text);
 }
 
+test('/puppies draws its lower sections when near the screen, and all of them in print', async ({
+  page,
+}) => {
+  await page.goto('/puppies');
+  // The litters' section sits in a wrapper the browser lays out only near the viewport.
+  const visibility = () =>
+    page.getByTestId('select-litters').evaluate((el) => {
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const value = getComputedStyle(node).contentVisibility;
+        if (value !== 'visible') return value;
+      }
+      return 'visible';
+    });
+  expect(await visibility()).toBe('auto');
+  // Scrolled to, it is drawn: its cards have a size.
+  await page.getByTestId('select-litters').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('select-litters').getByTestId('litter-card').first()).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  expect(await visibility()).toBe('visible');
+});
+
 for (const size of WIDTHS) {
   test.describe(`at ${size.width}px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
