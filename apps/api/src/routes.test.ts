@@ -187,7 +187,7 @@ describe('route inventory', () => {
       },
       intake: {
         sendMail: async () => {
-          throw new MailError('the mail server answered 550 no such mailbox', true);
+          throw new MailError('the mail server answered 550 no such mailbox', 'refused');
         },
       },
     });

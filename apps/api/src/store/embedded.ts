@@ -340,6 +340,18 @@ export async function openEmbeddedStore(
           await fsyncFile(fileOf('inquiries'));
           return toInquiry(doc);
         },
+        async markBounced(id, at, reply) {
+          const { affectedDocuments } = await inquiries.updateAsync(
+            { _id: id },
+            { $set: { emailBouncedAt: at, emailBounce: reply } },
+            { returnUpdatedDocs: true },
+          );
+          const doc = affectedDocuments as InquiryDoc | null;
+          if (!doc) return false;
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
+          return true;
+        },
         async get(id) {
           const doc = index.get(id);
           return doc ? toInquiry(doc) : null;

@@ -367,6 +367,13 @@ export async function mongoStore(
         );
         return doc ? toInquiry(doc) : null;
       },
+      async markBounced(id, at, reply) {
+        const { matchedCount } = await inquiries.updateOne(
+          { _id: id },
+          { $set: { emailBouncedAt: at, emailBounce: reply } },
+        );
+        return matchedCount > 0;
+      },
       async get(id) {
         const doc = await inquiries.findOne({ _id: id });
         return doc ? toInquiry(doc) : null;

@@ -119,6 +119,8 @@ export interface NewInquiry extends Omit<InquirySubmission, 'submittedAt'> {
   receivedAt?: Date;
   answers?: InquiryAnswer[];
   form?: InquiryForm;
+  /** The e-mail is not one valid address (kept as written, never written to). */
+  emailInvalid?: boolean;
   /** Queue an e-mail to the owner about it, in the same write (see OutboxRepo). */
   notify?: boolean;
 }
@@ -164,6 +166,8 @@ interface InquiryRepo {
   update(id: string, changes: InquiryUpdate, at: Date): Promise<InboxInquiry | null>;
   /** One inquiry by its id; null when there is none. */
   get(id: string): Promise<InboxInquiry | null>;
+  /** Marks the inquiry's e-mail address as bouncing (with the mail server's reply); false when there is no such inquiry. */
+  markBounced(id: string, at: Date, reply: string): Promise<boolean>;
   /** Deletes the inquiry for good; false when there was none. */
   remove(id: string): Promise<boolean>;
   /** Deletes every inquiry created before `cutoff` (retention); answers how many. */
