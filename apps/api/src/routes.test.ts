@@ -195,9 +195,7 @@ describe('route inventory', () => {
     const saved = await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers });
     const other = await logIn(a.app);
     const sessions = await call(a.app, PROTECTED.sessions!(NO_IDS), { ...a.headers });
-    const {
-      inquiry: { id: inquiry },
-    } = await a.services.intake.receive('delivery-1', {
+    const { id: inquiry } = await a.services.intake.receive('delivery-1', {
       firstName: 'Ada',
       lastName: 'Lane',
       email: 'ada@example.com',

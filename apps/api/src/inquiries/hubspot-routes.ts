@@ -73,7 +73,7 @@ export async function hubspotRoutes(app: FastifyInstance) {
         );
       }
       const { answers, ...fields } = read.inquiry;
-      const { inquiry, created } = await intake.receive(read.deliveryId, {
+      const { id, created } = await intake.receive(read.deliveryId, {
         ...fields,
         ...(answers.length > 0 ? { answers } : {}),
         ...(read.form ? { form: read.form } : {}),
@@ -83,7 +83,7 @@ export async function hubspotRoutes(app: FastifyInstance) {
         { signature: verdict.version, shape: read.shape, created },
         created ? 'HubSpot webhook: inquiry stored' : 'HubSpot webhook: a repeat, nothing added',
       );
-      return reply.code(created ? 201 : 200).send({ id: inquiry.id });
+      return reply.code(created ? 201 : 200).send({ id });
     },
   );
 }

@@ -107,6 +107,13 @@ export interface LoginAttemptDoc {
   expiresAt: Date;
 }
 
+/** A delivery remembered for the replay window (see DeliveryRepo): by its key, the inquiry it made. */
+export interface DeliveryDoc {
+  _id: string;
+  inquiryId: string;
+  expiresAt: Date;
+}
+
 export interface KeyDoc {
   _id: string;
   value: string;

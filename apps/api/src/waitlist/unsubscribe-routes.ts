@@ -22,7 +22,7 @@ const unsubscribeBody = z
     'List-Unsubscribe': z.literal('One-Click', 'List-Unsubscribe: must be One-Click (RFC 8058)'),
   })
   .partial()
-  .optional();
+  .nullish();
 
 /** The site's look without its scripts: its header, fonts and colours, in one small page. */
 export function unsubscribePage(title: string, body: string): string {
