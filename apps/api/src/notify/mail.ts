@@ -76,7 +76,8 @@ export function ownerMail(settings: MailSettings, inquiry: InboxInquiry): OwnerM
   const color = oneLine(colorName(inquiry.preferredColor), 100);
   const replyTo = singleAddress(inquiry.email) ?? undefined;
   const lines = [
-    `${who} sent an inquiry${inquiry.form ? ` through the ${oneLine(inquiry.form.name, 100)}` : ''}.`,
+    // The template's words begin every line: a value a form sent never starts one.
+    `A new inquiry${inquiry.form ? ` through the ${oneLine(inquiry.form.name, 100)}` : ''}, from ${who}.`,
     '',
     `Name: ${who}`,
     `Preferred colour: ${color}`,

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import { API_ROUTES } from '@cedar/api-contract';
 import { BRAND_COLORS } from '@cedar/content';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-errors';
@@ -54,7 +54,7 @@ export function unsubscribePage(title: string, body: string): string {
 `;
 }
 
-const html = (reply: import('fastify').FastifyReply, page: string) =>
+const html = (reply: FastifyReply, page: string) =>
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
 
 /**
@@ -65,8 +65,31 @@ const html = (reply: import('fastify').FastifyReply, page: string) =>
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {
   const { store, clock } = app;
-  // Forms post application/x-www-form-urlencoded: parsed here only, in this plugin's scope.
+  // Forms post application/x-www-form-urlencoded: parsed here only, in this plugin's scope. RFC
+  // 8058 lets a mail provider send multipart/form-data instead: read with the web's own FormData.
+  // Nothing else is a form (415).
   await app.register(formbody, { bodyLimit: 1024 });
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 4096 },
+    async (request: FastifyRequest, body: Buffer) => {
+      try {
+        const form = await new Response(body, {
+          headers: { 'content-type': String(request.headers['content-type']) },
+        }).formData();
+        const fields: Record<string, string | string[]> = {};
+        for (const [name, value] of form) {
+          const text = typeof value === 'string' ? value : '';
+          const had = fields[name];
+          fields[name] = had === undefined ? text : [...[had].flat(), text];
+        }
+        return fields;
+      } catch {
+        throw new HttpError(400, 'bad_request', 'The body is not a multipart/form-data form');
+      }
+    },
+  );
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const check = async (query: z.infer<typeof unsubscribeQuery>) => {
