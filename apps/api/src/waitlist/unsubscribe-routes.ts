@@ -75,7 +75,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     { parseAs: 'buffer', bodyLimit: 4096 },
     async (request: FastifyRequest, body: Buffer) => {
       try {
-        const form = await new Response(body, {
+        const form = await new Response(new Uint8Array(body), {
           headers: { 'content-type': String(request.headers['content-type']) },
         }).formData();
         const fields: Record<string, string | string[]> = {};

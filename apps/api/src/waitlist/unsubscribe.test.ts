@@ -1,4 +1,5 @@
 import { API_ROUTES, type Waitlist } from '@cedar/api-contract';
+import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
 import { unsubscribeKey, unsubscribeLink } from './announcements';
@@ -105,7 +106,7 @@ describe('the unsubscribe link', () => {
   it('answers each bad request with a clear JSON 4xx and unsubscribes nobody', async () => {
     const { a, path } = await listedFamily();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const cases: [string, Parameters<typeof a.app.inject>[0], number, string][] = [
+    const cases: [string, InjectOptions, number, string][] = [
       ['a forged signature', { method: 'POST', url: path.replace(/s=[\w-]+/, 's=forged') }, 403, 'forbidden'],
       ['no signature', { method: 'POST', url: path.replace(/&s=[\w-]+/, '') }, 400, 'bad_request'],
       ['a malformed entry', { method: 'POST', url: path.replace(/e=[a-z0-9]+/, 'e=NOT%20AN%20ID') }, 400, 'bad_request'],
