@@ -205,9 +205,10 @@ export const intakeStatusSchema = z.object({
   hubspot: z.object({
     /**
      * off: no HUBSPOT_ACCESS_TOKEN; starting: the first poll has not answered yet; ok; refused:
-     * HubSpot refused the token (401/403); failing: HubSpot could not be reached lately.
+     * HubSpot refused the token (401/403); failing: HubSpot could not be reached lately;
+     * limited: the account's daily API limit is reached, polling resumes after its midnight.
      */
-    state: z.enum(['off', 'starting', 'ok', 'refused', 'failing']),
+    state: z.enum(['off', 'starting', 'ok', 'refused', 'failing', 'limited']),
     /** What the owner should know, one sentence; null when all is well. */
     problem: z.string().nullable(),
     lastSuccessAt: z.iso.datetime().nullable(),

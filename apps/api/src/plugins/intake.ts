@@ -92,6 +92,7 @@ export const intakePlugin = fp(
           formIds: env.HUBSPOT_FORM_IDS,
           intervalMs: env.HUBSPOT_POLL_INTERVAL,
           colorProperty: env.HUBSPOT_COLOR_PROPERTY,
+          timeZone: env.HUBSPOT_TIME_ZONE,
           ...(options.hubspotTimeoutMs ? { timeoutMs: options.hubspotTimeoutMs } : {}),
         } satisfies PollerOptions)
       : null;
