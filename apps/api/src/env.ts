@@ -254,7 +254,10 @@ const envSchema = z
         message: 'is only used with MONGODB_URI; set that too, or unset MONGODB_DB',
       });
     }
-    if (env.HUBSPOT_CLIENT_SECRET_PREVIOUS !== undefined && env.HUBSPOT_CLIENT_SECRET === undefined) {
+    if (
+      env.HUBSPOT_CLIENT_SECRET_PREVIOUS !== undefined &&
+      env.HUBSPOT_CLIENT_SECRET === undefined
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['HUBSPOT_CLIENT_SECRET_PREVIOUS'],

@@ -86,8 +86,13 @@ test('a family presses Unsubscribe on the page their announcement links to, and 
   const family = await page.context().browser()!.newContext({ javaScriptEnabled: false });
   const tab = await family.newPage();
   await tab.goto(link);
-  await expect(tab.getByRole('heading', { level: 1, name: 'Stop the announcements?' })).toBeVisible();
-  await expect(tab.getByRole('link', { name: 'Cedar Bluff Labradors' })).toHaveAttribute('href', '/');
+  await expect(
+    tab.getByRole('heading', { level: 1, name: 'Stop the announcements?' }),
+  ).toBeVisible();
+  await expect(tab.getByRole('link', { name: 'Cedar Bluff Labradors' })).toHaveAttribute(
+    'href',
+    '/',
+  );
   // The site's look: its olive button and its serif headings.
   const button = tab.getByRole('button', { name: 'Unsubscribe' });
   await expect(button).toHaveCSS('background-color', 'rgb(109, 118, 29)');

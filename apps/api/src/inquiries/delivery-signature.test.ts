@@ -15,8 +15,7 @@ describe('the own webhook’s signature', () => {
         expect(checkDeliverySignature(SECRET, i, t, b, signature)).toBe('valid');
         const same = i === i2 && t === t2 && b.equals(b2);
         // Another id, time or body (with the dot-separated parts moved about included) fails.
-        if (!same)
-          expect(checkDeliverySignature(SECRET, i2, t2, b2, signature)).not.toBe('valid');
+        if (!same) expect(checkDeliverySignature(SECRET, i2, t2, b2, signature)).not.toBe('valid');
         expect(checkDeliverySignature(`${SECRET}x`, i, t, b, signature)).toBe('wrong');
       }),
     );

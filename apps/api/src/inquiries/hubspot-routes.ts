@@ -28,7 +28,10 @@ export async function hubspotRoutes(app: FastifyInstance) {
   const secret = env.HUBSPOT_CLIENT_SECRET;
   if (!secret) return;
   // During a rotation, requests signed with the previous secret hold too.
-  const secrets = [secret, ...(env.HUBSPOT_CLIENT_SECRET_PREVIOUS ? [env.HUBSPOT_CLIENT_SECRET_PREVIOUS] : [])];
+  const secrets = [
+    secret,
+    ...(env.HUBSPOT_CLIENT_SECRET_PREVIOUS ? [env.HUBSPOT_CLIENT_SECRET_PREVIOUS] : []),
+  ];
   // A body that names no submission cannot be matched with what the poller reads: said once.
   let unnamedSaid = false;
 

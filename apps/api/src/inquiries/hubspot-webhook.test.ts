@@ -228,8 +228,11 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
     expect(retryAfter).toBeLessThanOrEqual(60_000);
     // Another address (HubSpot sends from several) is not held back.
     expect(
-      (await deliver(t, JSON.stringify({ ...flat, conversion_id: 'other' }), { remoteAddress: '54.174.62.11' }))
-        .statusCode,
+      (
+        await deliver(t, JSON.stringify({ ...flat, conversion_id: 'other' }), {
+          remoteAddress: '54.174.62.11',
+        })
+      ).statusCode,
     ).toBe(201);
   });
 

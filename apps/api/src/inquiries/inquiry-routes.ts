@@ -38,7 +38,10 @@ export const signDelivery = (
   deliveryId: string,
   timestamp: string,
   rawBody: string | Buffer,
-) => createHmac('sha256', secret).update(signedBytes(deliveryId, timestamp, rawBody)).digest('hex');
+) =>
+  createHmac('sha256', secret)
+    .update(signedBytes(deliveryId, timestamp, rawBody))
+    .digest('hex');
 
 /** Does `signature` (hex, optionally `sha256=`) sign these bytes? Constant time. */
 function signs(secret: string, signed: Buffer, signature: string | undefined): boolean {

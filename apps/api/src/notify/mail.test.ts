@@ -4,7 +4,15 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../test/build';
 import { composeAnnouncement } from '../waitlist/announcements';
-import { enhancedCode, failureKind, MailError, ownerMail, oneLine, singleAddress, smtpSender } from './mail';
+import {
+  enhancedCode,
+  failureKind,
+  MailError,
+  ownerMail,
+  oneLine,
+  singleAddress,
+  smtpSender,
+} from './mail';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -90,12 +98,22 @@ describe("the owner's e-mail about an inquiry", () => {
           const { text, subject } = ownerMail(SETTINGS, inquiryOf(fields));
           const lines = text.replace(/\n$/, '').split('\n');
           for (const line of lines) {
-            expect(LINE.some((re) => re.test(line)), JSON.stringify(line)).toBe(true);
+            expect(
+              LINE.some((re) => re.test(line)),
+              JSON.stringify(line),
+            ).toBe(true);
             // No other line break of any kind inside a line.
             expect(line).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
           }
           // Each label once at most, in the template's order: nothing a form sends adds a line.
-          for (const label of ['Name: ', 'Preferred colour: ', 'E-mail: ', 'Phone: ', 'Message: ', 'Open it in the admin: '])
+          for (const label of [
+            'Name: ',
+            'Preferred colour: ',
+            'E-mail: ',
+            'Phone: ',
+            'Message: ',
+            'Open it in the admin: ',
+          ])
             expect(lines.filter((l) => l.startsWith(label)).length).toBeLessThanOrEqual(1);
           expect(lines.at(-1)).toMatch(/^Open it in the admin: /);
           // One web address in the whole text: the admin link.
@@ -122,7 +140,13 @@ describe("the owner's e-mail about an inquiry", () => {
     expect(mail.text).toContain('E-mail: ada@x.example,"y" <z@x.example> (not a valid address)\n');
     const good = ownerMail(
       SETTINGS,
-      inquiryOf({ firstName: 'Ada', lastName: 'Lane', email: 'ada@x.example', phone: '', color: '' }),
+      inquiryOf({
+        firstName: 'Ada',
+        lastName: 'Lane',
+        email: 'ada@x.example',
+        phone: '',
+        color: '',
+      }),
     );
     expect(good.replyTo).toBe('ada@x.example');
   });
@@ -137,7 +161,11 @@ describe('one recipient per family', () => {
     const tricky = fc.oneof(
       fc.emailAddress(),
       fc
-        .tuple(fc.emailAddress(), fc.constantFrom(',', ';', ' ', '<', '>', '"y" <', ',"y" <'), fc.emailAddress())
+        .tuple(
+          fc.emailAddress(),
+          fc.constantFrom(',', ';', ' ', '<', '>', '"y" <', ',"y" <'),
+          fc.emailAddress(),
+        )
         .map(([a, sep, b]) => `${a}${sep}${b}${sep.includes('<') ? '>' : ''}`),
       fc.string({ maxLength: 60 }),
     );

@@ -169,7 +169,10 @@ export function classify(error: unknown): MailError {
     );
   }
   if (e.code === 'EAUTH')
-    return new MailError(`the mail server refused the login (${oneLine(e.message ?? '', 200)})`, 'auth');
+    return new MailError(
+      `the mail server refused the login (${oneLine(e.message ?? '', 200)})`,
+      'auth',
+    );
   return new MailError(
     `the mail server could not be reached (${e.code ?? oneLine(e.message ?? 'unknown error', 200)})`,
     'retry',

@@ -239,9 +239,11 @@ export class Outbox {
           },
     );
     if (failure.kind === 'bounce' && job.announcement && this.options.onBounce)
-      await this.options.onBounce(job.announcement, failure.message).catch((error: unknown) =>
-        log.error({ err: error, ...about }, 'could not mark the bouncing address'),
-      );
+      await this.options
+        .onBounce(job.announcement, failure.message)
+        .catch((error: unknown) =>
+          log.error({ err: error, ...about }, 'could not mark the bouncing address'),
+        );
     if (giveUp)
       log.error(
         { ...about, settled },

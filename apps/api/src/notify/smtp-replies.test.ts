@@ -1,6 +1,11 @@
 // The outbox against a real SMTP server (smtp-server) answering each recipient as a provider
 // would: 250, 421, 550 5.4.5 (a daily quota), 550 5.1.1 (no such user), and 535 at login.
-import { API_ROUTES, type InboxInquiry, intakeStatusSchema, type Waitlist } from '@cedar/api-contract';
+import {
+  API_ROUTES,
+  type InboxInquiry,
+  intakeStatusSchema,
+  type Waitlist,
+} from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
 import { startSmtp, type TestSmtp } from '../test/smtp';
@@ -125,8 +130,15 @@ describe('the outbox against a mail server answering as providers do', () => {
   it('retries a 421 later, gives up a 5.1.1 and marks the address bouncing on the waitlist and the inquiry card', async () => {
     const { a, smtp } = await setup();
     smtp.script('busy@example.com', '421 4.3.2 Service not available, try again later');
-    smtp.script('gone@example.com', '550 5.1.1 The email account that you tried to reach does not exist');
-    const [, , gone] = await listFamilies(a, ['ok@example.com', 'busy@example.com', 'gone@example.com']);
+    smtp.script(
+      'gone@example.com',
+      '550 5.1.1 The email account that you tried to reach does not exist',
+    );
+    const [, , gone] = await listFamilies(a, [
+      'ok@example.com',
+      'busy@example.com',
+      'gone@example.com',
+    ]);
     await announce(a);
     await expect.poll(async () => (await mailTo(a, 'gone@example.com')).state).toBe('failed');
     await expect.poll(async () => (await mailTo(a, 'busy@example.com')).state).toBe('pending');

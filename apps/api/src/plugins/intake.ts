@@ -75,7 +75,8 @@ export const intakePlugin = fp(
               return e.bouncedAt ? null : { ...e, bouncedAt: now, bounce: reply.slice(0, 300) };
             },
           );
-          for (const id of inquiryIds) await store.inquiries.markBounced(id, clock(), reply.slice(0, 300));
+          for (const id of inquiryIds)
+            await store.inquiries.markBounced(id, clock(), reply.slice(0, 300));
           log.warn(
             { announcement: mail.announcementId, entry: mail.entryId },
             'an announcement bounced: the family’s address is marked as bouncing',

@@ -12,12 +12,7 @@ import { z } from 'zod';
 import { readLitters } from '../litters/litters-file';
 import { HttpError } from '../lib/http-errors';
 import { sortableId } from '../lib/ids';
-import {
-  announcementMail,
-  recipientsOf,
-  unsubscribeKey,
-  unsubscribeLink,
-} from './announcements';
+import { announcementMail, recipientsOf, unsubscribeKey, unsubscribeLink } from './announcements';
 
 /** The litter announced: one of the data file's, born (its birth date a real date). */
 async function bornLitter(app: FastifyInstance, litterId: string): Promise<Litter> {

@@ -125,7 +125,8 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
         (e) => e.id === entryId,
         (e, now) => (e.unsubscribedAt ? null : { ...e, unsubscribedAt: now }),
       );
-      if (changed > 0) request.log.info({ entry: entryId }, 'a family unsubscribed from the announcements');
+      if (changed > 0)
+        request.log.info({ entry: entryId }, 'a family unsubscribed from the announcements');
       return html(
         reply,
         unsubscribePage(

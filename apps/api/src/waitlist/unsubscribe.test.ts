@@ -107,17 +107,97 @@ describe('the unsubscribe link', () => {
     const { a, path } = await listedFamily();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const cases: [string, InjectOptions, number, string][] = [
-      ['a forged signature', { method: 'POST', url: path.replace(/s=[\w-]+/, 's=forged') }, 403, 'forbidden'],
+      [
+        'a forged signature',
+        { method: 'POST', url: path.replace(/s=[\w-]+/, 's=forged') },
+        403,
+        'forbidden',
+      ],
       ['no signature', { method: 'POST', url: path.replace(/&s=[\w-]+/, '') }, 400, 'bad_request'],
-      ['a malformed entry', { method: 'POST', url: path.replace(/e=[a-z0-9]+/, 'e=NOT%20AN%20ID') }, 400, 'bad_request'],
-      ['another one-click value', { method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=Yes' }, 400, 'bad_request'],
-      ['an unknown field', { method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click&subscribe=1' }, 400, 'bad_request'],
-      ['a field twice', { method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click&List-Unsubscribe=One-Click' }, 400, 'bad_request'],
-      ['a content type no form sends', { method: 'POST', url: path, headers: { 'content-type': 'text/plain' }, payload: 'List-Unsubscribe=One-Click' }, 415, 'unsupported_media_type'],
-      ['JSON', { method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: '{"List-Unsubscribe":"One-Click"}' }, 415, 'unsupported_media_type'],
-      ['a broken multipart body', { method: 'POST', url: path, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: 'not a form' }, 400, 'bad_request'],
-      ['a body too large', { method: 'POST', url: path, headers: form, payload: `List-Unsubscribe=${'x'.repeat(4000)}` }, 413, 'payload_too_large'],
-      ['a GET with a forged signature', { method: 'GET', url: path.replace(/s=[\w-]+/, 's=forged') }, 403, 'forbidden'],
+      [
+        'a malformed entry',
+        { method: 'POST', url: path.replace(/e=[a-z0-9]+/, 'e=NOT%20AN%20ID') },
+        400,
+        'bad_request',
+      ],
+      [
+        'another one-click value',
+        { method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=Yes' },
+        400,
+        'bad_request',
+      ],
+      [
+        'an unknown field',
+        {
+          method: 'POST',
+          url: path,
+          headers: form,
+          payload: 'List-Unsubscribe=One-Click&subscribe=1',
+        },
+        400,
+        'bad_request',
+      ],
+      [
+        'a field twice',
+        {
+          method: 'POST',
+          url: path,
+          headers: form,
+          payload: 'List-Unsubscribe=One-Click&List-Unsubscribe=One-Click',
+        },
+        400,
+        'bad_request',
+      ],
+      [
+        'a content type no form sends',
+        {
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'text/plain' },
+          payload: 'List-Unsubscribe=One-Click',
+        },
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        'JSON',
+        {
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'application/json' },
+          payload: '{"List-Unsubscribe":"One-Click"}',
+        },
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        'a broken multipart body',
+        {
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          payload: 'not a form',
+        },
+        400,
+        'bad_request',
+      ],
+      [
+        'a body too large',
+        {
+          method: 'POST',
+          url: path,
+          headers: form,
+          payload: `List-Unsubscribe=${'x'.repeat(4000)}`,
+        },
+        413,
+        'payload_too_large',
+      ],
+      [
+        'a GET with a forged signature',
+        { method: 'GET', url: path.replace(/s=[\w-]+/, 's=forged') },
+        403,
+        'forbidden',
+      ],
     ];
     for (const [label, request, status, error] of cases) {
       const res = await a.app.inject(request);

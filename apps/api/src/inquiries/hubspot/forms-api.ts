@@ -44,11 +44,7 @@ export interface SubmissionsPage {
  * (5xx, a time-out, no network, an answer that is not the documented one, or too long).
  */
 export type HubSpotFailure =
-  | 'refused'
-  | 'not-found'
-  | 'daily-limit'
-  | 'rate-limited'
-  | 'unavailable';
+  'refused' | 'not-found' | 'daily-limit' | 'rate-limited' | 'unavailable';
 
 export class HubSpotError extends Error {
   constructor(

@@ -390,7 +390,9 @@ describe('polling HubSpot for form submissions', () => {
 
   it('finds midnight in the configured time zone', () => {
     // 10:00 UTC is 05:00 in New York (EST, after the change of 1 November 2026): 19 hours left.
-    expect(untilMidnight(new Date('2026-11-02T10:00:00Z'), 'America/New_York')).toBe(19 * 3_600_000);
+    expect(untilMidnight(new Date('2026-11-02T10:00:00Z'), 'America/New_York')).toBe(
+      19 * 3_600_000,
+    );
     // 12:00 UTC is 17:30 in Kolkata: six and a half hours left.
     expect(untilMidnight(new Date('2026-06-01T12:00:00Z'), 'Asia/Kolkata')).toBe(6.5 * 3_600_000);
   });
@@ -430,9 +432,12 @@ describe('polling HubSpot for form submissions', () => {
     const later = hubspot.requests.length;
     t!.clock.advance(2 * MINUTE);
     await poller.pollDue();
-    expect(hubspot.requests.slice(later).map((r) => r.formId).sort()).toEqual(
-      [CONTACT, QUESTIONNAIRE].sort(),
-    );
+    expect(
+      hubspot.requests
+        .slice(later)
+        .map((r) => r.formId)
+        .sort(),
+    ).toEqual([CONTACT, QUESTIONNAIRE].sort());
     expect(poller.status()).toMatchObject({ state: 'ok' });
   });
 

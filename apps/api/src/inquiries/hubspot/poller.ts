@@ -36,12 +36,15 @@ export function untilMidnight(now: Date, timeZone: string): number {
       .formatToParts(now)
       .map((p) => [p.type, Number(p.value)]),
   ) as { hour: number; minute: number; second: number };
-  const elapsed = ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 + now.getMilliseconds();
+  const elapsed =
+    ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 + now.getMilliseconds();
   return 86_400_000 - elapsed;
 }
 
 const hours = (ms: number) =>
-  ms < 3_600_000 ? minutes(ms) : `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
+  ms < 3_600_000
+    ? minutes(ms)
+    : `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
 
 export interface PollerOptions {
   token: string;
@@ -85,7 +88,10 @@ export class HubSpotPoller {
   private failure: string | null = null;
   private lastSuccessAt: Date | null = null;
   /** Each form's schedule: when it is due, and its failures in a row (and what they were). */
-  private readonly forms = new Map<string, { dueAt: number; failures: number; problem: string | null }>();
+  private readonly forms = new Map<
+    string,
+    { dueAt: number; failures: number; problem: string | null }
+  >();
   /** Every form waits until then: the account is refused or rate-limited. */
   private pausedUntil = 0;
   /** Rolling-limit 429s in a row. */
@@ -178,7 +184,8 @@ export class HubSpotPoller {
     const { clock } = this.deps;
     const { intervalMs, formIds } = this.options;
     let added = 0;
-    if (!all && clock().getTime() < this.pausedUntil) return { added, nextDelayMs: this.nextDelay() };
+    if (!all && clock().getTime() < this.pausedUntil)
+      return { added, nextDelayMs: this.nextDelay() };
     let succeeded = 0;
     for (const formId of formIds) {
       const form = this.formState(formId);
@@ -280,7 +287,11 @@ export class HubSpotPoller {
     if (form.failures === 1) {
       if (error instanceof HubSpotError)
         log.warn(`${reason} (form ${formId}); trying it again in ${minutes(wait)}`);
-      else log.error({ err: error }, `HubSpot ${reason} (form ${formId}); trying it again in ${minutes(wait)}`);
+      else
+        log.error(
+          { err: error },
+          `HubSpot ${reason} (form ${formId}); trying it again in ${minutes(wait)}`,
+        );
     }
     form.problem = `HubSpot could not be read ${form.failures} times in a row (${reason}); trying again in ${minutes(wait)}.`;
   }
@@ -316,7 +327,10 @@ export class HubSpotPoller {
     // A rolling (ten-secondly) limit: wait as asked, longer each time it comes again.
     this.rateLimited += 1;
     const asked = error.retryAfterMs ?? intervalMs;
-    const wait = Math.min(Math.max(asked, ROLLING_BACKOFF_MS * 2 ** (this.rateLimited - 1)), BACKOFF_CAP_MS);
+    const wait = Math.min(
+      Math.max(asked, ROLLING_BACKOFF_MS * 2 ** (this.rateLimited - 1)),
+      BACKOFF_CAP_MS,
+    );
     if (this.rateLimited === 1) log.info(`${error.message}; polling again then`);
     return this.rateLimited === 1 ? asked : wait;
   }

@@ -46,9 +46,9 @@ describe("HubSpot's v2 signature", () => {
       message: expect.stringMatching(/HUBSPOT_ACCEPT_V2/),
     });
     // A v3 request stripped of its v3 header, keeping a v2 one: refused too.
-    expect(verifyHubSpotRequest([SECRET], request(headers), TIMESTAMP, { acceptV2: false }).ok).toBe(
-      false,
-    );
+    expect(
+      verifyHubSpotRequest([SECRET], request(headers), TIMESTAMP, { acceptV2: false }).ok,
+    ).toBe(false);
   });
 
   it('accepts the POST example where no v3 signature is sent, with v2 on, and refuses any change', () => {
@@ -77,9 +77,7 @@ describe("HubSpot's v2 signature", () => {
         ok: false,
         code: 'invalid_signature',
       });
-    expect(verify(['another-client-secret'], request(headers), TIMESTAMP).ok).toBe(
-      false,
-    );
+    expect(verify(['another-client-secret'], request(headers), TIMESTAMP).ok).toBe(false);
   });
 });
 
@@ -164,15 +162,23 @@ describe("HubSpot's v3 signature", () => {
       [SIGNATURE_V3_HEADER]: signV3(secret, 'POST', URI, BODY, String(TIMESTAMP)),
       [TIMESTAMP_HEADER]: String(TIMESTAMP),
     });
-    expect(verifyHubSpotRequest([SECRET, previous], request(signed(SECRET)), TIMESTAMP).ok).toBe(true);
-    expect(verifyHubSpotRequest([SECRET, previous], request(signed(previous)), TIMESTAMP).ok).toBe(true);
+    expect(verifyHubSpotRequest([SECRET, previous], request(signed(SECRET)), TIMESTAMP).ok).toBe(
+      true,
+    );
+    expect(verifyHubSpotRequest([SECRET, previous], request(signed(previous)), TIMESTAMP).ok).toBe(
+      true,
+    );
     expect(verifyHubSpotRequest([SECRET], request(signed(previous)), TIMESTAMP).ok).toBe(false);
     expect(
       verifyHubSpotRequest([SECRET, previous], request(signed('a-third-secret-9999')), TIMESTAMP),
     ).toMatchObject({ ok: false, code: 'invalid_signature' });
     // Stale is stale, whichever secret signed it.
     expect(
-      verifyHubSpotRequest([SECRET, previous], request(signed(previous)), TIMESTAMP + MAX_AGE_MS + 1),
+      verifyHubSpotRequest(
+        [SECRET, previous],
+        request(signed(previous)),
+        TIMESTAMP + MAX_AGE_MS + 1,
+      ),
     ).toMatchObject({ ok: false, code: 'stale_delivery' });
   });
 

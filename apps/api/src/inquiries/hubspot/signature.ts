@@ -97,12 +97,15 @@ export function verifyHubSpotRequest(
     if (verdict.ok || verdict.code === 'stale_delivery') return verdict;
     first ??= verdict;
   }
-  return (
-    first ?? { ok: false, code: 'invalid_signature', message: 'No client secret is set' }
-  );
+  return first ?? { ok: false, code: 'invalid_signature', message: 'No client secret is set' };
 }
 
-function verifyWith(secret: string, request: SignedRequest, now: number, acceptV2: boolean): Verdict {
+function verifyWith(
+  secret: string,
+  request: SignedRequest,
+  now: number,
+  acceptV2: boolean,
+): Verdict {
   const { method, uri, body, headers } = request;
   const v3 = one(headers[SIGNATURE_V3_HEADER]);
   if (v3 !== undefined) {
