@@ -137,7 +137,6 @@ describe('POST /api/inquiries/webhook', () => {
 
   it('refuses a delivery older than 5 minutes or dated in the future, however well signed', async () => {
     t = await build();
-    const body = JSON.stringify(submission);
     const now = t.clock.now().getTime();
     for (const [label, offset, status] of [
       ['5 min 1 s old', -301_000, 401],

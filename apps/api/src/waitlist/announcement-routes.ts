@@ -8,7 +8,7 @@ import {
 import type { Litter } from '@cedar/content';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { readLitters } from '../litters/litters-file';
 import { HttpError } from '../lib/http-errors';
 import { sortableId } from '../lib/ids';
