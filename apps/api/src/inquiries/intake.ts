@@ -8,7 +8,7 @@ export type IncomingInquiry = Omit<NewInquiry, 'receivedAt' | 'notify' | 'emailI
  * How long what came in is remembered, whatever became of its inquiry: longer than any webhook's
  * replay window (5 minutes, and a little clock skew), so a replay within it adds nothing.
  */
-export const DELIVERY_MEMORY_MS = 10 * 60_000;
+const DELIVERY_MEMORY_MS = 10 * 60_000;
 
 /**
  * The one way in for an inquiry, whatever brought it (the relay webhook, HubSpot's webhook, the

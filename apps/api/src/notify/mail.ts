@@ -159,7 +159,7 @@ export function failureKind(responseCode: number, reply: string, code?: string):
 }
 
 /** nodemailer's error as a MailError: the server's reply decides, never the password. */
-export function classify(error: unknown): MailError {
+function classify(error: unknown): MailError {
   const e = error as { responseCode?: number; response?: string; code?: string; message?: string };
   if (typeof e.responseCode === 'number') {
     const reply = oneLine(e.response ?? e.message ?? '', 300);

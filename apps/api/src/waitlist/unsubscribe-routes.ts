@@ -25,7 +25,7 @@ const unsubscribeBody = z
   .nullish();
 
 /** The site's look without its scripts: its header, fonts and colours, in one small page. */
-export function unsubscribePage(title: string, body: string): string {
+function unsubscribePage(title: string, body: string): string {
   const { olive, gold } = BRAND_COLORS;
   return `<!doctype html>
 <html lang="en">

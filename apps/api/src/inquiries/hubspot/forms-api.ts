@@ -71,7 +71,7 @@ function retryAfterMs(header: string | null, now: number): number {
 }
 
 /** The answer's body, read up to `max` bytes: null when it is longer (the rest is not read). */
-export async function readCapped(res: Response, max: number): Promise<Buffer | null> {
+async function readCapped(res: Response, max: number): Promise<Buffer | null> {
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) {
     await res.body?.cancel();
