@@ -362,15 +362,16 @@ describe('restart', () => {
   it('loses no acknowledged inquiry, revision or session', async () => {
     const first = await buildLoggedIn();
     t = first;
-    const body = JSON.stringify({
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '(518) 555-0100',
-      preferredColor: 'black',
-    });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
+      // Three submissions (the same body again would be a repeat).
+      const body = JSON.stringify({
+        firstName: 'Ada',
+        lastName: `Lane${i}`,
+        email: 'ada@example.com',
+        phone: '(518) 555-0100',
+        preferredColor: 'black',
+      });
       const res = await first.app.inject({
         method: 'POST',
         url: API_ROUTES.inquiryWebhook.path,
