@@ -306,7 +306,7 @@ async function seedInquiries(server, count) {
 /** The three headers of a signed webhook delivery (apps/api/src/inquiries/inquiry-routes.ts). */
 function webhookHeaders(secret, body, id) {
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  const signature = createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('hex');
   return {
     'content-type': 'application/json',
     [WEBHOOK_TIMESTAMP_HEADER]: timestamp,

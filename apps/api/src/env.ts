@@ -203,6 +203,27 @@ const envSchema = z
     HUBSPOT_POLL_INTERVAL: durationOf(30_000, '30 seconds').default(120_000),
     /** The app's client secret: the key of HubSpot's webhook signatures (paid tiers). */
     HUBSPOT_CLIENT_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    /** The secret before a rotation, accepted too until it is unset (see docs/hubspot.md). */
+    HUBSPOT_CLIENT_SECRET_PREVIOUS: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters')
+      .optional(),
+    /** Accept HubSpot's v2 signatures (no timestamp, so a captured request can be replayed): off. */
+    HUBSPOT_ACCEPT_V2: bool.default(false),
+    /** The HubSpot account's time zone: its daily API limit resets at midnight there. */
+    HUBSPOT_TIME_ZONE: z
+      .string()
+      .trim()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "an IANA time zone, e.g. 'America/New_York' (the account's, in HubSpot's settings)")
+      .default('America/New_York'),
     /** The HubSpot property holding the preferred colour. */
     HUBSPOT_COLOR_PROPERTY: z
       .string()
@@ -213,6 +234,9 @@ const envSchema = z
     SMTP_URL: smtpUrl.optional(),
     NOTIFY_EMAIL: emailList.optional(),
     MAIL_FROM: mailbox.optional(),
+    /** At most SMTP_RATE_LIMIT e-mails per SMTP_RATE_DELTA through the one SMTP connection. */
+    SMTP_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+    SMTP_RATE_DELTA: durationOf(1000, 'one second').default(60_000),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -228,6 +252,16 @@ const envSchema = z
         code: 'custom',
         path: ['MONGODB_DB'],
         message: 'is only used with MONGODB_URI; set that too, or unset MONGODB_DB',
+      });
+    }
+    if (
+      env.HUBSPOT_CLIENT_SECRET_PREVIOUS !== undefined &&
+      env.HUBSPOT_CLIENT_SECRET === undefined
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HUBSPOT_CLIENT_SECRET_PREVIOUS'],
+        message: 'is only used with HUBSPOT_CLIENT_SECRET; set that too, or unset it',
       });
     }
     if (env.BACKUP_KEEP !== undefined && env.BACKUP_DIR === undefined) {

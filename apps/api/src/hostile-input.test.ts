@@ -521,11 +521,14 @@ describe('hostile input', { timeout: 120_000 }, () => {
             },
             payload,
           });
-          expect([201, 400]).toContain(res.statusCode);
+          expect([200, 201, 400]).toContain(res.statusCode);
           if (res.statusCode === 400) {
             expect(await a.services.store.inquiries.count()).toBe(count);
             return;
           }
+          // The same body again (fast-check repeats some) within 10 minutes is a repeat: nothing
+          // is added, and the answer names the inquiry it made the first time.
+          if (res.statusCode === 200) expect(await a.services.store.inquiries.count()).toBe(count);
           const sent = JSON.parse(String(payload)) as Record<string, string>;
           const stored = (await a.services.store.inquiries.list()).find(
             (i) => i.id === res.json<{ id: string }>().id,

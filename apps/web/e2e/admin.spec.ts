@@ -543,14 +543,16 @@ async function deliverInquiries(page: Page, count: number) {
       preferredColor: 'silver',
     });
     const timestamp = String(Math.floor(Date.now() / 1000));
+    const id = `e2e-inbox-${n}-${timestamp}`;
     const res = await page.request.post('/api/inquiries/webhook', {
       data: body,
       headers: {
         'content-type': 'application/json',
         [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-        [WEBHOOK_DELIVERY_HEADER]: `e2e-inbox-${n}-${timestamp}`,
+        [WEBHOOK_DELIVERY_HEADER]: id,
+        // The delivery id, the timestamp and the body are signed (docs/operations.md).
         [WEBHOOK_SIGNATURE_HEADER]: createHmac('sha256', DEV_WEBHOOK_SECRET)
-          .update(`${timestamp}.${body}`)
+          .update(`${id}.${timestamp}.${body}`)
           .digest('hex'),
       },
     });

@@ -114,6 +114,10 @@ export const inboxInquirySchema = inquirySchema.extend({
   /** The form's other answers, in the form's order; absent when there were none. */
   answers: z.array(inquiryAnswerSchema).optional(),
   form: inquiryFormSchema.optional(),
+  /** The form's e-mail is not one valid address: shown as written, never written to. */
+  emailInvalid: z.literal(true).optional(),
+  /** An announcement to the address bounced (no such address): when, and the mail server's reply. */
+  emailBounce: z.object({ at: z.iso.datetime(), reply: z.string() }).optional(),
 });
 export type InboxInquiry = z.infer<typeof inboxInquirySchema>;
 
@@ -201,9 +205,10 @@ export const intakeStatusSchema = z.object({
   hubspot: z.object({
     /**
      * off: no HUBSPOT_ACCESS_TOKEN; starting: the first poll has not answered yet; ok; refused:
-     * HubSpot refused the token (401/403); failing: HubSpot could not be reached lately.
+     * HubSpot refused the token (401/403); failing: HubSpot could not be reached lately;
+     * limited: the account's daily API limit is reached, polling resumes after its midnight.
      */
-    state: z.enum(['off', 'starting', 'ok', 'refused', 'failing']),
+    state: z.enum(['off', 'starting', 'ok', 'refused', 'failing', 'limited']),
     /** What the owner should know, one sentence; null when all is well. */
     problem: z.string().nullable(),
     lastSuccessAt: z.iso.datetime().nullable(),
@@ -215,6 +220,8 @@ export const intakeStatusSchema = z.object({
     state: z.enum(['off', 'on']),
     /** Where the e-mails go; null when off. */
     to: z.string().nullable(),
+    /** What holds every e-mail back (a refused login, a sending quota), one sentence; null when none. */
+    problem: z.string().nullable(),
     /** E-mails waiting to be sent or retried. */
     pending: z.number().int().nonnegative(),
     /** E-mails given up on, newest first: each with the inquiry it was about. */

@@ -25,6 +25,8 @@ export const waitlistEntrySchema = z.object({
   puppyId: z.string().optional(),
   /** They followed an announcement's unsubscribe link: no more announcements. */
   unsubscribed: z.boolean(),
+  /** An announcement to them bounced (no such address): no more announcements until it is changed. */
+  bounced: z.boolean(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 

@@ -112,6 +112,9 @@ const entry = z.discriminatedUnion('type', [
       answers: z.array(inquiryAnswerSchema).max(1000).optional(),
       form: inquiryFormSchema.optional(),
       receivedAt: date.optional(),
+      emailInvalid: z.boolean().optional(),
+      emailBouncedAt: date.optional(),
+      emailBounce: text.optional(),
       mail: z
         .strictObject({
           state: z.enum(['pending', 'sending', 'sent', 'failed']),
@@ -155,6 +158,8 @@ const entry = z.discriminatedUnion('type', [
                   addedAt: date,
                   puppyId: text.optional(),
                   unsubscribedAt: date.optional(),
+                  bouncedAt: date.optional(),
+                  bounce: text.optional(),
                 }),
               )
               .max(100_000),
@@ -184,6 +189,7 @@ const entry = z.discriminatedUnion('type', [
       announcementId: text,
       entryId: text,
       to: text,
+      unsubscribeUrl: text.optional(),
       subject: text,
       text,
       state: z.enum(['pending', 'sending', 'sent', 'failed']),

@@ -6,20 +6,32 @@ import { HttpError } from '../lib/http-errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { verifyHubSpotRequest } from './hubspot/signature';
 import { readWebhookBody } from './hubspot/webhook-body';
-import { WEBHOOK_RATE_LIMIT } from './inquiry-routes';
 
 /** A contact object with every property and its history runs to tens of kilobytes. */
 const HUBSPOT_BODY_LIMIT = 512 * 1024;
+/**
+ * Deliveries a minute from one address. A workflow enrolling an imported list sends one webhook
+ * per contact as fast as HubSpot's webhook queue goes: 10 a second per address takes a burst of
+ * a few hundred in a minute or two. Over it, 429 with Retry-After in milliseconds, which
+ * HubSpot's workflows honour (the one 4xx they retry, for up to three days): nothing is lost.
+ */
+export const HUBSPOT_RATE_LIMIT = 600;
 
 /**
  * HubSpot's signed workflow webhook (Operations Hub, a paid tier): POST /api/inquiries/hubspot.
  * Only with HUBSPOT_CLIENT_SECRET; without it the address does not exist (404). Every refusal is
- * a 4xx, which HubSpot's workflows do not retry; a stored or repeated delivery is 201 or 200.
+ * a 4xx, which HubSpot's workflows do not retry, but for the 429 of the rate limit, which they
+ * retry after its Retry-After (in milliseconds); a stored or repeated delivery is 201 or 200.
  */
 export async function hubspotRoutes(app: FastifyInstance) {
   const { env, intake, clock } = app;
   const secret = env.HUBSPOT_CLIENT_SECRET;
   if (!secret) return;
+  // During a rotation, requests signed with the previous secret hold too.
+  const secrets = [
+    secret,
+    ...(env.HUBSPOT_CLIENT_SECRET_PREVIOUS ? [env.HUBSPOT_CLIENT_SECRET_PREVIOUS] : []),
+  ];
   // A body that names no submission cannot be matched with what the poller reads: said once.
   let unnamedSaid = false;
 
@@ -34,10 +46,11 @@ export async function hubspotRoutes(app: FastifyInstance) {
     {
       bodyLimit: HUBSPOT_BODY_LIMIT,
       onRequest: perAddressLimit({
-        max: WEBHOOK_RATE_LIMIT,
+        max: HUBSPOT_RATE_LIMIT,
         windowMs: 60_000,
         now: () => clock().getTime(),
         message: (seconds) => `Too many deliveries. Try again in ${seconds} seconds.`,
+        retryAfterUnit: 'milliseconds',
       }),
       schema: {
         response: { 200: z.object({ id: z.string() }), 201: z.object({ id: z.string() }) },
@@ -48,7 +61,7 @@ export async function hubspotRoutes(app: FastifyInstance) {
       if (!Buffer.isBuffer(raw))
         throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json');
       const verdict = verifyHubSpotRequest(
-        secret,
+        secrets,
         {
           method: request.method,
           uri: `${env.PUBLIC_URL}${request.url}`,
@@ -56,6 +69,7 @@ export async function hubspotRoutes(app: FastifyInstance) {
           headers: request.headers,
         },
         clock().getTime(),
+        { acceptV2: env.HUBSPOT_ACCEPT_V2 },
       );
       if (!verdict.ok) throw new HttpError(401, verdict.code, verdict.message);
       let json: unknown;
@@ -73,7 +87,7 @@ export async function hubspotRoutes(app: FastifyInstance) {
         );
       }
       const { answers, ...fields } = read.inquiry;
-      const { inquiry, created } = await intake.receive(read.deliveryId, {
+      const { id, created } = await intake.receive(read.deliveryId, {
         ...fields,
         ...(answers.length > 0 ? { answers } : {}),
         ...(read.form ? { form: read.form } : {}),
@@ -83,7 +97,7 @@ export async function hubspotRoutes(app: FastifyInstance) {
         { signature: verdict.version, shape: read.shape, created },
         created ? 'HubSpot webhook: inquiry stored' : 'HubSpot webhook: a repeat, nothing added',
       );
-      return reply.code(created ? 201 : 200).send({ id: inquiry.id });
+      return reply.code(created ? 201 : 200).send({ id });
     },
   );
 }

@@ -11,6 +11,7 @@ import {
   SIGNATURE_VERSION_HEADER,
   TIMESTAMP_HEADER,
 } from './hubspot/signature';
+import { HUBSPOT_RATE_LIMIT } from './hubspot-routes';
 
 const SECRET = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const PATH = API_ROUTES.hubspotWebhook.path;
@@ -34,24 +35,28 @@ function deliver(
     headers = {},
     sign = 'v3',
     contentType = 'application/json',
+    secret = SECRET,
+    remoteAddress,
   }: {
     url?: string;
     at?: number;
     headers?: Record<string, string>;
     sign?: 'v3' | 'v2' | 'none';
     contentType?: string;
+    secret?: string;
+    remoteAddress?: string;
   } = {},
 ) {
   const uri = `${app.env.PUBLIC_URL}${url}`;
   const signature =
     sign === 'v3'
       ? {
-          [SIGNATURE_V3_HEADER]: signV3(SECRET, 'POST', uri, body, String(at)),
+          [SIGNATURE_V3_HEADER]: signV3(secret, 'POST', uri, body, String(at)),
           [TIMESTAMP_HEADER]: String(at),
         }
       : sign === 'v2'
         ? {
-            [SIGNATURE_HEADER]: signV2(SECRET, 'POST', uri, body),
+            [SIGNATURE_HEADER]: signV2(secret, 'POST', uri, body),
             [SIGNATURE_VERSION_HEADER]: 'v2',
           }
         : {};
@@ -60,6 +65,7 @@ function deliver(
     url,
     headers: { 'content-type': contentType, ...signature, ...headers },
     payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 
@@ -176,10 +182,58 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
     expect(newest).toMatchObject({ form: { id: site.forms.contactFormId, name: 'Contact form' } });
   });
 
-  it('accepts a v2 signature where there is no v3', async () => {
+  it('refuses a v2 signature unless HUBSPOT_ACCEPT_V2 is on, and accepts it where there is no v3 then', async () => {
     t = await withSecret();
+    const off = await deliver(t, JSON.stringify(flat), { sign: 'v2' });
+    expect(off.statusCode).toBe(401);
+    expect(off.json()).toMatchObject({
+      error: 'invalid_signature',
+      message: expect.stringMatching(/HUBSPOT_ACCEPT_V2/),
+    });
+    await t.close();
+    t = await withSecret({ HUBSPOT_ACCEPT_V2: 'true' });
     const res = await deliver(t, JSON.stringify(flat), { sign: 'v2' });
     expect(res.statusCode).toBe(201);
+  });
+
+  it('accepts HUBSPOT_CLIENT_SECRET_PREVIOUS as well during a rotation, and no third secret', async () => {
+    const previous = 'previous-secret-1234-5678-90ab-cdef';
+    t = await withSecret({ HUBSPOT_CLIENT_SECRET_PREVIOUS: previous });
+    const body = (n: number) => JSON.stringify({ ...flat, conversion_id: `rotation-${n}` });
+    expect((await deliver(t, body(1))).statusCode).toBe(201);
+    expect((await deliver(t, body(2), { secret: previous })).statusCode).toBe(201);
+    const third = await deliver(t, body(3), { secret: 'a-third-secret-0000-0000-0000' });
+    expect(third.statusCode).toBe(401);
+    expect(third.json()).toMatchObject({ error: 'invalid_signature' });
+  });
+
+  it('answers a burst over its limit with 429 and Retry-After in milliseconds, as HubSpot’s workflows read it', async () => {
+    t = await withSecret();
+    const answers = [];
+    for (let n = 0; n < HUBSPOT_RATE_LIMIT + 2; n++)
+      answers.push(
+        await deliver(t, JSON.stringify({ ...flat, conversion_id: `burst-${n}` }), {
+          remoteAddress: '54.174.62.10',
+        }),
+      );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(HUBSPOT_RATE_LIMIT);
+    const refused = answers.at(-1)!;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+    // Milliseconds: whole seconds of the minute's window left, times 1000.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter % 1000).toBe(0);
+    expect(retryAfter).toBeGreaterThanOrEqual(1000);
+    expect(retryAfter).toBeLessThanOrEqual(60_000);
+    // Another address (HubSpot sends from several) is not held back.
+    expect(
+      (
+        await deliver(t, JSON.stringify({ ...flat, conversion_id: 'other' }), {
+          remoteAddress: '54.174.62.11',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('signs over PUBLIC_URL and the path and query as sent, with the listed escapes decoded', async () => {

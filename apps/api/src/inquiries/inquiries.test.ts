@@ -91,24 +91,31 @@ describe('POST /api/inquiries/webhook', () => {
     const body = JSON.stringify(submission);
     const at = t.clock.now();
     const timestamp = String(Math.floor(at.getTime() / 1000));
+    const id = 'delivery-under-test';
     const cases: (string | undefined)[] = [
       undefined,
       '',
       'not-hex',
-      signDelivery('another-secret-of-some-length', timestamp, body),
-      signDelivery(DEV_WEBHOOK_SECRET, timestamp, body).slice(0, 62),
+      signDelivery('another-secret-of-some-length', id, timestamp, body),
+      signDelivery(DEV_WEBHOOK_SECRET, id, timestamp, body).slice(0, 62),
       signDelivery(
         DEV_WEBHOOK_SECRET,
+        id,
         timestamp,
         JSON.stringify({ ...submission, firstName: 'Eve' }),
       ),
-      // The body alone, without the timestamp, as the old scheme signed it.
+      // The body alone, without the timestamp, as the first scheme signed it.
       createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex'),
+      // The timestamp and body without the delivery id, as the second scheme signed them.
+      createHmac('sha256', DEV_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex'),
       // Signed for another time than the header says.
-      signDelivery(DEV_WEBHOOK_SECRET, String(Number(timestamp) - 1), body),
+      signDelivery(DEV_WEBHOOK_SECRET, id, String(Number(timestamp) - 1), body),
+      // Signed for another delivery id than the header says.
+      signDelivery(DEV_WEBHOOK_SECRET, 'another-delivery', timestamp, body),
     ];
     for (const signature of cases) {
       const res = await deliver(t.app, body, {
+        id,
         headers: { [WEBHOOK_SIGNATURE_HEADER]: signature },
       });
       expect(res.statusCode, String(signature)).toBe(401);
@@ -130,7 +137,6 @@ describe('POST /api/inquiries/webhook', () => {
 
   it('refuses a delivery older than 5 minutes or dated in the future, however well signed', async () => {
     t = await build();
-    const body = JSON.stringify(submission);
     const now = t.clock.now().getTime();
     for (const [label, offset, status] of [
       ['5 min 1 s old', -301_000, 401],
@@ -139,7 +145,10 @@ describe('POST /api/inquiries/webhook', () => {
       ['4 min 50 s old', -290_000, 201],
       ['10 s ahead (clock skew)', 10_000, 201],
     ] as const) {
-      const res = await deliver(t.app, body, { at: new Date(now + offset) });
+      // Each its own submission: the same body twice within the window would be a repeat.
+      const res = await deliver(t.app, JSON.stringify({ ...submission, message: label }), {
+        at: new Date(now + offset),
+      });
       expect(res.statusCode, label).toBe(status);
       if (status === 401) expect(res.json()).toMatchObject({ error: 'stale_delivery' });
     }
@@ -172,6 +181,70 @@ describe('POST /api/inquiries/webhook', () => {
     const oddHeaders = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: odd });
     expect((await deliver(t.app, body, { headers: oddHeaders })).statusCode).toBe(400);
     expect(await t.services.store.inquiries.count()).toBe(1);
+  });
+
+  it('refuses a captured delivery sent again under a new id: the signature covers the id', async () => {
+    t = await build();
+    const body = JSON.stringify(submission);
+    const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'evt_1' });
+    expect((await deliver(t.app, body, { headers })).statusCode).toBe(201);
+    for (const id of ['evt_2', 'evt_1x', 'EVT_1']) {
+      const res = await deliver(t.app, body, { headers: { ...headers, 'x-webhook-id': id } });
+      expect(res.statusCode, id).toBe(401);
+      expect(res.json()).toMatchObject({ error: 'invalid_signature' });
+    }
+    expect(await t.services.store.inquiries.count()).toBe(1);
+  });
+
+  it('tells a sender still signing "<timestamp>.<body>" that the delivery id is now signed too', async () => {
+    t = await build();
+    const body = JSON.stringify(submission);
+    const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
+    const res = await deliver(t.app, body, {
+      headers: {
+        [WEBHOOK_SIGNATURE_HEADER]: createHmac('sha256', DEV_WEBHOOK_SECRET)
+          .update(`${timestamp}.${body}`)
+          .digest('hex'),
+      },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'invalid_signature' });
+    expect(res.json().message).toMatch(/old form.*<x-webhook-id>\.<x-webhook-timestamp>\.<body>/i);
+  });
+
+  it('adds nothing for the same body under a new, properly signed id within the window', async () => {
+    t = await build();
+    const body = JSON.stringify(submission);
+    const first = await deliver(t.app, body, { id: 'relay-1' });
+    expect(first.statusCode).toBe(201);
+    t.clock.advance(4 * 60_000);
+    const again = await deliver(t.app, body, { id: 'relay-2' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await t.services.store.inquiries.count()).toBe(1);
+    // Another submission is another inquiry.
+    const other = await deliver(t.app, JSON.stringify({ ...submission, message: 'Another one.' }));
+    expect(other.statusCode).toBe(201);
+    // Past the window, the same body again is a new submission (the family sent it twice).
+    t.clock.advance(11 * 60_000);
+    expect((await deliver(t.app, body, { id: 'relay-3' })).statusCode).toBe(201);
+    expect(await t.services.store.inquiries.count()).toBe(3);
+  });
+
+  it('remembers a deleted inquiry’s delivery for the window: a replay cannot bring it back', async () => {
+    t = await build();
+    const body = JSON.stringify(submission);
+    const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'evt_9' });
+    const first = await deliver(t.app, body, { headers });
+    expect(first.statusCode).toBe(201);
+    expect(await t.services.store.inquiries.remove(first.json<{ id: string }>().id)).toBe(true);
+    t.clock.advance(4 * 60_000);
+    const replay = await deliver(t.app, body, { headers });
+    expect(replay.statusCode).toBe(200);
+    expect(await t.services.store.inquiries.count()).toBe(0);
+    // Nor under a new id (signed with the secret: a relay's retry).
+    expect((await deliver(t.app, body, { id: 'evt_10' })).statusCode).toBe(200);
+    expect(await t.services.store.inquiries.count()).toBe(0);
   });
 
   it('accepts a sha256= prefixed signature', async () => {
@@ -223,20 +296,21 @@ describe('POST /api/inquiries/webhook', () => {
   it(`takes at most ${WEBHOOK_RATE_LIMIT} deliveries a minute from one address (429), others unaffected`, async () => {
     t = await build();
     const body = JSON.stringify(submission);
-    const from = (remoteAddress: string) =>
-      t!.app.inject({
+    const from = (remoteAddress: string) => {
+      const id = `rate-${++deliveries}`;
+      // Each its own submission: the same body again would be a repeat (200).
+      const payload = JSON.stringify({ ...JSON.parse(body), message: id });
+      return t!.app.inject({
         method: 'POST',
         url: '/api/inquiries/webhook',
         remoteAddress,
         headers: {
           'content-type': 'application/json',
-          ...webhookHeaders(DEV_WEBHOOK_SECRET, body, {
-            at: t!.clock.now(),
-            id: `rate-${++deliveries}`,
-          }),
+          ...webhookHeaders(DEV_WEBHOOK_SECRET, payload, { at: t!.clock.now(), id }),
         },
-        payload: body,
+        payload,
       });
+    };
     const answers = await Promise.all(
       Array.from({ length: WEBHOOK_RATE_LIMIT + 10 }, () => from('198.51.100.9')),
     );

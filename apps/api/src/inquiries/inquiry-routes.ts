@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   API_ROUTES,
   WEBHOOK_DELIVERY_HEADER,
@@ -25,25 +25,43 @@ export const WEBHOOK_RATE_LIMIT = 60;
 
 const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The signed text: the timestamp header, a dot, then the raw body. */
-const signedBytes = (timestamp: string, rawBody: string | Buffer) =>
-  Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), Buffer.from(rawBody)]);
+/**
+ * The signed text: the delivery id, a dot, the timestamp header, a dot, then the raw body. The id
+ * is signed so that a captured delivery cannot be sent again under another id.
+ */
+const signedBytes = (deliveryId: string, timestamp: string, rawBody: string | Buffer) =>
+  Buffer.concat([Buffer.from(`${deliveryId}.${timestamp}.`, 'utf8'), Buffer.from(rawBody)]);
 
-/** The hex HMAC-SHA256 of `<timestamp>.<raw body>` under `secret`. */
-export const signDelivery = (secret: string, timestamp: string, rawBody: string | Buffer) =>
-  createHmac('sha256', secret).update(signedBytes(timestamp, rawBody)).digest('hex');
-
-/** Does `signature` (hex, optionally `sha256=`) sign this timestamp and body? Constant time. */
-function validSignature(
+/** The hex HMAC-SHA256 of `<delivery id>.<timestamp>.<raw body>` under `secret`. */
+export const signDelivery = (
   secret: string,
+  deliveryId: string,
+  timestamp: string,
+  rawBody: string | Buffer,
+) =>
+  createHmac('sha256', secret)
+    .update(signedBytes(deliveryId, timestamp, rawBody))
+    .digest('hex');
+
+/** Does `signature` (hex, optionally `sha256=`) sign these bytes? Constant time. */
+function signs(secret: string, signed: Buffer, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const given = Buffer.from(signature.trim().replace(/^sha256=/i, ''), 'hex');
+  const expected = createHmac('sha256', secret).update(signed).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The signature of a delivery, by the current form; 'old' when it signs `<timestamp>.<body>` only. */
+export function checkDeliverySignature(
+  secret: string,
+  deliveryId: string,
   timestamp: string,
   rawBody: Buffer,
   signature: string | undefined,
-): boolean {
-  if (!signature) return false;
-  const given = Buffer.from(signature.trim().replace(/^sha256=/i, ''), 'hex');
-  const expected = createHmac('sha256', secret).update(signedBytes(timestamp, rawBody)).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected);
+): 'valid' | 'old' | 'wrong' {
+  if (signs(secret, signedBytes(deliveryId, timestamp, rawBody), signature)) return 'valid';
+  const old = Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), rawBody]);
+  return signs(secret, old, signature) ? 'old' : 'wrong';
 }
 
 /** The three headers of one signed delivery (for tests, the benchmark and the docs' example). */
@@ -56,9 +74,12 @@ export function webhookHeaders(
   return {
     [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
     [WEBHOOK_DELIVERY_HEADER]: id,
-    [WEBHOOK_SIGNATURE_HEADER]: signDelivery(secret, timestamp, rawBody),
+    [WEBHOOK_SIGNATURE_HEADER]: signDelivery(secret, id, timestamp, rawBody),
   };
 }
+
+/** Each delivery's body hash, from the check of its raw bytes to the handler. */
+const bodyKeys = new WeakMap<object, string>();
 
 const header = (value: string | string[] | undefined) =>
   Array.isArray(value) ? undefined : value?.trim();
@@ -112,11 +133,27 @@ export async function inquiryRoutes(app: FastifyInstance) {
           const timestamp = header(request.headers[WEBHOOK_TIMESTAMP_HEADER]) ?? '';
           const deliveryId = header(request.headers[WEBHOOK_DELIVERY_HEADER]) ?? '';
           const signature = header(request.headers[WEBHOOK_SIGNATURE_HEADER]);
-          if (!validSignature(secret, timestamp, raw, signature) || !/^\d{1,12}$/.test(timestamp)) {
+          if (!DELIVERY_ID.test(deliveryId)) {
+            throw new HttpError(
+              400,
+              'bad_request',
+              `The ${WEBHOOK_DELIVERY_HEADER} header must be 1 to 128 letters, digits or . _ : -`,
+            );
+          }
+          const verdict = /^\d{1,12}$/.test(timestamp)
+            ? checkDeliverySignature(secret, deliveryId, timestamp, raw, signature)
+            : 'wrong';
+          if (verdict === 'old')
             throw new HttpError(
               401,
               'invalid_signature',
-              `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER} header (the HMAC-SHA256 of "<${WEBHOOK_TIMESTAMP_HEADER}>.<body>")`,
+              `The ${WEBHOOK_SIGNATURE_HEADER} header signs "<timestamp>.<body>", the old form: sign "<${WEBHOOK_DELIVERY_HEADER}>.<${WEBHOOK_TIMESTAMP_HEADER}>.<body>" (see docs/operations.md)`,
+            );
+          if (verdict === 'wrong') {
+            throw new HttpError(
+              401,
+              'invalid_signature',
+              `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER} header (the HMAC-SHA256 of "<${WEBHOOK_DELIVERY_HEADER}>.<${WEBHOOK_TIMESTAMP_HEADER}>.<body>")`,
             );
           }
           const age = Math.floor(clock().getTime() / 1000) - Number(timestamp);
@@ -127,13 +164,6 @@ export async function inquiryRoutes(app: FastifyInstance) {
               `The delivery is dated ${age > 0 ? `${age} s ago` : `${-age} s ahead`}; only deliveries from the last ${WEBHOOK_MAX_AGE_S / 60} minutes are accepted.`,
             );
           }
-          if (!DELIVERY_ID.test(deliveryId)) {
-            throw new HttpError(
-              400,
-              'bad_request',
-              `The ${WEBHOOK_DELIVERY_HEADER} header must be 1 to 128 letters, digits or . _ : -`,
-            );
-          }
           let text: string;
           try {
             // Strict: a stray byte would otherwise be stored as U+FFFD, changing what was sent.
@@ -141,6 +171,7 @@ export async function inquiryRoutes(app: FastifyInstance) {
           } catch {
             throw new HttpError(400, 'bad_request', 'Body is not valid UTF-8');
           }
+          bodyKeys.set(request, `webhook:body:${createHash('sha256').update(raw).digest('hex')}`);
           try {
             request.body = JSON.parse(text);
           } catch {
@@ -156,13 +187,16 @@ export async function inquiryRoutes(app: FastifyInstance) {
         // The provider's own `submittedAt` is not trusted: the inquiry is dated by our clock.
         const { submittedAt: _ignored, message, ...person } = request.body;
         const deliveryId = header(request.headers[WEBHOOK_DELIVERY_HEADER])!;
-        const { inquiry, created } = await intake.receive(deliveryId, {
-          ...person,
-          ...(message ? { message } : {}),
-          createdAt: clock(),
-        });
+        // The same body under another id within the window is a replay (or a relay's retry
+        // under a new id): it adds nothing either.
+        const bodyKey = bodyKeys.get(request)!;
+        const { id, created } = await intake.receive(
+          deliveryId,
+          { ...person, ...(message ? { message } : {}), createdAt: clock() },
+          { sameAs: [bodyKey] },
+        );
         // A repeat of a delivery already stored: acknowledged, nothing added.
-        return reply.code(created ? 201 : 200).send({ id: inquiry.id });
+        return reply.code(created ? 201 : 200).send({ id });
       },
     );
   });

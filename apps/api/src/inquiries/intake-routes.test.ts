@@ -101,7 +101,7 @@ describe("the live inbox's news", () => {
     });
     expect(intakeStatusSchema.parse(res.json())).toEqual({
       hubspot: { state: 'off', problem: null, lastSuccessAt: null, intervalMs: 120_000 },
-      mail: { state: 'off', to: null, pending: 0, failed: [] },
+      mail: { state: 'off', to: null, problem: null, pending: 0, failed: [] },
     });
   });
 });

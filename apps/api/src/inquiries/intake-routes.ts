@@ -55,6 +55,7 @@ export async function intakeRoutes(app: FastifyInstance) {
         mail: {
           state: mail ? 'on' : 'off',
           to: mail ? mail.to.join(', ') : null,
+          problem: outbox?.status().problem ?? null,
           pending: outboxNow?.pending ?? 0,
           failed: (outboxNow?.failed ?? []).map((f) => ({
             ...f,

@@ -8,6 +8,11 @@ export interface AddressLimitOptions {
   windowMs: number;
   now?: () => number;
   message: (retryAfterSeconds: number) => string;
+  /**
+   * Retry-After's unit: seconds, as HTTP has it, unless the caller reads milliseconds (HubSpot's
+   * workflows do, see docs/hubspot.md).
+   */
+  retryAfterUnit?: 'seconds' | 'milliseconds';
 }
 
 /**
@@ -21,6 +26,7 @@ export function perAddressLimit({
   windowMs,
   now = Date.now,
   message,
+  retryAfterUnit = 'seconds',
 }: AddressLimitOptions): onRequestAsyncHookHandler {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return async (request, reply) => {
@@ -39,12 +45,13 @@ export function perAddressLimit({
     reply.header('ratelimit-remaining', String(Math.max(0, max - window.count)));
     if (window.count > max) {
       const seconds = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
+      const retryAfter = retryAfterUnit === 'milliseconds' ? seconds * 1000 : seconds;
       throw new HttpError(
         429,
         'too_many_requests',
         message(seconds),
         {},
-        { 'retry-after': String(seconds) },
+        { 'retry-after': String(retryAfter) },
       );
     }
   };

@@ -15,6 +15,7 @@ function hubspotPart(status: PollerStatus | null, forms: number, webhook: boolea
   if (!status) return webhook ? 'HubSpot: its signed webhook only' : 'HubSpot: off';
   const polling = `polling ${forms} form${forms === 1 ? '' : 's'} every ${every(status.intervalMs)}${hook}`;
   if (status.state === 'refused') return `HubSpot refused the access token: not ${polling}`;
+  if (status.state === 'limited') return `HubSpot: ${polling} (paused: ${status.problem})`;
   if (status.state === 'failing' || status.state === 'starting')
     return `HubSpot: ${polling} (not answering yet${status.problem ? `: ${status.problem}` : ''})`;
   return `HubSpot: ${polling}`;

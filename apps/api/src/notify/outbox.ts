@@ -17,6 +17,13 @@ const CLAIM_MS = 2 * 60_000;
 /** The longest the outbox sleeps between looks at the store (e-mails queued by another instance). */
 const IDLE_MS = 60_000;
 
+/** After a quota reply (5.4.5, 4.7.x): every e-mail waits this long (a daily quota clears). */
+export const QUOTA_WAIT_MS = 60 * 60_000;
+/** A quota keeps an e-mail waiting this many attempts at most (two days of hourly tries). */
+const QUOTA_MAX_ATTEMPTS = 48;
+/** After the server refused our login (535): every e-mail waits, and the login is tried this often. */
+export const AUTH_RETRY_MS = 15 * 60_000;
+
 /** The wait before attempt `attempt + 1`: 30 s, doubling, at most an hour. */
 export const retryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
@@ -30,11 +37,20 @@ export interface OutboxOptions {
   send: SendMail;
   /** An announcement's e-mail to one family (see waitlist/announcements.ts). */
   composeAnnouncement?: (mail: AnnouncementMailDoc) => OwnerMail;
+  /** A family's address bounced (5.1.1): marks it on their waitlist entry and inquiry. */
+  onBounce?: (mail: AnnouncementMailDoc, reply: string) => Promise<void>;
+}
+
+/** What the dashboard shows of the outbox: a problem that holds every e-mail back, if any. */
+export interface OutboxStatus {
+  problem: string | null;
 }
 
 /** One claimed e-mail of either kind, and how to record its outcome. */
 interface Claimed {
   about: Record<string, unknown>;
+  /** The announcement's e-mail, when it is one (a bounce marks its family). */
+  announcement?: AnnouncementMailDoc;
   what: string;
   attempt: number;
   mail: OwnerMail;
@@ -52,8 +68,15 @@ export class Outbox {
   private again = false;
   private stopped = false;
   private readonly abort = new AbortController();
+  /** Every e-mail waits until then (a quota, a refused login); said once, shown on the dashboard. */
+  private pausedUntil = 0;
+  private problem: string | null = null;
 
   constructor(private readonly options: OutboxOptions) {}
+
+  status(): OutboxStatus {
+    return { problem: this.problem };
+  }
 
   start(): void {
     this.kick();
@@ -90,7 +113,7 @@ export class Outbox {
   /** Sends every e-mail due now, one at a time; answers how many were sent. */
   async drain(): Promise<number> {
     let sent = 0;
-    while (!this.stopped) {
+    while (!this.stopped && this.options.clock().getTime() >= this.pausedUntil) {
       const outcome = await this.sendOne();
       if (outcome === null) break;
       if (outcome) sent += 1;
@@ -107,7 +130,9 @@ export class Outbox {
       store.announcements.nextDue().catch(() => null),
     ]);
     if (this.stopped) return;
-    const times = dues.filter((d): d is Date => d !== null).map((d) => d.getTime());
+    const times = dues
+      .filter((d): d is Date => d !== null)
+      .map((d) => Math.max(d.getTime(), this.pausedUntil));
     const wait = times.length > 0 ? Math.min(...times) - this.options.clock().getTime() : IDLE_MS;
     this.timer = setTimeout(() => this.kick(), Math.min(Math.max(wait, 250), IDLE_MS));
     this.timer.unref();
@@ -136,6 +161,7 @@ export class Outbox {
       what: 'an announcement to a family on the waitlist',
       attempt: mail.attempts,
       mail: composeAnnouncement(mail),
+      announcement: mail,
       settle: (outcome) => store.announcements.settle(mail._id, claimId, outcome),
     };
   }
@@ -158,29 +184,13 @@ export class Outbox {
         });
         return null;
       }
-      const failure = error instanceof MailError ? error : new MailError(String(error), false);
-      const giveUp = failure.permanent || job.attempt >= MAX_ATTEMPTS;
-      const at = clock();
-      const settled = await job.settle(
-        giveUp
-          ? { state: 'failed', at, error: failure.message }
-          : {
-              state: 'pending',
-              nextAttemptAt: new Date(at.getTime() + retryDelayMs(job.attempt)),
-              error: failure.message,
-            },
-      );
-      if (giveUp)
-        log.error(
-          { ...about, settled },
-          `${job.what} could not be sent and is given up on: ${failure.message}`,
-        );
-      else
-        log.warn(
-          { ...about, settled },
-          `${job.what} could not be sent (${failure.message}); trying again in ${Math.round(retryDelayMs(job.attempt) / 1000)} s`,
-        );
+      const failure = error instanceof MailError ? error : new MailError(String(error), 'retry');
+      await this.failed(job, failure);
       return false;
+    }
+    if (this.problem) {
+      log.info('the mail server takes e-mails again');
+      this.problem = null;
     }
     const settled = await job.settle({ state: 'sent', at: clock() });
     if (!settled) log.warn(about, 'an e-mail was sent after its claim had run out');
@@ -192,5 +202,57 @@ export class Outbox {
           : 'e-mailed an announcement to a family on the waitlist',
       );
     return true;
+  }
+
+  /** Records a failed attempt by what the mail server said (see MailFailureKind). */
+  private async failed(job: Claimed, failure: MailError): Promise<void> {
+    const { clock, log } = this.options;
+    const { about } = job;
+    const at = clock();
+    if (failure.kind === 'auth' || failure.kind === 'quota') {
+      // Every e-mail would get the same answer: the whole outbox waits, said once.
+      const wait = failure.kind === 'auth' ? AUTH_RETRY_MS : QUOTA_WAIT_MS;
+      const giveUp = failure.kind === 'quota' && job.attempt >= QUOTA_MAX_ATTEMPTS;
+      const nextAttemptAt = new Date(at.getTime() + wait);
+      const settled = await job.settle(
+        giveUp
+          ? { state: 'failed', at, error: failure.message }
+          : { state: 'pending', nextAttemptAt, error: failure.message },
+      );
+      this.pausedUntil = nextAttemptAt.getTime();
+      const problem =
+        failure.kind === 'auth'
+          ? `E-mail is stopped: the mail server refused the login (${failure.message}). Check the user and password in SMTP_URL; it is tried again every ${AUTH_RETRY_MS / 60_000} minutes.`
+          : `E-mail waits: the mail server says the sending limit is reached (${failure.message}). Every e-mail is tried again in ${QUOTA_WAIT_MS / 60_000} minutes.`;
+      if (this.problem === null) log.error({ ...about, settled }, problem);
+      this.problem = problem;
+      return;
+    }
+    const giveUp = failure.permanent || job.attempt >= MAX_ATTEMPTS;
+    const settled = await job.settle(
+      giveUp
+        ? { state: 'failed', at, error: failure.message }
+        : {
+            state: 'pending',
+            nextAttemptAt: new Date(at.getTime() + retryDelayMs(job.attempt)),
+            error: failure.message,
+          },
+    );
+    if (failure.kind === 'bounce' && job.announcement && this.options.onBounce)
+      await this.options
+        .onBounce(job.announcement, failure.message)
+        .catch((error: unknown) =>
+          log.error({ err: error, ...about }, 'could not mark the bouncing address'),
+        );
+    if (giveUp)
+      log.error(
+        { ...about, settled },
+        `${job.what} could not be sent and is given up on: ${failure.message}`,
+      );
+    else
+      log.warn(
+        { ...about, settled },
+        `${job.what} could not be sent (${failure.message}); trying again in ${Math.round(retryDelayMs(job.attempt) / 1000)} s`,
+      );
   }
 }

@@ -5,6 +5,7 @@ import { Intake } from '../inquiries/intake';
 import { ownerMail, type SendMail, smtpHost, smtpSender } from '../notify/mail';
 import { Outbox } from '../notify/outbox';
 import { composeAnnouncement } from '../waitlist/announcements';
+import { markEntries } from '../waitlist/entry-marks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,10 @@ export const intakePlugin = fp(
       };
       let send = options.sendMail;
       if (!send) {
-        const sender = smtpSender(settings.smtpUrl);
+        const sender = smtpSender(settings.smtpUrl, {
+          rateLimit: env.SMTP_RATE_LIMIT,
+          rateDeltaMs: env.SMTP_RATE_DELTA,
+        });
         send = sender.send;
         closeTransport = sender.close;
       }
@@ -57,6 +61,27 @@ export const intakePlugin = fp(
         log,
         compose: (inquiry) => ownerMail(settings, inquiry),
         composeAnnouncement: (mail) => composeAnnouncement(settings, mail),
+        // A hard bounce marks the family's address on their waitlist entries (every list) and
+        // their inquiry card: no announcement goes to it again until the owner changes it.
+        onBounce: async (mail, reply) => {
+          const inquiryIds = new Set<string>();
+          const address = mail.to.trim().toLowerCase();
+          await markEntries(
+            store,
+            clock,
+            (e) => e.id === mail.entryId || e.email.trim().toLowerCase() === address,
+            (e, now) => {
+              inquiryIds.add(e.inquiryId);
+              return e.bouncedAt ? null : { ...e, bouncedAt: now, bounce: reply.slice(0, 300) };
+            },
+          );
+          for (const id of inquiryIds)
+            await store.inquiries.markBounced(id, clock(), reply.slice(0, 300));
+          log.warn(
+            { announcement: mail.announcementId, entry: mail.entryId },
+            'an announcement bounced: the family’s address is marked as bouncing',
+          );
+        },
         send,
       });
     }
@@ -68,6 +93,7 @@ export const intakePlugin = fp(
           formIds: env.HUBSPOT_FORM_IDS,
           intervalMs: env.HUBSPOT_POLL_INTERVAL,
           colorProperty: env.HUBSPOT_COLOR_PROPERTY,
+          timeZone: env.HUBSPOT_TIME_ZONE,
           ...(options.hubspotTimeoutMs ? { timeoutMs: options.hubspotTimeoutMs } : {}),
         } satisfies PollerOptions)
       : null;

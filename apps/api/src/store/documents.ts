@@ -53,6 +53,11 @@ export interface InquiryDoc {
    * submission is earlier). Absent in documents stored before the live inbox existed.
    */
   receivedAt?: Date;
+  /** True when `email` is not one address by zod's rule: kept as written, never written to. */
+  emailInvalid?: boolean;
+  /** When an announcement to `email` bounced (5.1.1: no such address), and the server's reply. */
+  emailBouncedAt?: Date;
+  emailBounce?: string;
   /** The e-mail to the owner about it: the outbox. Absent when none is to be sent. */
   mail?: MailState;
 }
@@ -102,6 +107,13 @@ export interface LoginAttemptDoc {
   expiresAt: Date;
 }
 
+/** A delivery remembered for the replay window (see DeliveryRepo): by its key, the inquiry it made. */
+export interface DeliveryDoc {
+  _id: string;
+  inquiryId: string;
+  expiresAt: Date;
+}
+
 export interface KeyDoc {
   _id: string;
   value: string;
@@ -144,6 +156,12 @@ export function toInquiry(d: InquiryDoc): InboxInquiry {
   if (d.message !== undefined && d.message !== null) inquiry.message = d.message;
   if (d.answers && d.answers.length > 0)
     inquiry.answers = d.answers.map(({ name, label, value }) => ({ name, label, value }));
+  if (d.emailInvalid) inquiry.emailInvalid = true;
+  if (d.emailBouncedAt)
+    inquiry.emailBounce = {
+      at: new Date(d.emailBouncedAt).toISOString(),
+      reply: d.emailBounce ?? '',
+    };
   if (d.form)
     inquiry.form = {
       id: d.form.id,
@@ -166,6 +184,7 @@ export function newInquiryDoc(
   if (doc.answers === undefined || doc.answers.length === 0) delete doc.answers;
   if (doc.form === undefined) delete doc.form;
   if (doc.receivedAt === undefined) delete doc.receivedAt;
+  if (!doc.emailInvalid) delete doc.emailInvalid;
   if (notify)
     doc.mail = {
       state: 'pending',
@@ -320,6 +339,10 @@ export interface WaitlistEntryDoc {
   puppyId?: string;
   /** When they followed an announcement's unsubscribe link: no more announcements. */
   unsubscribedAt?: Date;
+  /** When the mail server said their address does not exist (5.1.1): no more announcements. */
+  bouncedAt?: Date;
+  /** The mail server's reply then. */
+  bounce?: string;
 }
 
 /**
@@ -364,6 +387,8 @@ export interface AnnouncementMailDoc {
   announcementId: string;
   entryId: string;
   to: string;
+  /** The family's own unsubscribe link (List-Unsubscribe); absent in e-mails queued before it was kept. */
+  unsubscribeUrl?: string;
   subject: string;
   text: string;
   state: 'pending' | 'sending' | 'sent' | 'failed';

@@ -10,6 +10,7 @@ import {
   type AnnouncementMailDoc,
   announcementMailUpdate,
   type CursorDoc,
+  type DeliveryDoc,
   emptyWaitlists,
   mailStates,
   WAITLIST_DOC_ID,
@@ -168,6 +169,7 @@ export async function openEmbeddedStore(
     const attempts = await open<LoginAttemptDoc>('login-attempts');
     const keys = await open<KeyDoc>('keys');
     const cursors = await open<CursorDoc>('intake-cursors');
+    const deliveries = await open<DeliveryDoc>('deliveries');
     const waitlists = await open<WaitlistDoc>('waitlists');
     const announcements = await open<AnnouncementDoc>('announcements');
     const announcementMails = await open<AnnouncementMailDoc>('announcement-mails');
@@ -179,6 +181,7 @@ export async function openEmbeddedStore(
       attempts,
       keys,
       cursors,
+      deliveries,
       waitlists,
       announcements,
       announcementMails,
@@ -193,6 +196,7 @@ export async function openEmbeddedStore(
     await inquiries.ensureIndexAsync({ fieldName: 'mail.state', sparse: true });
     await revisions.ensureIndexAsync({ fieldName: 'path' });
     await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await deliveries.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await announcementMails.ensureIndexAsync({ fieldName: 'state' });
 
     const durable = async <R>(name: string, write: Promise<R>) => {
@@ -339,6 +343,18 @@ export async function openEmbeddedStore(
           index.put(doc);
           await fsyncFile(fileOf('inquiries'));
           return toInquiry(doc);
+        },
+        async markBounced(id, at, reply) {
+          const { affectedDocuments } = await inquiries.updateAsync(
+            { _id: id },
+            { $set: { emailBouncedAt: at, emailBounce: reply } },
+            { returnUpdatedDocs: true },
+          );
+          const doc = affectedDocuments as InquiryDoc | null;
+          if (!doc) return false;
+          index.put(doc);
+          await fsyncFile(fileOf('inquiries'));
+          return true;
         },
         async get(id) {
           const doc = index.get(id);
@@ -536,6 +552,28 @@ export async function openEmbeddedStore(
             .sort({ nextAttemptAt: 1 })
             .limit(1)) as unknown as AnnouncementMailDoc[];
           return doc ? new Date(doc.nextAttemptAt) : null;
+        },
+      },
+      deliveries: {
+        async find(keys, now) {
+          const docs = (await deliveries.findAsync({
+            _id: { $in: [...keys] },
+            expiresAt: { $gt: now },
+          })) as DeliveryDoc[];
+          return docs[0]?.inquiryId ?? null;
+        },
+        async remember(keys, inquiryId, until) {
+          for (const key of keys) {
+            const doc = (await deliveries.findOneAsync({ _id: key })) as DeliveryDoc | null;
+            const expiresAt =
+              doc && new Date(doc.expiresAt).getTime() > until.getTime() ? doc.expiresAt : until;
+            await deliveries.updateAsync(
+              { _id: key },
+              { _id: key, inquiryId, expiresAt },
+              { upsert: true },
+            );
+          }
+          await fsyncFile(fileOf('deliveries'));
         },
       },
       cursors: {

@@ -47,6 +47,7 @@ describe('openMongoStore on the wire', () => {
       'admins',
       'announcement_mails',
       'announcements',
+      'deliveries',
       'inquiries',
       'login_attempts',
       'revisions',

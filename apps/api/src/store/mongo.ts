@@ -15,6 +15,7 @@ import {
   type AnnouncementMailDoc,
   announcementMailUpdate,
   type CursorDoc,
+  type DeliveryDoc,
   emptyWaitlists,
   mailStates,
   WAITLIST_DOC_ID,
@@ -84,6 +85,7 @@ type CollectionName =
   | 'login_attempts'
   | 'keys'
   | 'intake_cursors'
+  | 'deliveries'
   | 'waitlists'
   | 'announcements'
   | 'announcement_mails';
@@ -123,6 +125,7 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // One document per key, found by its _id.
   keys: [],
   intake_cursors: [],
+  deliveries: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
   // One document, found by its _id.
   waitlists: [],
   announcements: [{ key: { createdAt: -1 }, name: 'created_at' }],
@@ -199,6 +202,7 @@ export async function mongoStore(
   const attempts = collection<LoginAttemptDoc>('login_attempts');
   const keys = collection<KeyDoc>('keys');
   const cursors = collection<CursorDoc>('intake_cursors');
+  const deliveries = collection<DeliveryDoc>('deliveries');
   const waitlists = collection<WaitlistDoc>('waitlists');
   const announcements = collection<AnnouncementDoc>('announcements');
   const announcementMails = collection<AnnouncementMailDoc>('announcement_mails');
@@ -367,6 +371,13 @@ export async function mongoStore(
         );
         return doc ? toInquiry(doc) : null;
       },
+      async markBounced(id, at, reply) {
+        const { matchedCount } = await inquiries.updateOne(
+          { _id: id },
+          { $set: { emailBouncedAt: at, emailBounce: reply } },
+        );
+        return matchedCount > 0;
+      },
       async get(id) {
         const doc = await inquiries.findOne({ _id: id });
         return doc ? toInquiry(doc) : null;
@@ -514,6 +525,21 @@ export async function mongoStore(
           { sort: { nextAttemptAt: 1 } },
         );
         return doc ? doc.nextAttemptAt : null;
+      },
+    },
+    deliveries: {
+      async find(keys, now) {
+        // The TTL monitor runs once a minute: an expired record may still be there.
+        const doc = await deliveries.findOne({ _id: { $in: [...keys] }, expiresAt: { $gt: now } });
+        return doc?.inquiryId ?? null;
+      },
+      async remember(keys, inquiryId, until) {
+        for (const key of keys)
+          await deliveries.updateOne(
+            { _id: key },
+            { $set: { inquiryId }, $max: { expiresAt: until } },
+            { upsert: true },
+          );
       },
     },
     cursors: {

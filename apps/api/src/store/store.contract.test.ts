@@ -763,6 +763,51 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect((await store.inquiries.createOnce('delivery-2', person)).created).toBe(true);
       expect((await store.inquiries.list()).map((i) => i.firstName)).toEqual(['Ada', 'Ada']);
     });
+
+    it('remembers deliveries by any of their keys until they expire, whatever became of the inquiry', async () => {
+      expect(await store.deliveries.find(['d-1', 'body:abc'], now)).toBeNull();
+      await store.deliveries.remember(['d-1', 'body:abc'], 'inq-1', at(10 * 60_000));
+      expect(await store.deliveries.find(['d-9', 'body:abc'], now)).toBe('inq-1');
+      expect(await store.deliveries.find(['d-1'], at(9 * 60_000))).toBe('inq-1');
+      // Expired: forgotten, whether or not the TTL monitor has run yet.
+      expect(await store.deliveries.find(['d-1', 'body:abc'], at(10 * 60_000))).toBeNull();
+      // A later expiry stays when the key is remembered again with an earlier one.
+      await store.deliveries.remember(['d-2'], 'inq-2', at(20 * 60_000));
+      await store.deliveries.remember(['d-2'], 'inq-2', at(5 * 60_000));
+      expect(await store.deliveries.find(['d-2'], at(15 * 60_000))).toBe('inq-2');
+      // Not part of a backup.
+      expect(Object.keys(await store.snapshot())).not.toContain('deliveries');
+    });
+
+    it("marks an inquiry's e-mail as bouncing, and keeps one marked invalid", async () => {
+      const inquiry = await store.inquiries.create({
+        firstName: 'Bo',
+        lastName: 'Gone',
+        email: 'bo@example.com',
+        phone: '',
+        preferredColor: '',
+        createdAt: now,
+      });
+      expect(await store.inquiries.markBounced(inquiry.id, now, '550 5.1.1 No such user')).toBe(
+        true,
+      );
+      expect(await store.inquiries.markBounced('no-such-inquiry', now, 'x')).toBe(false);
+      expect((await store.inquiries.get(inquiry.id))!.emailBounce).toEqual({
+        at: now.toISOString(),
+        reply: '550 5.1.1 No such user',
+      });
+      const invalid = await store.inquiries.create({
+        firstName: 'Eve',
+        lastName: 'Two',
+        email: 'a@x.example,b@x.example',
+        phone: '',
+        preferredColor: '',
+        createdAt: now,
+        emailInvalid: true,
+      });
+      expect((await store.inquiries.get(invalid.id))!.emailInvalid).toBe(true);
+      expect((await store.inquiries.get(inquiry.id))!.emailInvalid).toBeUndefined();
+    });
   });
 }
 

@@ -30,6 +30,8 @@ export interface Store {
   readonly keys: KeyRepo;
   /** The e-mails to the owner, kept in the inquiries they are about. */
   readonly outbox: OutboxRepo;
+  /** The deliveries of the last minutes, by id and by content: a replay adds nothing. */
+  readonly deliveries: DeliveryRepo;
   /** Where the polling of each HubSpot form got to. */
   readonly cursors: CursorRepo;
   /** The waitlists, in the owner's order. */
@@ -119,6 +121,8 @@ export interface NewInquiry extends Omit<InquirySubmission, 'submittedAt'> {
   receivedAt?: Date;
   answers?: InquiryAnswer[];
   form?: InquiryForm;
+  /** The e-mail is not one valid address (kept as written, never written to). */
+  emailInvalid?: boolean;
   /** Queue an e-mail to the owner about it, in the same write (see OutboxRepo). */
   notify?: boolean;
 }
@@ -164,6 +168,8 @@ interface InquiryRepo {
   update(id: string, changes: InquiryUpdate, at: Date): Promise<InboxInquiry | null>;
   /** One inquiry by its id; null when there is none. */
   get(id: string): Promise<InboxInquiry | null>;
+  /** Marks the inquiry's e-mail address as bouncing (with the mail server's reply); false when there is no such inquiry. */
+  markBounced(id: string, at: Date, reply: string): Promise<boolean>;
   /** Deletes the inquiry for good; false when there was none. */
   remove(id: string): Promise<boolean>;
   /** Deletes every inquiry created before `cutoff` (retention); answers how many. */
@@ -286,6 +292,17 @@ interface AnnouncementRepo {
   settle(id: string, claimId: string, outcome: MailOutcome): Promise<boolean>;
   /** When the next e-mail waiting is due, or null. */
   nextDue(): Promise<Date | null>;
+}
+
+/**
+ * What came in lately, remembered for the replay window whatever became of its inquiry (a deleted
+ * one included): each key (a delivery id, a body's hash) with the inquiry it made. Not in backups.
+ */
+interface DeliveryRepo {
+  /** The inquiry id recorded under one of `keys` and not expired at `now`; null when none is. */
+  find(keys: readonly string[], now: Date): Promise<string | null>;
+  /** Records each key with `inquiryId` until `until` (a later expiry already recorded stays). */
+  remember(keys: readonly string[], inquiryId: string, until: Date): Promise<void>;
 }
 
 interface CursorRepo {

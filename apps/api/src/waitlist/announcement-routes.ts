@@ -8,18 +8,11 @@ import {
 import type { Litter } from '@cedar/content';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { readLitters } from '../litters/litters-file';
 import { HttpError } from '../lib/http-errors';
 import { sortableId } from '../lib/ids';
-import {
-  announcementMail,
-  recipientsOf,
-  unsubscribeKey,
-  unsubscribeLink,
-  UNSUBSCRIBE_PATH,
-  validSignature,
-} from './announcements';
+import { announcementMail, recipientsOf, unsubscribeKey, unsubscribeLink } from './announcements';
 
 /** The litter announced: one of the data file's, born (its birth date a real date). */
 async function bornLitter(app: FastifyInstance, litterId: string): Promise<Litter> {
@@ -133,73 +126,6 @@ export async function announcementRoutes(app: FastifyInstance) {
       );
       app.outbox.kick();
       return reply.code(201).send({ id, recipients: mails.length });
-    },
-  );
-}
-
-const unsubscribeQuery = z.object({
-  e: z.string().regex(/^[a-z0-9]{1,40}$/),
-  s: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
-});
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family: sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><h1>${title}</h1>${body}</body></html>`;
-
-/**
- * The unsubscribe link of an announcement (public, signed per family): the GET asks (a mail
- * scanner following links unsubscribes nobody), the POST records it.
- */
-export async function unsubscribeRoutes(app: FastifyInstance) {
-  const { store } = app;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  const check = async (query: z.infer<typeof unsubscribeQuery>) => {
-    if (!validSignature(await unsubscribeKey(store), query.e, query.s))
-      throw new HttpError(403, 'forbidden', 'This unsubscribe link is not valid');
-  };
-
-  routes.get(
-    API_ROUTES.unsubscribePage.path,
-    { schema: { querystring: unsubscribeQuery } },
-    async (request, reply) => {
-      await check(request.query);
-      const action = `${UNSUBSCRIBE_PATH}?e=${request.query.e}&s=${request.query.s}`;
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          page(
-            'Stop the announcements?',
-            `<p>You will get no more e-mails about new litters from Cedar Bluff Labradors. Your place on the waitlist stays.</p><form method="post" action="${action}"><button type="submit">Unsubscribe</button></form>`,
-          ),
-        );
-    },
-  );
-
-  routes.post(
-    API_ROUTES.unsubscribe.path,
-    { schema: { querystring: unsubscribeQuery } },
-    async (request, reply) => {
-      await check(request.query);
-      const entryId = request.query.e;
-      // Recorded on the family's entry, over any change made at the same moment.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const doc = await store.waitlists.get();
-        const listed = doc.lists.some((l) =>
-          l.entries.some((e) => e.id === entryId && !e.unsubscribedAt),
-        );
-        if (!listed) break;
-        const now = app.clock();
-        const lists = doc.lists.map((l) => ({
-          ...l,
-          entries: l.entries.map((e) => (e.id === entryId ? { ...e, unsubscribedAt: now } : e)),
-        }));
-        if (await store.waitlists.replace(lists, doc.version, now)) break;
-      }
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(page('You are unsubscribed', '<p>You will get no more announcements from us.</p>'));
     },
   );
 }

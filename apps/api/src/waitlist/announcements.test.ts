@@ -148,7 +148,7 @@ describe('announcements', () => {
       method: 'POST',
       url: link.replace(/s=[\w-]+/, 's=forged'),
     });
-    expect(forged.statusCode).toBe(403);
+    expect(forged.statusCode, forged.body).toBe(403);
     const done = await a.app.inject({ method: 'POST', url: link });
     expect(done.statusCode).toBe(200);
     const w = (await call(a, 'GET', API_ROUTES.waitlist.path)).json() as Waitlist;

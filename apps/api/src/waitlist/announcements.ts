@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GENERAL_LIST, type AnnouncementPreview } from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import { MONTH_NAMES, availabilityLabel, puppyAvailability } from '@cedar/litter-logic';
-import type { OwnerMail } from '../notify/mail';
+import { type OwnerMail, singleAddress } from '../notify/mail';
 import type { Store } from '../store';
 import type { AnnouncementMailDoc, WaitlistDoc, WaitlistEntryDoc } from '../store/documents';
 
@@ -68,7 +68,8 @@ export function recipientsOf(doc: WaitlistDoc, litterId: string, includeGeneral:
       const left = (reason: string) =>
         skipped.push({ name: entry.name, email: entry.email, reason });
       if (entry.unsubscribedAt) left('unsubscribed');
-      else if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) left('no e-mail address');
+      else if (!singleAddress(entry.email)) left('no usable e-mail address');
+      else if (entry.bouncedAt) left('their address bounces');
       else if (seen.has(email)) left('already among the recipients');
       else {
         seen.add(email);
@@ -91,7 +92,8 @@ export function announcementMail(
     _id: `${announcementId}:${entry.id}`,
     announcementId,
     entryId: entry.id,
-    to: entry.email,
+    to: entry.email.trim(),
+    unsubscribeUrl: link,
     subject: fillTemplate(draft.subject, litter, entry.name).replace(/\s+/g, ' ').slice(0, 200),
     text: `${fillTemplate(draft.body, litter, entry.name)}${FOOTER(link)}`,
     state: 'pending',
@@ -100,17 +102,35 @@ export function announcementMail(
   };
 }
 
-/** The outbox's e-mail for it: from the site's sender, to the family alone. */
+/** The unsubscribe link in an e-mail queued before the link had its own field. */
+const linkInText = (text: string) =>
+  /(https?:\/\/\S+\/api\/waitlist\/unsubscribe\?e=[a-z0-9]+&s=[\w-]+)\s*$/.exec(text)?.[1];
+
+/**
+ * The outbox's e-mail for it: from the site's sender, to the family alone (one address, checked
+ * again here), with RFC 8058's one-click unsubscribe headers.
+ */
 export function composeAnnouncement(
   settings: { from: string; publicUrl: string },
   mail: AnnouncementMailDoc,
 ): OwnerMail {
   const host = new URL(settings.publicUrl).hostname || 'localhost';
+  const address = singleAddress(mail.to);
+  const link = mail.unsubscribeUrl ?? linkInText(mail.text);
   return {
     from: settings.from,
-    to: [mail.to],
+    // No address: the outbox gives it up at once (a MailError, permanent), sends to nobody.
+    to: address ? [address] : [],
     subject: mail.subject,
     text: mail.text,
     messageId: `<announcement-${mail._id.replace(':', '-')}@${host}>`,
+    ...(link
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${link}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   };
 }

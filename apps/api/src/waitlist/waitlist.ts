@@ -24,6 +24,7 @@ const toEntry = (doc: WaitlistEntryDoc): WaitlistEntry => ({
   addedAt: new Date(doc.addedAt).toISOString(),
   ...(doc.puppyId ? { puppyId: doc.puppyId } : {}),
   unsubscribed: Boolean(doc.unsubscribedAt),
+  bounced: Boolean(doc.bouncedAt),
 });
 
 /**

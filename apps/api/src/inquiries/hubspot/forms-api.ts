@@ -10,8 +10,12 @@ const HUBSPOT_TIMEOUT_MS = 10_000;
 const PAGE_LIMIT = 50;
 /** A Retry-After longer than this is taken as this. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
-/** When a 429 gives no Retry-After. */
+/** When a 429 gives no Retry-After: HubSpot's rolling window is ten seconds. */
 const DEFAULT_RETRY_AFTER_MS = 10_000;
+/** The most of a page's answer read (50 submissions of a long questionnaire are ~1 MB). */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+/** The most of an error answer read. */
+const MAX_ERROR_BYTES = 16 * 1024;
 
 const value = z.union([z.string(), z.number(), z.boolean()]).transform(String);
 
@@ -35,10 +39,12 @@ export interface SubmissionsPage {
 
 /**
  * Why a request failed, as the poller acts on it: refused (401/403: the token), not-found (the
- * form), rate-limited (429, with how long to wait), or unavailable (5xx, a time-out, no network,
- * an answer that is not the documented one).
+ * form), daily-limit (429 with policyName DAILY: the account's calls for the day are used up, by
+ * every app of the account), rate-limited (any other 429, with how long to wait), or unavailable
+ * (5xx, a time-out, no network, an answer that is not the documented one, or too long).
  */
-export type HubSpotFailure = 'refused' | 'not-found' | 'rate-limited' | 'unavailable';
+export type HubSpotFailure =
+  'refused' | 'not-found' | 'daily-limit' | 'rate-limited' | 'unavailable';
 
 export class HubSpotError extends Error {
   constructor(
@@ -64,15 +70,45 @@ function retryAfterMs(header: string | null, now: number): number {
   return Math.min(Math.max(ms, 1000), MAX_RETRY_AFTER_MS);
 }
 
-/** HubSpot's own explanation in an error answer (`{ message, category }`), short, if any. */
-async function reasonOf(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { message?: unknown; category?: unknown };
-    const parts = [body.category, body.message].filter((p) => typeof p === 'string' && p !== '');
-    return parts.length > 0 ? `: ${parts.join(': ').slice(0, 300)}` : '';
-  } catch {
-    return '';
+/** The answer's body, read up to `max` bytes: null when it is longer (the rest is not read). */
+async function readCapped(res: Response, max: number): Promise<Buffer | null> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel();
+    return null;
   }
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** An error answer's JSON (`{ message, category, policyName, … }`), read up to a cap; {} if none. */
+async function errorBody(res: Response): Promise<Record<string, unknown>> {
+  try {
+    const raw = await readCapped(res, MAX_ERROR_BYTES);
+    const body: unknown = raw ? JSON.parse(raw.toString('utf8')) : {};
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** HubSpot's own explanation in an error answer (`{ message, category }`), short, if any. */
+function reasonOf(body: Record<string, unknown>): string {
+  const parts = [body.category, body.message].filter((p) => typeof p === 'string' && p !== '');
+  return parts.length > 0 ? `: ${(parts as string[]).join(': ').slice(0, 300)}` : '';
 }
 
 export interface FetchPageOptions {
@@ -125,29 +161,46 @@ export async function fetchSubmissionsPage({
   if (res.status === 401 || res.status === 403)
     throw new HubSpotError(
       'refused',
-      `HubSpot refused the access token (HTTP ${res.status}${await reasonOf(res)})`,
+      `HubSpot refused the access token (HTTP ${res.status}${reasonOf(await errorBody(res))})`,
     );
-  if (res.status === 404)
-    throw new HubSpotError('not-found', `HubSpot has no form ${formId} (HTTP 404)`);
-  if (res.status === 429) {
-    const wait = retryAfterMs(res.headers.get('retry-after'), now());
+  if (res.status === 404) {
     await res.body?.cancel();
+    throw new HubSpotError('not-found', `HubSpot has no form ${formId} (HTTP 404)`);
+  }
+  if (res.status === 429) {
+    const header = res.headers.get('retry-after');
+    const body = await errorBody(res);
+    // HubSpot's 429 says which limit in policyName: DAILY (no Retry-After: it lasts until the
+    // account's midnight), or TEN_SECONDLY_ROLLING and the like (a few seconds).
+    if (body.policyName === 'DAILY')
+      throw new HubSpotError(
+        'daily-limit',
+        `HubSpot says the account's daily API limit is reached (HTTP 429, policyName DAILY)`,
+      );
+    const wait = retryAfterMs(header, now());
+    const policy = typeof body.policyName === 'string' ? `, ${body.policyName.slice(0, 40)}` : '';
     throw new HubSpotError(
       'rate-limited',
-      `HubSpot asked to wait ${Math.round(wait / 1000)} s (HTTP 429)`,
+      `HubSpot asked to wait ${Math.round(wait / 1000)} s (HTTP 429${policy})`,
       wait,
     );
   }
   if (!res.ok)
     throw new HubSpotError(
       'unavailable',
-      `HubSpot answered HTTP ${res.status}${await reasonOf(res)}`,
+      `HubSpot answered HTTP ${res.status}${reasonOf(await errorBody(res))}`,
     );
   let parsed: z.infer<typeof pageSchema>;
   try {
-    parsed = pageSchema.parse(await res.json());
+    const raw = await readCapped(res, MAX_PAGE_BYTES);
+    if (raw === null)
+      throw new HubSpotError(
+        'unavailable',
+        `HubSpot answered more than ${MAX_PAGE_BYTES / 1024 / 1024} MB for one page`,
+      );
+    parsed = pageSchema.parse(JSON.parse(raw.toString('utf8')));
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || error instanceof HubSpotError) throw error;
     throw new HubSpotError(
       'unavailable',
       (error as Error).name === 'TimeoutError'

@@ -9,7 +9,8 @@ import {
   type StandInSubmission,
   startHubSpotStandIn,
 } from '../../test/hubspot-stand-in';
-import { HubSpotPoller, OVERLAP_MS } from './poller';
+import { MAX_PAGE_BYTES } from './forms-api';
+import { HubSpotPoller, OVERLAP_MS, untilMidnight } from './poller';
 
 const CONTACT = site.forms.contactFormId;
 const QUESTIONNAIRE = site.forms.questionnaireFormId;
@@ -247,7 +248,7 @@ describe('polling HubSpot for form submissions', () => {
   });
 
   it('backs off on 5xx and time-outs, doubling the wait, says so on the dashboard after three, and never holds up a request', async () => {
-    const { hubspot, poller } = await start();
+    const { hubspot, poller } = await start({ env: { HUBSPOT_FORM_IDS: CONTACT } });
     hubspot.script(
       { status: 500, body: { status: 'error', message: 'internal error' } },
       { status: 502 },
@@ -296,7 +297,8 @@ describe('polling HubSpot for form submissions', () => {
     const poller = new HubSpotPoller(
       {
         store: t!.services.store,
-        clock: t!.services.clock,
+        // Real time: the timer's polls find the form due as the milliseconds pass.
+        clock: () => new Date(),
         log: t!.app.log,
         intake: t!.services.intake,
       },
@@ -307,6 +309,7 @@ describe('polling HubSpot for form submissions', () => {
         intervalMs: 50,
         colorProperty: 'preferred_color',
         timeoutMs: 5000,
+        timeZone: 'America/New_York',
       },
     );
     // Two asks at once are one poll.
@@ -327,5 +330,132 @@ describe('polling HubSpot for form submissions', () => {
     const after = hubspot.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(hubspot.requests.length).toBe(after);
+  });
+
+  // HubSpot's documented 429 bodies: the limit hit is named in policyName.
+  const DAILY_429 = {
+    status: 429,
+    body: {
+      status: 'error',
+      message: 'You have reached your daily limit.',
+      errorType: 'RATE_LIMIT',
+      correlationId: 'c033cdaa-2c40-4a64-ae48-b4cec88dad24',
+      policyName: 'DAILY',
+      requestId: '3d3e35b7-0dae-4b9f-a6e3-9c230cbcf8dd',
+    },
+  };
+  const ROLLING_429 = {
+    status: 429,
+    body: {
+      status: 'error',
+      message: 'You have reached your ten_secondly_rolling limit.',
+      errorType: 'RATE_LIMIT',
+      correlationId: 'a2b3c4d5-0000-4000-8000-000000000000',
+      policyName: 'TEN_SECONDLY_ROLLING',
+      requestId: 'b3c4d5e6-0000-4000-8000-000000000000',
+    },
+  };
+
+  it('stops polling at a DAILY 429 until midnight in the account’s time zone, said once in the log and on the dashboard', async () => {
+    const lines: string[] = [];
+    const { hubspot, poller } = await start({
+      env: { HUBSPOT_TIME_ZONE: 'Asia/Kolkata' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    hubspot.submit(CONTACT, submission(1, now()));
+    hubspot.script(DAILY_429);
+    const toMidnight = untilMidnight(t!.clock.now(), 'Asia/Kolkata');
+    const { nextDelayMs } = await poller.pollNow();
+    expect(nextDelayMs).toBe(toMidnight + 60_000);
+    expect(poller.status()).toMatchObject({ state: 'limited' });
+    expect(poller.status().problem).toMatch(/daily API limit.*Asia\/Kolkata/);
+    const { headers } = await logIn(t!.app);
+    const res = await t!.app.inject({ method: 'GET', url: API_ROUTES.intakeStatus.path, headers });
+    expect(intakeStatusSchema.parse(res.json()).hubspot).toMatchObject({ state: 'limited' });
+
+    // The timer's polls ask HubSpot nothing until then: not every few seconds until midnight.
+    const asked = hubspot.requests.length;
+    for (const step of [10_000, 60_000, 3_600_000]) {
+      t!.clock.advance(step);
+      await poller.pollDue();
+    }
+    expect(hubspot.requests).toHaveLength(asked);
+    expect(lines.filter((l) => l.includes('daily API limit'))).toHaveLength(1);
+
+    // After the reset it reads again, and the dashboard is clear.
+    t!.clock.advance(toMidnight);
+    expect((await poller.pollDue()).added).toBe(1);
+    expect(poller.status()).toMatchObject({ state: 'ok', problem: null });
+  });
+
+  it('finds midnight in the configured time zone', () => {
+    // 10:00 UTC is 05:00 in New York (EST, after the change of 1 November 2026): 19 hours left.
+    expect(untilMidnight(new Date('2026-11-02T10:00:00Z'), 'America/New_York')).toBe(
+      19 * 3_600_000,
+    );
+    // 12:00 UTC is 17:30 in Kolkata: six and a half hours left.
+    expect(untilMidnight(new Date('2026-06-01T12:00:00Z'), 'Asia/Kolkata')).toBe(6.5 * 3_600_000);
+  });
+
+  it('backs off at a TEN_SECONDLY_ROLLING 429 with no Retry-After: ten seconds, then longer', async () => {
+    const { hubspot, poller } = await start();
+    hubspot.submit(CONTACT, submission(1, now()));
+    hubspot.script(ROLLING_429);
+    expect(await poller.pollNow()).toEqual({ added: 0, nextDelayMs: 10_000 });
+    expect(poller.status().state).not.toBe('limited');
+    // The account waits: no form is asked before then.
+    const asked = hubspot.requests.length;
+    t!.clock.advance(5_000);
+    await poller.pollDue();
+    expect(hubspot.requests).toHaveLength(asked);
+    t!.clock.advance(5_000);
+    hubspot.script(ROLLING_429);
+    expect(await poller.pollDue()).toEqual({ added: 0, nextDelayMs: 20_000 });
+    t!.clock.advance(20_000);
+    expect((await poller.pollDue()).added).toBe(1);
+  });
+
+  it('retries a failing form on its own schedule: the others are read on theirs', async () => {
+    const { hubspot, poller } = await start();
+    hubspot.submit(QUESTIONNAIRE, submission(1, now()));
+    const broken = { status: 500, body: { status: 'error', message: 'internal error' } };
+    // The contact form (first in HUBSPOT_FORM_IDS) answers 500; the questionnaire is read.
+    hubspot.script(broken);
+    expect(await poller.pollNow()).toEqual({ added: 1, nextDelayMs: 2 * MINUTE });
+    // Two minutes on, only the questionnaire is due: the contact form waits its four.
+    hubspot.submit(QUESTIONNAIRE, submission(2, now()));
+    const before = hubspot.requests.length;
+    t!.clock.advance(2 * MINUTE);
+    expect((await poller.pollDue()).added).toBe(1);
+    expect(hubspot.requests.slice(before).map((r) => r.formId)).toEqual([QUESTIONNAIRE]);
+    // Four minutes after its failure, the contact form is asked again, and the questionnaire too.
+    const later = hubspot.requests.length;
+    t!.clock.advance(2 * MINUTE);
+    await poller.pollDue();
+    expect(
+      hubspot.requests
+        .slice(later)
+        .map((r) => r.formId)
+        .sort(),
+    ).toEqual([CONTACT, QUESTIONNAIRE].sort());
+    expect(poller.status()).toMatchObject({ state: 'ok' });
+  });
+
+  it('reads an answer only up to its cap: a page too long is a failure, not a full read', async () => {
+    const { hubspot, poller } = await start({ env: { HUBSPOT_FORM_IDS: CONTACT } });
+    hubspot.script({
+      status: 200,
+      body: { results: [], padding: 'x'.repeat(MAX_PAGE_BYTES + 1) },
+    });
+    expect((await poller.pollNow()).nextDelayMs).toBe(4 * MINUTE);
+    hubspot.script(
+      { status: 200, body: { results: [], padding: 'x'.repeat(MAX_PAGE_BYTES + 1) } },
+      { status: 200, body: { results: [], padding: 'x'.repeat(MAX_PAGE_BYTES + 1) } },
+    );
+    t!.clock.advance(4 * MINUTE);
+    await poller.pollDue();
+    t!.clock.advance(8 * MINUTE);
+    await poller.pollDue();
+    expect(poller.status().problem).toMatch(/more than 4 MB/);
   });
 });

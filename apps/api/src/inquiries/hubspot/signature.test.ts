@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_AGE_MS,
@@ -37,16 +38,31 @@ describe("HubSpot's v2 signature", () => {
     expect(signV2(SECRET, 'POST', URI, BODY)).toBe(V2_POST);
   });
 
-  it('accepts the POST example where no v3 signature is sent, and refuses any change', () => {
+  it('is refused unless the operator turns v2 on: it signs no time, so a capture replays for ever', () => {
     const headers = { [SIGNATURE_HEADER]: V2_POST, [SIGNATURE_VERSION_HEADER]: 'v2' };
-    expect(verifyHubSpotRequest(SECRET, request(headers), TIMESTAMP)).toEqual({
+    expect(verifyHubSpotRequest([SECRET], request(headers), TIMESTAMP)).toMatchObject({
+      ok: false,
+      code: 'invalid_signature',
+      message: expect.stringMatching(/HUBSPOT_ACCEPT_V2/),
+    });
+    // A v3 request stripped of its v3 header, keeping a v2 one: refused too.
+    expect(
+      verifyHubSpotRequest([SECRET], request(headers), TIMESTAMP, { acceptV2: false }).ok,
+    ).toBe(false);
+  });
+
+  it('accepts the POST example where no v3 signature is sent, with v2 on, and refuses any change', () => {
+    const headers = { [SIGNATURE_HEADER]: V2_POST, [SIGNATURE_VERSION_HEADER]: 'v2' };
+    const verify = (secrets: string[], r: ReturnType<typeof request>, now: number) =>
+      verifyHubSpotRequest(secrets, r, now, { acceptV2: true });
+    expect(verify([SECRET], request(headers), TIMESTAMP)).toEqual({
       ok: true,
       version: 'v2',
     });
     // Upper-case hex is the same signature.
     expect(
-      verifyHubSpotRequest(
-        SECRET,
+      verify(
+        [SECRET],
         request({ ...headers, [SIGNATURE_HEADER]: V2_POST.toUpperCase() }),
         TIMESTAMP,
       ).ok,
@@ -57,13 +73,11 @@ describe("HubSpot's v2 signature", () => {
       request(headers, BODY, URI, 'PUT'),
       request({ ...headers, [SIGNATURE_VERSION_HEADER]: 'v1' }),
     ])
-      expect(verifyHubSpotRequest(SECRET, changed, TIMESTAMP)).toMatchObject({
+      expect(verify([SECRET], changed, TIMESTAMP)).toMatchObject({
         ok: false,
         code: 'invalid_signature',
       });
-    expect(verifyHubSpotRequest('another-client-secret', request(headers), TIMESTAMP).ok).toBe(
-      false,
-    );
+    expect(verify(['another-client-secret'], request(headers), TIMESTAMP).ok).toBe(false);
   });
 });
 
@@ -76,7 +90,7 @@ describe("HubSpot's v3 signature", () => {
 
   it('accepts a valid signature within five minutes, before and after', () => {
     for (const now of [TIMESTAMP, TIMESTAMP + MAX_AGE_MS, TIMESTAMP - 60_000])
-      expect(verifyHubSpotRequest(SECRET, request(v3), now)).toEqual({ ok: true, version: 'v3' });
+      expect(verifyHubSpotRequest([SECRET], request(v3), now)).toEqual({ ok: true, version: 'v3' });
   });
 
   it('refuses an invalid one: another body, URI, method, timestamp or secret', () => {
@@ -88,15 +102,15 @@ describe("HubSpot's v3 signature", () => {
       request({ ...v3, [SIGNATURE_V3_HEADER]: V3_POST.slice(0, -2) }),
       request({ [SIGNATURE_V3_HEADER]: V3_POST }),
     ])
-      expect(verifyHubSpotRequest(SECRET, changed, TIMESTAMP)).toMatchObject({
+      expect(verifyHubSpotRequest([SECRET], changed, TIMESTAMP)).toMatchObject({
         ok: false,
         code: 'invalid_signature',
       });
-    expect(verifyHubSpotRequest('another-client-secret', request(v3), TIMESTAMP).ok).toBe(false);
+    expect(verifyHubSpotRequest(['another-client-secret'], request(v3), TIMESTAMP).ok).toBe(false);
   });
 
   it('refuses a request older than five minutes, even rightly signed', () => {
-    expect(verifyHubSpotRequest(SECRET, request(v3), TIMESTAMP + MAX_AGE_MS + 1)).toMatchObject({
+    expect(verifyHubSpotRequest([SECRET], request(v3), TIMESTAMP + MAX_AGE_MS + 1)).toMatchObject({
       ok: false,
       code: 'stale_delivery',
     });
@@ -109,7 +123,7 @@ describe("HubSpot's v3 signature", () => {
       [SIGNATURE_HEADER]: V2_POST,
       [SIGNATURE_VERSION_HEADER]: 'v2',
     };
-    expect(verifyHubSpotRequest(SECRET, request(both), TIMESTAMP).ok).toBe(false);
+    expect(verifyHubSpotRequest([SECRET], request(both), TIMESTAMP).ok).toBe(false);
   });
 
   it('decodes exactly the escapes HubSpot lists in the URI, in either case, and keeps the others', () => {
@@ -131,7 +145,7 @@ describe("HubSpot's v3 signature", () => {
     );
     expect(
       verifyHubSpotRequest(
-        SECRET,
+        [SECRET],
         request(
           { [SIGNATURE_V3_HEADER]: signature, [TIMESTAMP_HEADER]: String(TIMESTAMP) },
           BODY,
@@ -140,5 +154,58 @@ describe("HubSpot's v3 signature", () => {
         TIMESTAMP,
       ).ok,
     ).toBe(true);
+  });
+
+  it('accepts either secret during a rotation, and neither other one', () => {
+    const previous = 'the-previous-client-secret-0000';
+    const signed = (secret: string) => ({
+      [SIGNATURE_V3_HEADER]: signV3(secret, 'POST', URI, BODY, String(TIMESTAMP)),
+      [TIMESTAMP_HEADER]: String(TIMESTAMP),
+    });
+    expect(verifyHubSpotRequest([SECRET, previous], request(signed(SECRET)), TIMESTAMP).ok).toBe(
+      true,
+    );
+    expect(verifyHubSpotRequest([SECRET, previous], request(signed(previous)), TIMESTAMP).ok).toBe(
+      true,
+    );
+    expect(verifyHubSpotRequest([SECRET], request(signed(previous)), TIMESTAMP).ok).toBe(false);
+    expect(
+      verifyHubSpotRequest([SECRET, previous], request(signed('a-third-secret-9999')), TIMESTAMP),
+    ).toMatchObject({ ok: false, code: 'invalid_signature' });
+    // Stale is stale, whichever secret signed it.
+    expect(
+      verifyHubSpotRequest(
+        [SECRET, previous],
+        request(signed(previous)),
+        TIMESTAMP + MAX_AGE_MS + 1,
+      ),
+    ).toMatchObject({ ok: false, code: 'stale_delivery' });
+  });
+
+  it('holds for exactly the request signed, under any secret of the two (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 16, maxLength: 40 }),
+        fc.string({ minLength: 16, maxLength: 40 }),
+        fc.uint8Array({ maxLength: 200 }),
+        fc.uint8Array({ maxLength: 200 }),
+        fc.integer({ min: -MAX_AGE_MS, max: MAX_AGE_MS }),
+        (current, previous, body, other, age) => {
+          const b = Buffer.from(body);
+          const headers = {
+            [SIGNATURE_V3_HEADER]: signV3(previous, 'POST', URI, b, String(TIMESTAMP)),
+            [TIMESTAMP_HEADER]: String(TIMESTAMP),
+          };
+          const now = TIMESTAMP + age;
+          const r = { method: 'POST', uri: URI, body: b, headers };
+          expect(verifyHubSpotRequest([current, previous], r, now).ok).toBe(true);
+          if (!Buffer.from(other).equals(b))
+            expect(
+              verifyHubSpotRequest([current, previous], { ...r, body: Buffer.from(other) }, now).ok,
+            ).toBe(false);
+          if (current !== previous) expect(verifyHubSpotRequest([current], r, now).ok).toBe(false);
+        },
+      ),
+    );
   });
 });

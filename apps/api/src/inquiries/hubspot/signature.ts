@@ -80,8 +80,32 @@ export type Verdict =
 const one = (value: string | string[] | undefined) =>
   Array.isArray(value) ? undefined : value?.trim();
 
-/** Checks the v3 signature, or the v2 one when there is no v3; `now` in ms. */
-export function verifyHubSpotRequest(secret: string, request: SignedRequest, now: number): Verdict {
+/**
+ * Checks the v3 signature against each secret (the current one and, during a rotation, the
+ * previous one); the v2 one when there is no v3 only with `acceptV2` (v2 signs no time, so a
+ * captured request could be replayed for ever). `now` in ms.
+ */
+export function verifyHubSpotRequest(
+  secrets: readonly string[],
+  request: SignedRequest,
+  now: number,
+  { acceptV2 = false }: { acceptV2?: boolean } = {},
+): Verdict {
+  let first: Verdict | null = null;
+  for (const secret of secrets) {
+    const verdict = verifyWith(secret, request, now, acceptV2);
+    if (verdict.ok || verdict.code === 'stale_delivery') return verdict;
+    first ??= verdict;
+  }
+  return first ?? { ok: false, code: 'invalid_signature', message: 'No client secret is set' };
+}
+
+function verifyWith(
+  secret: string,
+  request: SignedRequest,
+  now: number,
+  acceptV2: boolean,
+): Verdict {
   const { method, uri, body, headers } = request;
   const v3 = one(headers[SIGNATURE_V3_HEADER]);
   if (v3 !== undefined) {
@@ -108,6 +132,12 @@ export function verifyHubSpotRequest(secret: string, request: SignedRequest, now
     return { ok: true, version: 'v3' };
   }
   const v2 = one(headers[SIGNATURE_HEADER]);
+  if (!acceptV2)
+    return {
+      ok: false,
+      code: 'invalid_signature',
+      message: `Missing ${SIGNATURE_V3_HEADER} header (v2 signatures are not accepted unless HUBSPOT_ACCEPT_V2 is on)`,
+    };
   const version = one(headers[SIGNATURE_VERSION_HEADER]) ?? 'v2';
   if (v2 !== undefined && version.toLowerCase() === 'v2') {
     if (same(v2.toLowerCase(), signV2(secret, method, uri, body)))

@@ -82,6 +82,41 @@ beforeEach(() => {
 });
 afterEach(resetToasts);
 
+describe('an inquiry’s e-mail address', () => {
+  it('shows one that is not one address as text, marked, never as a link to write to; and marks one that bounces', async () => {
+    serveInbox([
+      inboxInquiry(3, {
+        firstName: 'Eve',
+        lastName: 'Two',
+        email: 'ada@x.example,"y" <z@x.example>',
+        emailInvalid: true,
+      }),
+      inboxInquiry(2, {
+        firstName: 'Bo',
+        lastName: 'Gone',
+        email: 'bo@example.com',
+        emailBounce: { at: '2026-05-10T09:30:00.000Z', reply: '550 5.1.1 No such user' },
+      }),
+      inboxInquiry(1, { firstName: 'Ada', lastName: 'Fine', email: 'ada@example.com' }),
+    ]);
+    await dashboard();
+    await screen.findByRole('article', { name: 'Eve Two' });
+    const eve = card('Eve Two');
+    expect(eve.getByText('Not a valid e-mail address')).toBeInTheDocument();
+    expect(eve.queryByRole('link', { name: /x\.example/ })).toBeNull();
+    const bo = card('Bo Gone');
+    expect(bo.getByText('E-mail bounces')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Bo Gone' })).toHaveTextContent(
+      'The mail server answered: 550 5.1.1 No such user',
+    );
+    expect(bo.getByRole('link', { name: 'bo@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:bo@example.com',
+    );
+    expect(card('Ada Fine').queryByText(/Not a valid|bounces/)).toBeNull();
+  });
+});
+
 describe('the inbox, page by page', () => {
   it("shows the server's first page, then loads the next pages with the cursor until all are shown", async () => {
     serveInbox(MANY, PAGED);

@@ -191,11 +191,36 @@ describe('the dashboard says what is wrong with the intake', () => {
     expect(alert).toHaveTextContent('forms scope');
   });
 
+  it('says once, not per e-mail, that e-mail is stopped (a refused login), and that HubSpot’s daily limit is reached', async () => {
+    const inbox = serveInbox(FAMILIES);
+    inbox.intake.mail = {
+      state: 'on',
+      to: 'owner@example.com',
+      problem:
+        'E-mail is stopped: the mail server refused the login (the mail server answered 535 5.7.8 Authentication credentials invalid). Check the user and password in SMTP_URL; it is tried again every 15 minutes.',
+      pending: 3,
+      failed: [],
+    };
+    inbox.intake.hubspot = {
+      ...inbox.intake.hubspot,
+      state: 'limited',
+      problem:
+        "HubSpot's daily API limit for the account is reached (shared by every app of the account). Polling resumes after midnight (America/New_York), at 2026-05-11 04:01 UTC.",
+    };
+    await dashboard();
+    const mail = await screen.findByRole('alert', { name: 'E-mail is not going out' });
+    expect(mail).toHaveTextContent('535 5.7.8');
+    expect(screen.getAllByRole('alert', { name: 'E-mail is not going out' })).toHaveLength(1);
+    const hubspot = screen.getByRole('alert', { name: "HubSpot's daily limit is reached" });
+    expect(hubspot).toHaveTextContent('Polling resumes after midnight (America/New_York)');
+  });
+
   it('shows an e-mail given up on, and sends it again when asked', async () => {
     const inbox = serveInbox(FAMILIES);
     inbox.intake.mail = {
       state: 'on',
       to: 'owner@example.com',
+      problem: null,
       pending: 0,
       failed: [
         {

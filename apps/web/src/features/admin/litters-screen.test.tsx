@@ -74,6 +74,7 @@ function serve({
                 addedAt: SAVED_AT,
                 puppyId: 'purple-collar',
                 unsubscribed: false,
+                bounced: false,
               },
             ],
           },

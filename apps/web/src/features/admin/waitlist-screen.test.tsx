@@ -30,6 +30,7 @@ const entry = (n: number, extra: Partial<WaitlistEntry> = {}): WaitlistEntry => 
   color: 'black',
   addedAt: '2026-11-01T12:00:00.000Z',
   unsubscribed: false,
+  bounced: false,
   ...extra,
 });
 
@@ -133,6 +134,27 @@ describe('Waitlist screen', () => {
     expect(screen.getByRole('combobox', { name: 'Puppy reserved for Family 1' })).toHaveValue(
       `${available[0]!.name} (${available[0]!.sex.toLowerCase()}, ${available[0]!.color.toLowerCase()})`,
     );
+  });
+
+  it('marks a family who unsubscribed, and one whose address bounced', async () => {
+    serve({
+      ...LISTS,
+      lists: LISTS.lists.map((l) =>
+        l.key === LITTER.id
+          ? {
+              ...l,
+              entries: [entry(1, { unsubscribed: true }), entry(2, { bounced: true }), entry(3)],
+            }
+          : l,
+      ),
+    });
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    const rows = await screen.findAllByTestId('waitlist-entry');
+    const row = (name: string) => rows.find((r) => r.textContent?.includes(name))!;
+    expect(row('Family 1')).toHaveTextContent('No announcements');
+    expect(row('Family 1')).not.toHaveTextContent('E-mail bounces');
+    expect(row('Family 2')).toHaveTextContent('E-mail bounces');
+    expect(row('Family 3')).not.toHaveTextContent(/No announcements|E-mail bounces/);
   });
 
   it('moves a family up with If-Match, and says so when another tab changed the list (409)', async () => {

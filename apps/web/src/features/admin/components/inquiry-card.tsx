@@ -56,9 +56,27 @@ export function InquiryCard({ inquiry, onDelete, justArrived = false }: InquiryC
           <Title order={3} fz="lg" className={classes.wrap}>
             {fullName}
           </Title>
-          <Anchor href={`mailto:${inquiry.email}`} size="sm" className={classes.wrap}>
-            {inquiry.email}
-          </Anchor>
+          {inquiry.emailInvalid ? (
+            // Not one address: shown as the form sent it, never a link to write to.
+            <Text size="sm" className={classes.wrap}>
+              {inquiry.email}{' '}
+              <Badge size="xs" variant="light" color="red">
+                Not a valid e-mail address
+              </Badge>
+            </Text>
+          ) : (
+            <Anchor href={`mailto:${inquiry.email}`} size="sm" className={classes.wrap}>
+              {inquiry.email}
+            </Anchor>
+          )}
+          {inquiry.emailBounce && (
+            <Text size="xs" c="red.9" className={classes.wrap}>
+              <Badge size="xs" variant="light" color="red">
+                E-mail bounces
+              </Badge>{' '}
+              The mail server answered: {inquiry.emailBounce.reply}
+            </Text>
+          )}
           <Anchor href={`tel:${inquiry.phone.replace(/[^\d+]/g, '')}`} size="sm">
             {inquiry.phone}
           </Anchor>

@@ -14,6 +14,14 @@ function HubSpotAlert({ hubspot }: { hubspot: IntakeStatus['hubspot'] }) {
         </Text>
       </Alert>
     );
+  if (hubspot.state === 'limited')
+    return (
+      <Alert color="yellow" variant="light" role="alert" title="HubSpot's daily limit is reached">
+        <Text size="sm">
+          New inquiries from the website&apos;s forms wait in HubSpot until then. {hubspot.problem}
+        </Text>
+      </Alert>
+    );
   if (hubspot.state === 'failing')
     return (
       <Alert color="yellow" variant="light" role="alert" title="HubSpot cannot be reached">
@@ -26,6 +34,15 @@ function HubSpotAlert({ hubspot }: { hubspot: IntakeStatus['hubspot'] }) {
       </Alert>
     );
   return null;
+}
+
+function MailStopped({ mail }: { mail: IntakeStatus['mail'] }) {
+  if (!mail.problem) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" title="E-mail is not going out">
+      <Text size="sm">{mail.problem}</Text>
+    </Alert>
+  );
 }
 
 function FailedMail({ mail }: { mail: IntakeStatus['mail'] }) {
@@ -81,6 +98,7 @@ export function IntakeAlerts() {
   return (
     <>
       <HubSpotAlert hubspot={status.data.hubspot} />
+      <MailStopped mail={status.data.mail} />
       <FailedMail mail={status.data.mail} />
     </>
   );

@@ -85,7 +85,7 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
     /** HubSpot and the owner's e-mail, as the dashboard is told. */
     intake: {
       hubspot: { state: 'off', problem: null, lastSuccessAt: null, intervalMs: 120_000 },
-      mail: { state: 'off', to: null, pending: 0, failed: [] },
+      mail: { state: 'off', to: null, problem: null, pending: 0, failed: [] },
     } as IntakeStatus,
     /** The waitlists: the general list and each litter's, as GET /api/admin/waitlist answers. */
     waitlist: {
@@ -133,6 +133,7 @@ export function serveInbox(initial: InboxInquiry[], { pageSize = 50, recent = 0 
                     color: inquiry.preferredColor,
                     addedAt: new Date().toISOString(),
                     unsubscribed: false,
+                    bounced: false,
                   },
                 ],
               }

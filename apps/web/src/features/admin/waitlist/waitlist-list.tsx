@@ -77,6 +77,11 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
                         No announcements
                       </Badge>
                     )}
+                    {entry.bounced && (
+                      <Badge size="xs" variant="light" color="red">
+                        E-mail bounces
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{wishesText(entry)}</Text>

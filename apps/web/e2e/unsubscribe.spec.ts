@@ -1,0 +1,114 @@
+import { createHmac } from 'node:crypto';
+import {
+  API_ROUTES,
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type AnnouncementPreview,
+  type Waitlist,
+} from '@cedar/api-contract';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+
+/** The e2e server's own webhook secret (a loopback start without one uses the development secret). */
+const DEV_WEBHOOK_SECRET = 'dev-webhook-secret';
+const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+const LITTER = 'ranger-juniper-summer-2026';
+
+/** Signs in as the demo admin in the page's own cookie jar. */
+async function signIn(page: Page) {
+  const config = (await (await page.request.get(API_ROUTES.authConfig.path)).json()) as {
+    demoLogin: { username: string; password: string } | null;
+  };
+  expect(config.demoLogin, 'the e2e server runs with demo login on').not.toBeNull();
+  const res = await page.request.post(API_ROUTES.login.path, {
+    data: config.demoLogin!,
+    headers: { origin: ORIGIN },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** A family writes through the signed webhook; the owner puts them on the litter's list. */
+async function listedFamily(page: Page): Promise<string> {
+  const body = JSON.stringify({
+    firstName: 'Una',
+    lastName: 'Subscribe',
+    email: `una-${Date.now()}@example.com`,
+    phone: '(315) 555-0199',
+    preferredColor: 'black',
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const id = `e2e-unsubscribe-${timestamp}`;
+  const delivered = await page.request.post(API_ROUTES.inquiryWebhook.path, {
+    data: body,
+    headers: {
+      'content-type': 'application/json',
+      [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+      [WEBHOOK_DELIVERY_HEADER]: id,
+      [WEBHOOK_SIGNATURE_HEADER]: createHmac('sha256', DEV_WEBHOOK_SECRET)
+        .update(`${id}.${timestamp}.${body}`)
+        .digest('hex'),
+    },
+  });
+  expect(delivered.status(), await delivered.text()).toBe(201);
+  const { id: inquiryId } = (await delivered.json()) as { id: string };
+  const added = await page.request.post(API_ROUTES.addToWaitlist.path, {
+    data: { inquiryId, litterId: LITTER },
+    headers: { origin: ORIGIN },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  return inquiryId;
+}
+
+async function entryOf(page: Page, inquiryId: string) {
+  const res = await page.request.get(API_ROUTES.waitlist.path);
+  const waitlist = (await res.json()) as Waitlist;
+  return waitlist.lists.flatMap((l) => l.entries).find((e) => e.inquiryId === inquiryId)!;
+}
+
+test('a family presses Unsubscribe on the page their announcement links to, and is unsubscribed', async ({
+  page,
+}) => {
+  await signIn(page);
+  const inquiryId = await listedFamily(page);
+  // The link their e-mail would carry: the preview's sample, addressed to the list's first family.
+  const preview = await page.request.post(API_ROUTES.previewAnnouncement.path, {
+    data: { litterId: LITTER, includeGeneral: false, subject: 'Born', body: 'Hello {name}' },
+    headers: { origin: ORIGIN },
+  });
+  expect(preview.status(), await preview.text()).toBe(200);
+  const { sample } = (await preview.json()) as AnnouncementPreview;
+  expect(sample!.to).toMatch(/^una-\d+@example\.com$/);
+  const link = /(\/api\/waitlist\/unsubscribe\?e=[a-z0-9]+&s=[\w-]+)/.exec(sample!.text)![1]!;
+  expect((await entryOf(page, inquiryId)).unsubscribed).toBe(false);
+
+  // The family's browser: no session of the owner's, and no script on the page.
+  const family = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const tab = await family.newPage();
+  await tab.goto(link);
+  await expect(
+    tab.getByRole('heading', { level: 1, name: 'Stop the announcements?' }),
+  ).toBeVisible();
+  await expect(tab.getByRole('link', { name: 'Cedar Bluff Labradors' })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  // The site's look: its olive button and its serif headings.
+  const button = tab.getByRole('button', { name: 'Unsubscribe' });
+  await expect(button).toHaveCSS('background-color', 'rgb(109, 118, 29)');
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /Georgia/);
+  const posted = tab.waitForResponse((r) => r.request().method() === 'POST');
+  await button.click();
+  const response = await posted;
+  expect(response.status()).toBe(200);
+  expect(response.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
+  await expect(tab.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+  expect((await entryOf(page, inquiryId)).unsubscribed).toBe(true);
+
+  // Pressing it again (the back button, a second tab) changes nothing and fails nothing.
+  await tab.goto(link);
+  await tab.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(tab.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+  expect((await entryOf(page, inquiryId)).unsubscribed).toBe(true);
+  await family.close();
+});
