@@ -134,7 +134,7 @@ test('links in content kept as prerendered move within the app, and back', async
   await page.evaluate(() => ((window as unknown as { inApp: boolean }).inApp = true));
   const inApp = () =>
     page.evaluate(() => (window as unknown as { inApp?: boolean }).inApp === true);
-  // A card below the hero (StaticContent: no React handler of its own after hydration).
+  // A card below the hero: a link in the section's content, not in the header.
   await page.getByRole('main').getByRole('link', { name: 'Our Dogs', exact: true }).click();
   await expect(page).toHaveURL('/breeding-dogs');
   await expect(page.getByRole('heading', { level: 1, name: 'Heirs of Excellence' })).toBeVisible();

@@ -3,100 +3,19 @@ import {
   AspectRatio,
   Box,
   Button,
-  Card,
   Container,
-  Group,
-  List,
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  site,
-  telHref,
-  trainingCopy,
-  trainingPrograms,
-  type TrainingProgram,
-} from '@cedar/content';
+import { site, telHref, trainingCopy, trainingPrograms } from '@cedar/content';
 import { Link } from 'react-router';
 import { PageHero } from '../../components/layout/page-hero';
-import { formatUsd } from '../../lib/format';
-import { imageSizes, SiteImage } from '../../components/site-image';
+import { OfferCard } from '../../components/offer-card';
+import { SiteImage } from '../../components/site-image';
 
 const { lifetime, cta } = trainingCopy;
-
-function CheckIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M5 12l5 5L20 7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function ProgramCard({ program }: { program: TrainingProgram }) {
-  const headingId = `program-${program.id}`;
-  return (
-    <Card
-      component="article"
-      aria-labelledby={headingId}
-      radius="lg"
-      padding="lg"
-      withBorder
-      shadow="sm"
-      h="100%"
-    >
-      <Card.Section>
-        <AspectRatio ratio={4 / 3}>
-          <SiteImage
-            src={program.image}
-            alt={trainingCopy.programImageAlt(program.name)}
-            cover
-            sizes={imageSizes.third}
-          />
-        </AspectRatio>
-      </Card.Section>
-      <Title order={3} id={headingId} fz="h3" mt="md">
-        {program.name}
-      </Title>
-      <Group gap="xs" mt="xs" align="baseline">
-        <Text fz="1.75rem" fw={700} c="olive.8" lh={1.2}>
-          {formatUsd(program.price)}
-        </Text>
-        <Text fz="sm" c="gray.7">
-          {trainingCopy.priceLabel}
-        </Text>
-      </Group>
-      <Text mt="md" c="gray.8">
-        {program.summary}
-      </Text>
-      <List
-        styles={{ itemLabel: { lineHeight: 1.45 } }}
-        mt="md"
-        spacing="xs"
-        size="sm"
-        center
-        icon={
-          <ThemeIcon size={20} radius="xl" color="olive.7">
-            <CheckIcon />
-          </ThemeIcon>
-        }
-      >
-        {program.facts.map((fact) => (
-          <List.Item key={fact}>{fact}</List.Item>
-        ))}
-      </List>
-    </Card>
-  );
-}
 
 /** The page's contents: nothing but text, photos and links. */
 export function TrainingContent() {
@@ -121,7 +40,16 @@ export function TrainingContent() {
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 'md', md: 'lg' }}>
             {trainingPrograms.map((program) => (
-              <ProgramCard key={program.id} program={program} />
+              <OfferCard
+                key={program.id}
+                headingId={`program-${program.id}`}
+                image={{ src: program.image, alt: trainingCopy.programImageAlt(program.name) }}
+                name={program.name}
+                price={program.price}
+                unit={trainingCopy.priceLabel}
+                text={program.summary}
+                items={program.facts}
+              />
             ))}
           </SimpleGrid>
         </Container>
