@@ -106,3 +106,6 @@ export function LoginScreen() {
     </Container>
   );
 }
+
+/** The route module of /admin/login (src/routes.ts). */
+export default LoginScreen;
