@@ -26,6 +26,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/e2e/artifacts/**',
       'bench/.lighthouse/**',
+      // React Router's generated route types (react-router typegen).
+      '**/.react-router/**',
     ],
   },
   js.configs.recommended,

@@ -134,7 +134,7 @@ test('links in content kept as prerendered move within the app, and back', async
   await page.evaluate(() => ((window as unknown as { inApp: boolean }).inApp = true));
   const inApp = () =>
     page.evaluate(() => (window as unknown as { inApp?: boolean }).inApp === true);
-  // A card below the hero (StaticContent: no React handler of its own after hydration).
+  // A card below the hero: a link in the section's content, not in the header.
   await page.getByRole('main').getByRole('link', { name: 'Our Dogs', exact: true }).click();
   await expect(page).toHaveURL('/breeding-dogs');
   await expect(page.getByRole('heading', { level: 1, name: 'Heirs of Excellence' })).toBeVisible();
@@ -287,4 +287,31 @@ test.describe('accessibility (axe-core)', () => {
       });
     }
   }
+});
+
+test('a page whose data does not come shows the error page in the site frame, and Try again recovers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await hydrated(page);
+  // The server fails the Training page's data once, as an overloaded host or a dropped link would.
+  let failures = 0;
+  await page.route('**/training.data*', async (route) => {
+    if (failures > 0) return route.fallback();
+    failures += 1;
+    await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+  });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Training', exact: true }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This page did not load' }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Our Dogs' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page).toHaveTitle(/Something went wrong/);
+  await page.screenshot({ path: path.join(SHOTS, 'error-page-1440.png'), fullPage: true });
+  const { blocking } = await axeFindings(page);
+  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'The Legacy Lives On' })).toBeVisible();
 });

@@ -5,11 +5,12 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type MetaFunction } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { site } from '@cedar/content';
 import { APP_SCRIPTS, START_APP } from './start-app';
 import { theme } from './theme';
+import type { Route } from './+types/root';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -46,8 +47,9 @@ export function Layout({ children }: { children: ReactNode }) {
  * The head of a document no deeper route names one for: the SPA fallback, which is the admin
  * area's shell (admin.html). Every public page and the not-found page have their own meta.
  */
-export const meta: MetaFunction = () => [
-  { title: `Admin | ${site.brandName}` },
+export const meta: Route.MetaFunction = ({ error }) => [
+  // A page that failed names itself (features/not-found/error-page.tsx writes its <title>).
+  ...(error === undefined ? [{ title: `Admin | ${site.brandName}` }] : []),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -62,4 +64,19 @@ export default function App() {
 /** The admin area's document (the SPA fallback) before its client-only screens are in. */
 export function HydrateFallback() {
   return null;
+}
+
+const ErrorPage = lazy(() => import('./features/not-found/error-page'));
+
+/**
+ * A page that fails to load or draw (its data does not come, its code throws) shows the site's own
+ * error page, with the header and footer, instead of React Router's bare default.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage error={error} />
+    </Suspense>
+  );
 }

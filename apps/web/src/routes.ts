@@ -36,13 +36,13 @@ const site = [
 
 const adminAndCrawlFiles = [
   // The admin area: client-only (no loader), served by the SPA fallback.
-  route('admin', 'features/admin/routes/admin-layout.tsx', [
-    index('features/admin/routes/dashboard.tsx'),
-    route('login', 'features/admin/routes/login.tsx'),
-    route('files', 'features/admin/routes/files.tsx'),
-    route('litters', 'features/admin/routes/litters.tsx'),
-    route('security', 'features/admin/routes/security.tsx'),
-    route('waitlist', 'features/admin/routes/waitlist.tsx'),
+  route('admin', 'features/admin/admin-layout.tsx', [
+    index('features/admin/dashboard-screen.tsx'),
+    route('login', 'features/admin/login-screen.tsx'),
+    route('files', 'features/admin/files-screen.tsx'),
+    route('litters', 'features/admin/litters-screen.tsx'),
+    route('security', 'features/admin/security-screen.tsx'),
+    route('waitlist', 'features/admin/waitlist-screen.tsx'),
   ]),
   // Resource routes, prerendered to files.
   route('sitemap.xml', 'routes/sitemap.ts'),

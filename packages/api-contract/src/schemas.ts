@@ -446,9 +446,16 @@ export const confirmPasswordResponseSchema = z.object({
 });
 export type ConfirmPasswordResponse = z.infer<typeof confirmPasswordResponseSchema>;
 
+/** Its messages are the owner's: the Security screen's form validates with this schema too. */
 export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z.string().min(1).max(256),
-  newPassword: z.string().min(1).max(256),
+  currentPassword: z
+    .string()
+    .min(1, { error: 'Enter your current password.' })
+    .max(256, { error: 'A password has at most 256 characters.' }),
+  newPassword: z
+    .string()
+    .min(1, { error: 'Enter a new password.' })
+    .max(256, { error: 'A password has at most 256 characters.' }),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const changePasswordResponseSchema = z.object({

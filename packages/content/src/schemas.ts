@@ -391,3 +391,13 @@ export const layoutCopySchema = z.strictObject({
   }),
 });
 export type LayoutCopy = z.infer<typeof layoutCopySchema>;
+
+export const errorPageCopySchema = z.strictObject({
+  title: text,
+  heading: text,
+  text,
+  retry: text,
+  home: text,
+  callUs: text,
+});
+export type ErrorPageCopy = z.infer<typeof errorPageCopySchema>;

@@ -18,7 +18,7 @@ import {
   testimonials,
   trainingPrograms,
 } from './data';
-import { layoutCopy } from './copy';
+import { errorPageCopy, layoutCopy } from './copy';
 import { pages, siteNav } from './pages';
 import {
   championWinnerSchema,
@@ -27,6 +27,7 @@ import {
   foodProductSchema,
   healthCardSchema,
   layoutCopySchema,
+  errorPageCopySchema,
   litterSchema,
   pageEntrySchema,
   pedigreeSchema,
@@ -104,6 +105,7 @@ export function contentProblems(): ContentProblem[] {
     ...schemaProblems('site', siteConfigSchema, site),
     ...schemaProblems('pages', pageEntrySchema, pages),
     ...schemaProblems('layoutCopy', layoutCopySchema, layoutCopy),
+    ...schemaProblems('errorPageCopy', errorPageCopySchema, errorPageCopy),
     ...schemaProblems('siteNav', siteNavSchema, siteNav()),
     ...schemaProblems('sires', dogSchema, sires),
     ...schemaProblems('dames', dogSchema, dames),

@@ -106,6 +106,16 @@ describe('changing the password', () => {
     const laptop = await logIn(t.app);
     const change = (body: object) => post(t!, owner, API_ROUTES.changePassword.path, body);
 
+    // An empty field is refused with the words the Security screen's form shows (one schema).
+    const empty = await change({ currentPassword: '', newPassword: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      details: [
+        { path: 'currentPassword', message: 'Enter your current password.' },
+        { path: 'newPassword', message: 'Enter a new password.' },
+      ],
+    });
+
     const wrong = await change({ currentPassword: 'not-it-at-all', newPassword: NEW_PASSWORD });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ error: 'wrong_password' });

@@ -5,7 +5,8 @@ import { redirectDocument, type ClientLoaderFunctionArgs } from 'react-router';
  * build holds no admin module). The server serves the admin area of the build it started with,
  * so a navigation here from a published page becomes a new document load of the same address
  * (React Router's redirectDocument). Links already load one (lib/document-policy.ts); this
- * catches any other navigation.
+ * catches any other navigation. Only a publish build's route table names this module, so React
+ * Router's typegen (which reads the start-up build's table) writes no `./+types` for it.
  */
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);

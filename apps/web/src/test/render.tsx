@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render as rtlRender, screen, type RenderOptions } from '@testing-library/react';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createRoutesStub, MemoryRouter, type LoaderFunction } from 'react-router';
 import { theme } from '../theme';
 
@@ -29,7 +29,8 @@ export function renderWithProviders(
  */
 export async function renderRoutePage(
   path: string,
-  Component: ComponentType,
+  // The stub's own type: it passes the route module's props (loaderData, params, matches).
+  Component: Parameters<typeof createRoutesStub>[0][number]['Component'],
   loader: LoaderFunction,
 ) {
   const Stub = createRoutesStub([{ path, Component, loader, HydrateFallback: () => null }]);

@@ -1,19 +1,6 @@
+import { MONTH_NAMES } from '@cedar/litter-logic';
 import { CONTEST_DATES } from '../constants';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 const WEEKDAYS = [
   'Sunday',
   'Monday',
@@ -35,7 +22,7 @@ function ordinal(day: number): string {
 function parts(isoDate: string) {
   const date = new Date(`${isoDate}T12:00:00Z`);
   return {
-    month: MONTHS[date.getUTCMonth()] ?? '',
+    month: MONTH_NAMES[date.getUTCMonth()] ?? '',
     day: ordinal(date.getUTCDate()),
     weekday: WEEKDAYS[date.getUTCDay()] ?? '',
     year: date.getUTCFullYear(),

@@ -1,6 +1,6 @@
+import { MONTH_NAMES } from '@cedar/litter-logic';
 import type { CoatColor, Puppy, PuppyGallery } from '../schemas';
 import { dogs } from './dogs';
-
 
 interface PastLitter {
   sire: string;
@@ -114,24 +114,9 @@ const pastLitters: PastLitter[] = [
   },
 ];
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function longDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
+  return `${MONTH_NAMES[(m ?? 1) - 1]} ${d}, ${y}`;
 }
 
 function galleryLitter(litter: PastLitter): PuppyGallery['litters'][number] {

@@ -1,9 +1,17 @@
+import { site } from '@cedar/content';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { createAdminQueryClient } from './lib/query-client';
 import { clearSession, readSession } from './lib/session';
 import { ToastRegion } from './toast-region';
+import type { Route } from './+types/admin-layout';
+
+// The admin area's routes: client-only, never prerendered nor indexed.
+export const meta: Route.MetaFunction = () => [
+  { title: `Admin | ${site.brandName}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * The layout route of /admin/*: one query client and one toast region for every admin screen, so
@@ -35,3 +43,5 @@ export function AdminLayout() {
     </>
   );
 }
+
+export default AdminLayout;

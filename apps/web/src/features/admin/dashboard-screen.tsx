@@ -81,3 +81,6 @@ function Dashboard({
 export function DashboardScreen({ reload = realReload }: DashboardScreenProps) {
   return <AdminGate>{(session) => <Dashboard session={session} reload={reload} />}</AdminGate>;
 }
+
+/** The route module of /admin (src/routes.ts). */
+export default DashboardScreen;

@@ -75,3 +75,6 @@ function FileEditorPage() {
 export function FilesScreen() {
   return <AdminGate>{() => <FileEditorPage />}</AdminGate>;
 }
+
+/** The route module of /admin/files (src/routes.ts). */
+export default FilesScreen;

@@ -207,3 +207,6 @@ export function LittersScreen() {
     </AdminPage>
   );
 }
+
+/** The route module of /admin/litters (src/routes.ts). */
+export default LittersScreen;

@@ -11,8 +11,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthConfig } from './api/auth-config';
 import { loginFailureMessage, useLogin } from './api/login';
@@ -24,8 +25,8 @@ export function LoginScreen() {
   const queryClient = useQueryClient();
   const { data: config } = useAuthConfig();
   const loginMutation = useLogin();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // No client-side validation: the server's answer decides.
+  const form = useForm<LoginRequest>({ initialValues: { username: '', password: '' } });
   const testLoginTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -36,7 +37,6 @@ export function LoginScreen() {
   );
 
   const submit = (credentials: LoginRequest) => {
-    // No client-side validation; the server's answer decides.
     loginMutation.mutate(credentials, {
       onSuccess: ({ token, user }) => {
         queryClient.clear();
@@ -48,16 +48,10 @@ export function LoginScreen() {
     });
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit({ username, password });
-  };
-
   const demo = config?.demoLogin ?? null;
   const onTestLogin = () => {
     if (!demo) return;
-    setUsername(demo.username);
-    setPassword(demo.password);
+    form.setValues(demo);
     if (testLoginTimer.current) clearTimeout(testLoginTimer.current);
     testLoginTimer.current = setTimeout(() => submit(demo), TEST_LOGIN_DELAY_MS);
   };
@@ -74,21 +68,19 @@ export function LoginScreen() {
         </Text>
       </Stack>
       <Paper withBorder shadow="sm" p="xl" radius="md">
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack>
             <TextInput
               label="Username"
               name="username"
               autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
+              {...form.getInputProps('username')}
             />
             <PasswordInput
               label="Password"
               name="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              {...form.getInputProps('password')}
             />
             <Group grow mt="sm">
               <Button type="submit" disabled={busy}>
@@ -106,3 +98,6 @@ export function LoginScreen() {
     </Container>
   );
 }
+
+/** The route module of /admin/login (src/routes.ts). */
+export default LoginScreen;

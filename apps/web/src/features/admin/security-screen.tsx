@@ -17,3 +17,6 @@ export function SecurityScreen() {
     </AdminPage>
   );
 }
+
+/** The route module of /admin/security (src/routes.ts). */
+export default SecurityScreen;

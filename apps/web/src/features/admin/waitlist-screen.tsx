@@ -67,3 +67,6 @@ export function WaitlistScreen() {
     </AdminPage>
   );
 }
+
+/** The route module of /admin/waitlist (src/routes.ts). */
+export default WaitlistScreen;

@@ -1,12 +1,12 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
 import { applicationCopy, site, telHref } from '@cedar/content';
 import { FormsEmbed } from '../../components/forms-embed';
 
 import { IntroBand } from '../../components/layout/intro-band';
+import type { Route } from './+types/application-page';
 
-export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
 
 export default function ApplicationPage() {

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Box, Container, Grid, Paper } from '@mantine/core';
 import { contactCopy, site } from '@cedar/content';
@@ -9,8 +8,9 @@ import { ContactIntro } from './contact-content';
 import { ContactFormHeading } from './contact-content';
 
 import { ContactSection as ContactDetails } from '../../sections/contact-section';
+import type { Route } from './+types/contact-page';
 
-export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
 
 export default function ContactPage() {

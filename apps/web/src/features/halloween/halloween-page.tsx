@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { contestEntries, type ContestEntry } from '@cedar/content';
 import { PageActions } from '../../components/page-actions';
@@ -7,8 +6,9 @@ import { EntryPopup } from './entry-popup';
 
 import { HalloweenIntro } from './halloween-content';
 import { ContestEntries } from './halloween-content';
+import type { Route } from './+types/halloween-page';
 
-export const loader = ({ request }: LoaderFunctionArgs) => pageData(request);
+export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
 
 export default function HalloweenPage() {

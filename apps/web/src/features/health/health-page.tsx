@@ -1,4 +1,3 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Box, Container, Stack } from '@mantine/core';
 import { healthCards, naturalLivingSlides } from '@cedar/content';
@@ -8,18 +7,19 @@ import { HealthArticlePopup, type HealthArticleRef } from './health-article-popu
 import { NaturalLivingCarousel } from './natural-living-carousel';
 import { HealthIntro, HealthyStart, NaturalLivingHeading } from './health-content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
+import type { Route } from './+types/health-page';
 
 // The carousel's photos and the articles the cards open come from here (build time): of the
 // articles, the id and title the popup opens with (its photo and essay load with its content).
-export const loader = ({ request }: LoaderFunctionArgs) => ({
+export const loader = ({ request }: Route.LoaderArgs) => ({
   ...pageData(request),
   slides: naturalLivingSlides,
   articles: healthCards.map(({ id, title }): HealthArticleRef => ({ id, title })),
 });
 export const meta = pageMeta;
 
-export default function HealthPage() {
-  const { slides, articles } = useLoaderData<typeof loader>();
+export default function HealthPage({ loaderData }: Route.ComponentProps) {
+  const { slides, articles } = loaderData;
   // Outside the page's state: opening an article renders the popup, not the page.
   const article = usePopupState<HealthArticleRef>();
   const actions = {

@@ -1,4 +1,3 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Box, Container, Stack } from '@mantine/core';
 import { dames, kennelTourSlides, sires, type Dog } from '@cedar/content';
@@ -9,18 +8,19 @@ import { dogPhotoAlt } from './dog-photo-alt';
 import { KennelTourCarousel } from './kennel-tour-carousel';
 import { OurDogsPopups } from './our-dogs-popups';
 import { DogSection, KennelTourHeading, OurDogsHero } from './our-dogs-content';
+import type { Route } from './+types/our-dogs-page';
 
 // The dogs and the kennel tour's photos come from here (build time), not from the page's client
 // code.
-export const loader = ({ request }: LoaderFunctionArgs) => ({
+export const loader = ({ request }: Route.LoaderArgs) => ({
   ...pageData(request),
   dogs: { sires, dames },
   slides: kennelTourSlides,
 });
 export const meta = pageMeta;
 
-export default function OurDogsPage() {
-  const { dogs, slides } = useLoaderData<typeof loader>();
+export default function OurDogsPage({ loaderData }: Route.ComponentProps) {
+  const { dogs, slides } = loaderData;
   // Outside the page's state: opening a popup renders the popup, not the fifteen dog cards.
   const pedigree = usePopupState<Dog>();
   const gallery = usePopupState<Dog>();

@@ -47,7 +47,7 @@ export interface LitterListsProps {
 
 /**
  * Select Litters and Upcoming Litters (the split, ages and badges from @cedar/litter-logic). Each
- * card's pedigree button names the `pedigree` action (see StaticContent).
+ * card's pedigree button names the `pedigree` action, through the page's actions (components/page-actions.tsx).
  */
 export function LitterLists({ litters, now }: LitterListsProps) {
   const split = useMemo(() => splitLitters(litters, now), [litters, now]);

@@ -1,4 +1,3 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { Container, Stack } from '@mantine/core';
 import { puppiesCopy as copy, type Litter, type Photo } from '@cedar/content';
@@ -12,6 +11,7 @@ import { useKennelDay } from './use-kennel-day';
 import { ChampionTeaser, PuppiesIntro, PuppiesLitters, PuppyGallery } from './puppies-content';
 import { PuppiesSection } from '../../sections/puppies-section';
 import classes from './puppies-page.module.css';
+import type { Route } from './+types/puppies-page';
 
 function PuppyPhotoModal({
   state,
@@ -32,15 +32,15 @@ function PuppyPhotoModal({
 }
 
 // The litters, photos and champion come from here (build time), not from the page's client code.
-export const loader = ({ request }: LoaderFunctionArgs) => ({
+export const loader = ({ request }: Route.LoaderArgs) => ({
   ...pageData(request),
   ...puppiesPageData(),
 });
 export const meta = pageMeta;
 
 // The popups' state lives outside the page's: opening one renders the popup, not the page.
-export default function PuppiesPage() {
-  const { litters, puppyPhotos, champion } = useLoaderData<typeof loader>();
+export default function PuppiesPage({ loaderData }: Route.ComponentProps) {
+  const { litters, puppyPhotos, champion } = loaderData;
   const day = useKennelDay();
   const photo = usePopupState<number>();
   const pedigree = usePopupState<Litter>();

@@ -5,7 +5,7 @@ import { SiteImage } from '../../components/site-image';
 import { usePageAction } from '../../components/page-actions';
 
 /** The square-cropped puppy photos: 3 columns on small screens, 5 from the sm breakpoint. */
-/** Each photo's button names the `photo` action and the photo's index (see StaticContent). */
+/** Each photo's button names the `photo` action and the photo's index, through the page's actions (components/page-actions.tsx). */
 export function PuppyPhotoGrid({ photos }: { photos: readonly Photo[] }) {
   const act = usePageAction();
   return (

@@ -1,22 +1,31 @@
+import { changePasswordRequestSchema } from '@cedar/api-contract';
 import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { useState } from 'react';
+import { z } from 'zod';
 import { passwordProblem, useChangePassword } from '../api/password';
 import { showSuccess } from '../lib/toasts';
 import classes from './password-field.module.css';
 
-const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
-type Field = keyof typeof EMPTY;
-type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['currentPassword', 'newPassword', 'repeat'];
+/**
+ * What can be told before asking the server: the API's own request schema (its messages are the
+ * owner's), and the same new password twice. The server decides whether the new one is strong.
+ */
+const formSchema = changePasswordRequestSchema
+  .extend({ repeat: z.string() })
+  .refine(({ newPassword, repeat }) => repeat === newPassword, {
+    path: ['repeat'],
+    error: 'The two new passwords differ.',
+    // Said as soon as there is a new password, whatever else is missing.
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      'newPassword' in value &&
+      value.newPassword !== '',
+  });
 
-/** What can be told before asking the server; the server decides whether the new one is strong. */
-function formErrors(values: typeof EMPTY): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!values.currentPassword) errors.currentPassword = 'Enter your current password.';
-  if (!values.newPassword) errors.newPassword = 'Enter a new password.';
-  else if (values.repeat !== values.newPassword) errors.repeat = 'The two new passwords differ.';
-  return errors;
-}
+const FIELDS = ['currentPassword', 'newPassword', 'repeat'] as const;
+type Field = (typeof FIELDS)[number];
 
 export function endedSessionsMessage(count: number): string {
   if (count === 0) return 'No other devices were signed in.';
@@ -28,30 +37,27 @@ export function endedSessionsMessage(count: number): string {
 /** Change password (issue 11): the current one is required, and every other session ends. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { currentPassword: '', newPassword: '', repeat: '' },
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) inputs.current[first]?.focus();
+  /** Moves focus to the first field that has something to fix. */
+  const focusFirst = (errors: FormErrors) => {
+    const first = FIELDS.find((field) => errors[field] !== undefined);
+    if (first) form.getInputNode(first)?.focus();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit(({ currentPassword, newPassword }) => {
     if (change.isPending) return;
     setFormError(null);
-    const found = formErrors(values);
-    showErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const { currentPassword, newPassword } = values;
     change.mutate(
       { currentPassword, newPassword },
       {
         onSuccess: ({ endedSessions }) => {
-          setValues(EMPTY);
+          form.reset();
           showSuccess('Password changed', endedSessionsMessage(endedSessions));
         },
         onError: (error) => {
@@ -59,29 +65,27 @@ export function ChangePasswordForm() {
             error,
             'Your password could not be changed. Please try again.',
           );
-          if (problem.field) showErrors({ [problem.field]: problem.message });
-          else setFormError(problem.message);
+          if (problem.field) {
+            form.setFieldError(problem.field, problem.message);
+            focusFirst({ [problem.field]: problem.message });
+          } else setFormError(problem.message);
         },
       },
     );
-  };
+  }, focusFirst);
 
-  const field = (name: Field) => ({
-    ref: (element: HTMLInputElement | null) => {
-      inputs.current[name] = element;
-    },
-    name,
-    value: values[name],
-    error: errors[name],
-    // Mantine's PasswordInput sets aria-describedby for the error but not aria-invalid.
-    'aria-invalid': errors[name] !== undefined,
-    errorProps: { role: 'alert' },
-    classNames: { root: classes.field, description: classes.description },
-    onChange: (event: { currentTarget: HTMLInputElement }) => {
-      const { value } = event.currentTarget;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
+  const field = (name: Field) => {
+    const error = form.errors[name];
+    return {
+      ...form.getInputProps(name),
+      key: form.key(name),
+      name,
+      // Mantine's PasswordInput sets aria-describedby for the error but not aria-invalid.
+      'aria-invalid': error !== undefined,
+      errorProps: { role: 'alert' },
+      classNames: { root: classes.field, description: classes.description },
+    };
+  };
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="change-password">

@@ -1,1 +1,0 @@
-export { DashboardScreen as default } from '../dashboard-screen';

@@ -1,1 +1,0 @@
-export { FilesScreen as default } from '../files-screen';

@@ -1,1 +1,0 @@
-export { LittersScreen as default } from '../litters-screen';

@@ -1,1 +1,0 @@
-export { LoginScreen as default } from '../login-screen';

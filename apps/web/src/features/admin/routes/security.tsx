@@ -1,1 +1,0 @@
-export { SecurityScreen as default } from '../security-screen';

@@ -1,1 +1,0 @@
-export { WaitlistScreen as default } from '../waitlist-screen';
