@@ -1,6 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { EDITABLE_FILES, type PublishStatus, type SandboxKind } from '@cedar/api-contract';
+import {
+  EDITABLE_FILES,
+  PAGE_GATE_REFUSAL,
+  type PublishStatus,
+  type SandboxKind,
+} from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
@@ -247,7 +252,7 @@ export class Publisher {
     const named = onPage.length > 0 ? onPage : changed;
     const route = error.route === NOT_FOUND_ROUTE ? 'the not-found page' : error.route;
     return [
-      `Not published: the page ${route} ${error.reason}${named.length ? ` (from ${named.join(', ')})` : ''}. The live site is unchanged.`,
+      `${PAGE_GATE_REFUSAL} the page ${route} ${error.reason}${named.length ? ` (from ${named.join(', ')})` : ''}. The live site is unchanged.`,
       restored.length
         ? `${restored.join(', ')} ${restored.length === 1 ? 'is' : 'are'} back to the published version; the refused text is kept in the file's history.`
         : '',

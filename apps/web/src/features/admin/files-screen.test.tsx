@@ -299,6 +299,9 @@ describe('file editor', () => {
     expect(
       publishMessage(publish('failed', { error: 'prerender of /puppies failed' }), false),
     ).toBe('Publish failed: prerender of /puppies failed — the previous version is still live');
+    const refused =
+      'Not published: the page / has 2 <script> elements where the site’s own build writes 1: a section may not add or remove a script (from Hero Section). The live site is unchanged. Hero Section is back to the published version; the refused text is kept in the file’s history.';
+    expect(publishMessage(publish('failed', { error: refused }), false)).toBe(refused);
     expect(publishMessage(publish('live-reload'), false)).toBe(
       'Development mode: changes show instantly',
     );
