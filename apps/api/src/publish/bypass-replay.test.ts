@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fileUrl, publishStatusSchema } from '@cedar/api-contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
@@ -115,12 +116,17 @@ describe(
       });
       // The trusted build, as `npm start` makes it from the checked-out (shipped) sections: the
       // public pages built the same way, and an admin shell of its own.
-      const webDist = path.join(web, 'dist/builds/start-up');
+      const webDist = path.join(web, 'dist/start-up');
       await builder(webDist, new AbortController().signal);
       await fs.writeFile(
         path.join(webDist, 'client/admin.html'),
         '<!doctype html><title>Admin</title>',
       );
+      // Precompressed, as `npm start` leaves WEB_DIST (build.mjs): the server takes those copies.
+      const { compressTree } = (await import(
+        pathToFileURL(path.join(web, 'scripts/compress.mjs')).href
+      )) as { compressTree: (dir: string) => Promise<void> };
+      await compressTree(path.join(webDist, 'client'));
 
       app = await buildLoggedIn({
         repoRoot: copy,
