@@ -93,6 +93,8 @@ interface ScriptShape {
 /** What the trusted build writes for one route: its scripts, in document order. */
 export interface PageTemplate {
   scripts: ScriptShape[];
+  /** The origins the trusted page names as its own (its canonical link): the site's address. */
+  origins?: string[];
 }
 
 export interface GatedPage {
@@ -101,8 +103,8 @@ export interface GatedPage {
 }
 
 export interface GateOptions {
-  /** The site's own origin (PUBLIC_URL's): its canonical and social links name it. */
-  origin?: string;
+  /** The site's own origins (PUBLIC_URL's, the trusted build's): canonical and social links. */
+  origin?: string | readonly string[];
   /** Whether `/assets/<name>.js` is a script of the site's builds. */
   isAsset?: (path: string) => boolean;
 }
@@ -197,7 +199,12 @@ function scriptAttributes(element: Element) {
 /** The framework's scripts of a page of the trusted build: the template a publish is held to. */
 export function pageTemplate(html: string): PageTemplate {
   const scripts: ScriptShape[] = [];
+  const origins = new Set<string>();
   for (const [element, place] of elements(parse(html), '')) {
+    const rel = element.attrs.find((a) => a.name === 'rel')?.value;
+    const href = element.attrs.find((a) => a.name === 'href')?.value;
+    if (element.tagName === 'link' && rel === 'canonical' && href && URL.canParse(href))
+      origins.add(new URL(href).origin);
     if (element.tagName !== 'script') continue;
     const code = textOf(element);
     const json = isJsonLd(element);
@@ -207,14 +214,14 @@ export function pageTemplate(html: string): PageTemplate {
       shape: json ? 'json' : shapeOf(code).shape,
     });
   }
-  return { scripts };
+  return { scripts, origins: [...origins] };
 }
 
 const isJsonLd = (element: Element) =>
   element.attrs.some((a) => a.name === 'type' && a.value === 'application/ld+json');
 
 /** A link of a page: a path of the site, the site's own origin, a listed https host, mail, phone. */
-function linkProblem(value: string, origin: string | undefined): string | null {
+function linkProblem(value: string, origins: readonly string[]): string | null {
   const url = value.trim();
   if (/[\\\s]/.test(url) && !/^(?:mailto|tel):/.test(url)) return `'${url}' is not a plain link`;
   if (/^(?:#|\/(?![/\\])|mailto:|tel:)/i.test(url) || url === '') return null;
@@ -224,7 +231,7 @@ function linkProblem(value: string, origin: string | undefined): string | null {
   } catch {
     return `'${url}' is not a link`;
   }
-  if (origin && parsed.origin === new URL(origin).origin) return null;
+  if (origins.includes(parsed.origin)) return null;
   if (parsed.protocol === 'https:' && LINK_HOSTS.includes(parsed.hostname)) return null;
   return `links to '${url}', which is not a page of this site, a listed host (${LINK_HOSTS.join(', ')}), mailto: or tel:`;
 }
@@ -243,6 +250,10 @@ export function gatePage(
     throw new PageRefused(route, reason);
   };
   const scripts: { element: Element; place: string }[] = [];
+  const given = options.origin === undefined ? [] : [options.origin].flat();
+  const origins = [...given, ...(template.origins ?? [])].map((o) =>
+    URL.canParse(o) ? new URL(o).origin : o,
+  );
   for (const [element, place] of elements(parse(html), '')) {
     const name = element.tagName;
     const svg = element.namespaceURI === 'http://www.w3.org/2000/svg';
@@ -258,12 +269,12 @@ export function gatePage(
         (svg ? SVG_ATTRIBUTES.includes(a) : ELEMENTS[name]!.includes(a));
       if (!allowed) refuse(`has the attribute '${a}' on <${name}>, which no page of this site has`);
       if (URL_ATTRIBUTES.has(a)) {
-        const problem = linkProblem(attribute.value, options.origin);
+        const problem = linkProblem(attribute.value, origins);
         if (problem) refuse(`has <${name} ${a}> that ${problem}`);
       }
       if (URL_LIST_ATTRIBUTES.has(a))
         for (const candidate of attribute.value.split(',')) {
-          const problem = linkProblem(candidate.trim().split(/\s+/)[0] ?? '', options.origin);
+          const problem = linkProblem(candidate.trim().split(/\s+/)[0] ?? '', origins);
           if (problem) refuse(`has <${name} ${a}> that ${problem}`);
         }
     }
@@ -327,6 +338,11 @@ export function trustedScriptHashes(html: string): string[] {
  */
 export function gateBuild(build: WebBuild, shell: SiteShell, origin?: string): void {
   const isAsset = (p: string) => shell.assets.has(p) || build.assets.has(p);
+  // The site's address as the trusted build names it, and as this server is told it.
+  const origins = [
+    ...(origin ? [origin] : []),
+    ...[...shell.templates.values()].flatMap((t) => t.origins ?? []),
+  ];
   const none: PageTemplate = { scripts: [] };
   const pages: [string, Page][] = [...build.pages.entries(), [NOT_FOUND_ROUTE, build.notFoundPage]];
   for (const [route, page] of pages) {
@@ -334,7 +350,7 @@ export function gateBuild(build: WebBuild, shell: SiteShell, origin?: string): v
       route === NOT_FOUND_ROUTE ? 'for a missing address' : route,
       page.body.identity.toString('utf8'),
       shell.templates.get(route) ?? none,
-      { origin, isAsset },
+      { origin: origins, isAsset },
     );
     page.scriptHashes = scriptHashes;
   }

@@ -189,7 +189,12 @@ export class Publisher {
         throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
       // Every page against the trusted build's: no script, frame or handler of its own (issue 35).
       try {
+        const gateStarted = performance.now();
         gateBuild(build, host.shell, this.options.publicUrl);
+        log.info(
+          { buildId: id, gateMs: Math.round(performance.now() - gateStarted) },
+          'publishing: every page passed the page gate',
+        );
       } catch (error) {
         if (!(error instanceof PageRefused)) throw error;
         throw new Error(await this.refused(error, by));
