@@ -206,6 +206,23 @@ describe('the page gate (issue 35)', () => {
     expect(refusal(page(parts))).toMatch(reason);
   });
 
+  it("takes the site's address from the trusted build's canonical link as well as from PUBLIC_URL", () => {
+    // A server told another address (the bench's) still accepts the pages' canonical links.
+    const elsewhere = { ...OPTIONS, origin: 'http://127.0.0.1:4000' };
+    expect(() => gatePage('/', page(), TRUSTED, elsewhere)).not.toThrow();
+    expect(() =>
+      gatePage(
+        '/',
+        page({ main: '<a href="http://127.0.0.1:4000/contact">x</a>' }),
+        TRUSTED,
+        elsewhere,
+      ),
+    ).not.toThrow();
+    expect(() =>
+      gatePage('/', page({ main: '<a href="http://cedar.example/">x</a>' }), TRUSTED, elsewhere),
+    ).toThrow(/links to 'http:\/\/cedar.example\/'/);
+  });
+
   it('refuses a document of frames', () => {
     expect(
       refusal('<!DOCTYPE html><html><head></head><frameset><frame src="/x"></frameset></html>'),
