@@ -119,7 +119,7 @@ const LINK_TEMPLATE_HEAD = new RegExp(
  * which the JSX compiler turns into `//host`).
  */
 const LINK_DISGUISE = /[\\\s]|&(?:#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
-export const linkAllowed = (text: string) => LINK_VALUE.test(text) && !LINK_DISGUISE.test(text);
+const linkAllowed = (text: string) => LINK_VALUE.test(text) && !LINK_DISGUISE.test(text);
 const LINK_PROPS = new Set(['href', 'to', 'src']);
 const LINK_RULE = `a link goes to a page of this site ('/page', '#part'), to 'https://' ${LINK_HOSTS.join(', ')}, to 'mailto:…' or to 'tel:…'`;
 /** What starts a name React keeps for itself (`$$typeof`, `_owner`, `_store`). */

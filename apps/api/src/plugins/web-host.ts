@@ -371,7 +371,9 @@ export async function loadSiteShell(root: string): Promise<SiteShell> {
   adminShell.scriptHashes = trustedScriptHashes(adminShell.body.identity.toString('utf8'));
   const names = await fsp.readdir(path.join(realRoot, 'assets')).catch(() => []);
   const templates = new Map<string, PageTemplate>();
-  const routes = PUBLIC_ROUTES.filter((route) => route !== '/admin' && !route.startsWith('/admin/'));
+  const routes = PUBLIC_ROUTES.filter(
+    (route) => route !== '/admin' && !route.startsWith('/admin/'),
+  );
   await Promise.all(
     [...routes, NOT_FOUND_ROUTE].map(async (route) => {
       const rel =

@@ -250,7 +250,11 @@ export class Publisher {
         await files.restore(file.path, revision.id, PAGE_GATE_AUTHOR);
         restored.push(file.name);
       }
-    securityEvent(log, 'publish', 'refused', { username: by, route: error.route, reason: error.reason });
+    securityEvent(log, 'publish', 'refused', {
+      username: by,
+      route: error.route,
+      reason: error.reason,
+    });
     const onPage = EDITABLE_FILES.filter(
       (f) => changed.includes(f.name) && (f.pages as readonly string[]).includes(error.route),
     ).map((f) => f.name);
