@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { gatePage, PageRefused, pageTemplate, shapeOf, trustedScriptHashes } from './page-gate';
+import {
+  constantScripts,
+  gatePage,
+  PageRefused,
+  pageTemplate,
+  shapeOf,
+  trustedScriptHashes,
+} from './page-gate';
 
 const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
@@ -221,6 +228,23 @@ describe('the page gate (issue 35)', () => {
     expect(() =>
       gatePage('/', page({ main: '<a href="http://cedar.example/">x</a>' }), TRUSTED, elsewhere),
     ).toThrow(/links to 'http:\/\/cedar.example\/'/);
+  });
+
+  it('holds the scripts the trusted build writes the same on every page to their bytes', () => {
+    // Two trusted pages: the start script, the scroll restoration and the close are the same on
+    // both; the context, the module script and the stream's data differ from page to page.
+    const other = pageTemplate(page({ data: '[{"_1":3}]', page: 'home-2', basename: '/y' }));
+    const constant = constantScripts([TRUSTED, other]);
+    expect(constant).toEqual(new Set([sha(SCROLL), sha(START), sha(CLOSE)]));
+    const options = { ...OPTIONS, constant };
+    const changedStart = page().replace(
+      "getElementById('app-scripts')",
+      "getElementById('hero-heading')",
+    );
+    expect(() => gatePage('/', changedStart, TRUSTED, options)).toThrow(/the same on every page/);
+    // Without the rule the change is data: the shape alone would let it through.
+    expect(() => gatePage('/', changedStart, TRUSTED, OPTIONS)).not.toThrow();
+    expect(() => gatePage('/', page({ data: '[{"_1":9}]' }), TRUSTED, options)).not.toThrow();
   });
 
   it('refuses a document of frames', () => {

@@ -88,6 +88,8 @@ interface ScriptShape {
   attributes: string;
   /** Its code with every literal made a placeholder (see shapeOf), or `json` for JSON-LD */
   shape: string;
+  /** Its CSP hash source, as the trusted build wrote it */
+  hash: string;
 }
 
 /** What the trusted build writes for one route: its scripts, in document order. */
@@ -107,6 +109,31 @@ export interface GateOptions {
   origin?: string | readonly string[];
   /** Whether `/assets/<name>.js` is a script of the site's builds. */
   isAsset?: (path: string) => boolean;
+  /**
+   * The trusted scripts that carry no data (see constantScripts): a publish writes them byte for
+   * byte, or the page is refused.
+   */
+  constant?: ReadonlySet<string>;
+}
+
+/**
+ * The framework scripts the trusted build writes the same on every page (the start script, the
+ * scroll restoration, the stream's close…): they carry no data of the page, so nothing of them
+ * may differ.
+ */
+export function constantScripts(templates: readonly PageTemplate[]): Set<string> {
+  const withScripts = templates.filter((t) => t.scripts.length > 0);
+  const counts = new Map<string, number>();
+  for (const template of withScripts)
+    for (const hash of new Set(
+      template.scripts.filter((s) => s.shape !== 'json').map((s) => s.hash),
+    ))
+      counts.set(hash, (counts.get(hash) ?? 0) + 1);
+  return new Set(
+    withScripts.length < 2
+      ? []
+      : [...counts].filter(([, n]) => n === withScripts.length).map(([hash]) => hash),
+  );
 }
 
 const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
@@ -212,6 +239,7 @@ export function pageTemplate(html: string): PageTemplate {
       place: placeOf(place),
       attributes: scriptAttributes(element),
       shape: json ? 'json' : shapeOf(code).shape,
+      hash: hashOf(code),
     });
   }
   return { scripts, origins: [...origins] };
@@ -307,6 +335,10 @@ export function gatePage(
       }
       return;
     }
+    if (want.hash && options.constant?.has(want.hash) && hashOf(code) !== want.hash)
+      refuse(
+        `has a <script> (${nth}) that differs from the site's own, which is the same on every page`,
+      );
     const { shape, imports } = shapeOf(code);
     if (shape !== want.shape)
       refuse(`has a <script> (${nth}) whose code is not the site's own: only its data may differ`);
@@ -344,13 +376,14 @@ export function gateBuild(build: WebBuild, shell: SiteShell, origin?: string): v
     ...[...shell.templates.values()].flatMap((t) => t.origins ?? []),
   ];
   const none: PageTemplate = { scripts: [] };
+  const constant = constantScripts([...shell.templates.values()]);
   const pages: [string, Page][] = [...build.pages.entries(), [NOT_FOUND_ROUTE, build.notFoundPage]];
   for (const [route, page] of pages) {
     const { scriptHashes } = gatePage(
       route === NOT_FOUND_ROUTE ? 'for a missing address' : route,
       page.body.identity.toString('utf8'),
       shell.templates.get(route) ?? none,
-      { origin: origins, isAsset },
+      { origin: origins, isAsset, constant },
     );
     page.scriptHashes = scriptHashes;
   }

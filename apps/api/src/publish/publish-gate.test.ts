@@ -37,8 +37,8 @@ const framework = (data: string) => `window.__ctx = ${JSON.stringify({ words: da
 const PLANTED = "fetch('/api/admin/inquiries/export.csv')";
 
 /** A page as the stand-in build writes it: the hero's words, the framework script, and extras. */
-const pageHtml = (words: string, extra = '') =>
-  `<!doctype html><html><head><title>${words}</title></head><body><main><h1>${words}</h1>${extra}</main><script>${framework(words)}</script></body></html>`;
+const pageHtml = (words: string, extra = '', where = '/') =>
+  `<!doctype html><html><head><title>${words}</title></head><body><main><h1>${words}</h1>${extra}</main><script>${framework(`${words}@${where}`)}</script></body></html>`;
 
 /**
  * A build that renders the hero's words into every page; a hero whose words say "plant" gets the
@@ -48,10 +48,14 @@ const pageHtml = (words: string, extra = '') =>
 const repoOf = (outDir: string) => path.resolve(outDir, '../../../../..');
 async function writePages(client: string, words: string, plant: boolean, sources?: object) {
   await writeFakeBuild(client, 'x', undefined, sources as never);
-  for (const rel of ['index.html', 'puppies/index.html', '404.html'])
+  for (const [rel, where] of [
+    ['index.html', '/'],
+    ['puppies/index.html', '/puppies'],
+    ['404.html', '404'],
+  ])
     await fs.writeFile(
-      path.join(client, rel),
-      pageHtml(words, plant ? `<script>${PLANTED}</script>` : ''),
+      path.join(client, rel!),
+      pageHtml(words, plant ? `<script>${PLANTED}</script>` : '', where),
     );
 }
 const wordsOf = (source: string) => /<h1>([^<]*)<\/h1>/.exec(source)?.[1] ?? '';
@@ -91,7 +95,7 @@ describe('the page gate on a publish (issue 35)', () => {
     const a = await setup();
     const before = await a.app.inject({ url: '/' });
     expect(scriptSrc(before.headers['content-security-policy'])).toContain(
-      sha(framework('Welcome')),
+      sha(framework('Welcome@/')),
     );
 
     expect((await save(a, hero('New words'))).statusCode).toBe(200);
@@ -100,8 +104,8 @@ describe('the page gate on a publish (issue 35)', () => {
     const after = await a.app.inject({ url: '/' });
     expect(after.body).toContain('<h1>New words</h1>');
     const allowed = scriptSrc(after.headers['content-security-policy']);
-    expect(allowed).toContain(sha(framework('New words')));
-    expect(allowed).not.toContain(sha(framework('Welcome')));
+    expect(allowed).toContain(sha(framework('New words@/')));
+    expect(allowed).not.toContain(sha(framework('Welcome@/')));
   });
 
   it('refuses a page with a script of its own: live site unchanged, the section back, the reason shown', async () => {
@@ -153,7 +157,9 @@ describe('the page gate on a publish (issue 35)', () => {
     const page = await restarted.app.inject({ url: '/' });
     expect(page.body).toContain('<h1>Welcome</h1>');
     expect(page.body).not.toContain(PLANTED);
-    expect(scriptSrc(page.headers['content-security-policy'])).toContain(sha(framework('Welcome')));
+    expect(scriptSrc(page.headers['content-security-policy'])).toContain(
+      sha(framework('Welcome@/')),
+    );
     expect(restarted.services.publisher.status().buildId).toBe('initial');
   });
 });
