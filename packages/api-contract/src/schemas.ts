@@ -409,6 +409,12 @@ export const publishStateSchema = z.enum([
 export const sandboxKindSchema = z.enum(['bubblewrap', 'node-permissions']);
 export type SandboxKind = z.infer<typeof sandboxKindSchema>;
 
+/**
+ * How a publish the page gate refused starts its `error` (issue 35): the sentence names the page,
+ * the section and the reason, and says the live site is unchanged; the editor shows it whole.
+ */
+export const PAGE_GATE_REFUSAL = 'Not published:';
+
 export const publishStatusSchema = z.object({
   state: publishStateSchema,
   /** Production: how rebuilds are contained; null in development (no rebuilds). */

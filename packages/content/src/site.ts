@@ -29,6 +29,17 @@ export const site = {
   copyrightYear: 2025,
 } satisfies SiteConfig;
 
+/**
+ * The only hosts a link of the site may go to over https: a section's link (`href`, `to`, `src`,
+ * in Code and Words mode, apps/api files/section-check.ts) and every link of a published page
+ * (apps/api publish/page-gate.ts). Every other link is a path of the site, `mailto:` or `tel:`.
+ */
+export const LINK_HOSTS: readonly string[] = [
+  'books.cedarblufflabradors.com',
+  'forms.cedarblufflabradors.com',
+  'schedule.cedarblufflabradors.com',
+];
+
 export function formatAddress(s: SiteConfig = site): string {
   return `${s.address.street}, ${s.address.town}, ${s.address.state} ${s.address.zip}`;
 }

@@ -339,12 +339,18 @@ export function HeroSection() {
         'JAVASCRIPT:x',
         '//attacker.example',
         'data:text/html,x',
+        'https://example.com',
+        'http://books.cedarblufflabradors.com/',
+        'https://books.cedarblufflabradors.com.attacker.example/',
+        'https://books.cedarblufflabradors.com@attacker.example/',
       ])
         expectRefusedAt(link(href), 4, href);
       for (const href of [
         '/contact',
+        '/',
         '#top',
-        'https://example.com',
+        'https://books.cedarblufflabradors.com/the-bluff-way',
+        'https://forms.cedarblufflabradors.com',
         'mailto:a@b.c',
         'tel:+15185550100',
       ])
@@ -390,7 +396,7 @@ export function HeroSection() {
         "the member 'constructor'",
       );
       expect(checkSection(HERO, withCopy("const P = copy['\\x5f_proto__'];"))?.message).toContain(
-        "the member '__proto__'",
+        "'__proto__'",
       );
       expect(checkSection(HERO, withCopy('const F = copy.headline;'))).toBeNull();
     });
@@ -559,7 +565,7 @@ export function HeroSection() {
         '/\n/attacker.example',
       ])
         expectRefusedAt(link(href), 4, JSON.stringify(href));
-      expect(checkSection(HERO, link('https://example.com/?a=1&b=2'))).toBeNull();
+      expect(checkSection(HERO, link('https://books.cedarblufflabradors.com/?a=1&b=2'))).toBeNull();
       expect(
         checkSection(
           HERO,
@@ -727,9 +733,10 @@ const WRAPPERS: ((inner: string) => string)[] = [
   (x) => `'a' + ${x}`,
   (x) => `\`\${${x}}\``,
   (x) => `[${x}]`,
-  (x) => `{ key: ${x} }`,
-  (x) => `copy.items.map((item) => ${x})`,
-  (x) => `copy.items.map((item, index) => { const y = ${x}; return y; })`,
+  (x) => `({ key: ${x} }).key`,
+  (x) => `copy.items.map((item) => <span key={item}>{${x}}</span>)`,
+  (x) =>
+    `copy.items.map((item, index) => { const y = ${x}; return <span key={index}>{y}</span>; })`,
   (x) => `<Box>{${x}}</Box>`,
   (x) => `<Box title={${x}} />`,
   (x) => `<Text c="olive.8"><span>{${x}}</span></Text>`,
@@ -806,5 +813,203 @@ describe('saving a section that breaks the rules', () => {
     });
     expect(fs.readFileSync(path.join(a.repoRoot, HERO), 'utf8')).toBe(before);
     expect(await a.services.store.revisions.list(HERO)).toEqual([]);
+  });
+});
+
+/**
+ * Issue 35: a value built to look like one of React's elements (`$$typeof` read from a real
+ * element, `type: 'script'`) rendered as a <script> on the live page. The grammar now says what a
+ * value is: no name React keeps (`$…`, `_…`), nothing read from an element or a component, no
+ * object as content, links checked whatever they are built from, look values that cannot end a
+ * CSS declaration.
+ */
+describe('the section grammar of issue 35', () => {
+  const section = (top: string, jsx: string, imports = '') =>
+    `import { Anchor, Box, Text } from '@mantine/core';\nimport { Link } from 'react-router';\n${imports}\n${top}\n\nexport function HeroSection() {\n  return (\n    <Box>\n      ${jsx}\n    </Box>\n  );\n}\n`;
+
+  const imitation = (type: string, props: string) =>
+    section(
+      `const probe = <span />;\nconst payload = { $$typeof: probe.$$typeof, type: '${type}', key: null, ref: null, props: ${props} };`,
+      '{payload}',
+    );
+
+  it.each([
+    ['script', `{ children: "fetch('/api/admin/inquiries/export.csv')" }`],
+    ['meta', `{ httpEquiv: 'refresh', content: '0;url=https://attacker.example' }`],
+    ['iframe', `{ srcDoc: '<script>alert(1)</script>' }`],
+    ['div', `{ dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' } }`],
+    ['base', `{ href: 'https://attacker.example/' }`],
+  ])("refuses the issue's element imitation with type %s", (type, props) => {
+    const problem = checkSection(HERO, imitation(type, props));
+    expect(problem?.message).toMatch(/'\$\$typeof'|'\$' or '_'/);
+    expect(problem?.line).toBe(5);
+  });
+
+  const refused: [string, string][] = [
+    [
+      'a member read with brackets',
+      section("const p = <span />;\nconst t = p['$$typeof'];", '{t}'),
+    ],
+    [
+      'a member spelled with a unicode escape',
+      section("const p = <span />;\nconst t = p['\\u0024$typeof'];", '{t}'),
+    ],
+    ['an escaped key', section('const o = { \\u0024$typeof: 1 };', '{o}')],
+    ['destructured from an element', section('const { $$typeof: t } = <span />;', '{t}')],
+    ['destructured without a $ name', section('const { props } = <span />;', '{props}')],
+    ['the type of an element', section('const p = <span />;\nconst t = p.type;', '{t}')],
+    ['the props of an element', section("const t = (<span title='x' />).props;", '{t}')],
+    ['a member of a component', section('const n = Box.displayName;', '{n}')],
+    ['_owner as a key', section("const o = { _owner: null, type: 'script' };", '{o}')],
+    ['an object as content', section("const o = { type: 'script', props: {} };", '{o}')],
+    ['an object literal as content', section('', "{{ type: 'script', props: {} }}")],
+    ['a list of objects as content', section("const o = [{ type: 'script' }];", '{o}')],
+    [
+      'an object as a children prop',
+      section("const o = { type: 'script' };", '<Text children={o} />'),
+    ],
+    [
+      'a map giving objects',
+      section("const l = ['a'];", "{l.map((i) => ({ type: 'script', key: i }))}"),
+    ],
+    [
+      "a component's children read as an element",
+      `import { Box } from '@mantine/core';\nimport type { ReactNode } from 'react';\n\nfunction Wrap({ children }: { children: ReactNode }) {\n  const t = children.props;\n  return <Box>{t}</Box>;\n}\n\nexport function HeroSection() {\n  return <Wrap><span /></Wrap>;\n}\n`,
+    ],
+    [
+      'javascript: in a copy word',
+      section(
+        "const copy = { where: 'javascript:alert(1)' };",
+        '<Anchor href={copy.where}>Go</Anchor>',
+      ),
+    ],
+    [
+      'data: in a constant',
+      section("const where = 'data:text/html,x';", '<Link to={where}>Go</Link>'),
+    ],
+    [
+      'an unlisted host in a copy word',
+      section(
+        "const copy = { where: 'https://attacker.example/' };",
+        '<Anchor href={copy.where}>Go</Anchor>',
+      ),
+    ],
+    [
+      'a template that starts with a value',
+      section(
+        "const copy = { host: '//attacker.example' };",
+        '<Anchor href={`${copy.host}/x`}>Go</Anchor>',
+      ),
+    ],
+    [
+      'a template to an unlisted host',
+      section(
+        "const copy = { host: 'attacker.example' };",
+        '<Anchor href={`https://${copy.host}/`}>Go</Anchor>',
+      ),
+    ],
+    [
+      'a template of / and a value',
+      section(
+        "const copy = { path: '/attacker.example' };",
+        '<Anchor href={`/${copy.path}`}>Go</Anchor>',
+      ),
+    ],
+    ['a link joined with +', section('', "<Anchor href={'java' + 'script:alert(1)'}>Go</Anchor>")],
+    [
+      'a list item link',
+      section(
+        "const copy = { links: ['/ok', 'javascript:x'] };",
+        '{copy.links.map((l) => <Anchor key={l} href={l}>Go</Anchor>)}',
+      ),
+    ],
+    [
+      'an image from data:',
+      section("const copy = { photo: 'data:image/svg+xml,<svg onload=alert(1)>' };", '', '')
+        .replace('</Box>', '</Box>')
+        .replace('{\n      \n', '{\n      \n'),
+    ],
+    [
+      'a link passed to a component of the file',
+      `import { Anchor } from '@mantine/core';\n\nfunction Go({ to }: { to: string }) {\n  return <Anchor href={to}>Go</Anchor>;\n}\n\nexport function HeroSection() {\n  return <Go to="javascript:alert(1)" />;\n}\n`,
+    ],
+    [
+      'a look value ending a declaration',
+      section('', `<Box mt="1px; background: url(/x)">x</Box>`),
+    ],
+    [
+      'a look value opening a rule',
+      section('', `<Box mt={{ base: '1px}body{display:none' }}>x</Box>`),
+    ],
+  ];
+  // The image case needs an element with a src: replace its JSX.
+  refused[refused.findIndex(([label]) => label === 'an image from data:')]![1] = section(
+    "const copy = { photo: 'data:image/svg+xml,x' };",
+    "<SiteImage src={copy.photo} alt='x' sizes='100vw' />",
+    "import { SiteImage } from '../components/site-image';",
+  );
+
+  it.each(refused)('refuses %s, with its line and column', (_label, source) => {
+    const problem = checkSection(HERO, source);
+    expect(problem).not.toBeNull();
+    expect(problem!.message).toMatch(/^Line \d+, column \d+: .+\.$/);
+    expect(problem!.line).toBeGreaterThan(0);
+    expect(problem!.column).toBeGreaterThan(0);
+  });
+
+  it('points at the word of copy that makes a link bad, where a Words edit would change it', () => {
+    const source = section(
+      "const copy = {\n  label: 'Go',\n  where: 'javascript:alert(1)',\n};",
+      '<Anchor href={copy.where}>{copy.label}</Anchor>',
+    );
+    expect(checkSection(HERO, source)).toMatchObject({ line: 6, column: 10 });
+  });
+
+  it.each([
+    [
+      'a copy link to a page',
+      section("const copy = { where: '/contact' };", '<Anchor href={copy.where}>Go</Anchor>'),
+    ],
+    [
+      'a listed host',
+      section(
+        "const copy = { where: 'https://books.cedarblufflabradors.com/the-bluff-way' };",
+        '<Anchor href={copy.where}>Go</Anchor>',
+      ),
+    ],
+    [
+      'a template to a page',
+      section("const copy = { part: 'litters' };", '<Link to={`/puppies#${copy.part}`}>Go</Link>'),
+    ],
+    [
+      'mailto: with content data',
+      section(
+        '',
+        '<Anchor href={`mailto:${site.email}`}>Go</Anchor>',
+        "import { site } from '@cedar/content';",
+      ),
+    ],
+    [
+      'a helper',
+      section(
+        '',
+        '<Anchor href={telHref(site.phones.main)}>Go</Anchor>',
+        "import { site, telHref } from '@cedar/content';",
+      ),
+    ],
+    [
+      'a list of links to pages',
+      section(
+        "const copy = { links: ['/a', '/b'] };",
+        '{copy.links.map((l) => <Link key={l} to={l}>Go</Link>)}',
+      ),
+    ],
+    ['a list of words', section("const copy = { words: ['a', 'b'] };", '{copy.words}')],
+    [
+      'a look value with a comma and quotes',
+      section('', `<Text ff="Georgia, 'Times New Roman', serif">x</Text>`),
+    ],
+  ])('accepts %s', (_label, source) => {
+    expect(checkSection(HERO, source)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { SECTION_RULES, type EditableFilePath, type SectionModule } from '@cedar/api-contract';
+import { LINK_HOSTS } from '@cedar/content';
 import ts from 'typescript';
 
 /**
@@ -99,8 +100,19 @@ const TYPE_KEYWORDS: ReadonlySet<ts.SyntaxKind> = new Set([
 
 /** An `id` names a heading or a part; with a hyphen it can never shadow a global of the page. */
 const ID_VALUE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
-/** Links go to a page of the site, a place on the page, the web, a phone or an e-mail address. */
-const LINK_VALUE = /^(?:\/(?!\/)|#|https:\/\/|mailto:|tel:)/;
+/**
+ * Links go to a page of the site (`/puppies`, `#part`), over https to a host of LINK_HOSTS (one
+ * list, in @cedar/content), to an e-mail address or to a phone. Nothing else: not `javascript:`,
+ * `data:`, `//host` or `http:`.
+ */
+const hostPattern = LINK_HOSTS.map((h) => h.replace(/[.]/g, '\\.')).join('|');
+const LINK_VALUE = new RegExp(
+  `^(?:\\/(?![/\\\\])|#|https:\\/\\/(?:${hostPattern})(?:[/?#]|$)|mailto:|tel:)`,
+);
+/** The start of a template a link is built from: the part before the first `${…}`. */
+const LINK_TEMPLATE_HEAD = new RegExp(
+  `^(?:\\/[^/\\\\]|#|https:\\/\\/(?:${hostPattern})[/?#]|mailto:|tel:)`,
+);
 /**
  * What a browser or the build reads differently from the text: a backslash (`/\\host` is
  * `//host`), a tab or line break (dropped from URLs), a character reference (`/&#x2F;host`,
@@ -108,7 +120,10 @@ const LINK_VALUE = /^(?:\/(?!\/)|#|https:\/\/|mailto:|tel:)/;
  */
 const LINK_DISGUISE = /[\\\s]|&(?:#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
 const linkAllowed = (text: string) => LINK_VALUE.test(text) && !LINK_DISGUISE.test(text);
-const LINK_PROPS = new Set(['href', 'to']);
+const LINK_PROPS = new Set(['href', 'to', 'src']);
+const LINK_RULE = `a link goes to a page of this site ('/page', '#part'), to 'https://' ${LINK_HOSTS.join(', ')}, to 'mailto:…' or to 'tel:…'`;
+/** What starts a name React keeps for itself (`$$typeof`, `_owner`, `_store`). */
+const RESERVED_NAME = /^[$_]/;
 
 /**
  * Props whose values are data: words, links, photos, elements. Every other prop of an element or
@@ -287,6 +302,8 @@ class SectionChecker {
       this.binding(declaration.name);
       if (declaration.type) this.type(declaration.type);
       this.expression(declaration.initializer);
+      if (!ts.isIdentifier(declaration.name))
+        this.notAnElement(declaration.initializer, declaration.name, []);
     }
   }
 
@@ -310,6 +327,11 @@ class SectionChecker {
   }
 
   private declaredName(name: ts.Identifier) {
+    if (RESERVED_NAME.test(name.text))
+      throw new Refused(
+        name,
+        `a name may not start with '$' or '_' ('${name.text}'): React keeps those for its own elements`,
+      );
     if (DENIED_MEMBERS.has(name.text) || name.text === 'undefined')
       throw new Refused(name, `'${name.text}' cannot be the name of a constant or parameter`);
   }
@@ -393,14 +415,15 @@ class SectionChecker {
       if (!ts.isIdentifier(node.name))
         throw new Refused(node.name, 'a private name is not allowed');
       this.member(node.name, node.name.text);
-      return this.expression(node.expression);
+      this.expression(node.expression);
+      return this.notAnElement(node.expression, node.name, []);
     }
     if (ts.isElementAccessExpression(node)) {
       const key = node.argumentExpression;
-      if (ts.isNumericLiteral(key)) return this.expression(node.expression);
-      if (ts.isStringLiteral(key)) {
-        this.member(key, key.text);
-        return this.expression(node.expression);
+      if (ts.isNumericLiteral(key) || ts.isStringLiteral(key)) {
+        if (ts.isStringLiteral(key)) this.member(key, key.text);
+        this.expression(node.expression);
+        return this.notAnElement(node.expression, key, []);
       }
       throw new Refused(key, 'a computed member must be a quoted name or a number');
     }
@@ -511,8 +534,13 @@ class SectionChecker {
     else this.expression(node.body);
   }
 
-  /** A member's name: never one of the built-in prototypes'. */
+  /** A member's name: never one of the built-in prototypes', never one React keeps. */
   private member(node: ts.Node, name: string) {
+    if (RESERVED_NAME.test(name))
+      throw new Refused(
+        node,
+        `a name may not start with '$' or '_' ('${name}'): React keeps those for its own elements`,
+      );
     if (DENIED_MEMBERS.has(name)) throw new Refused(node, `the member '${name}' is not allowed`);
   }
 
@@ -554,6 +582,267 @@ class SectionChecker {
     return module ? { module, name: (declaration.propertyName ?? declaration.name).text } : null;
   }
 
+  // ---- where a value comes from -----------------------------------------------------------
+
+  /**
+   * The values an expression can have, as the file spells them: literals, templates, object and
+   * list literals, JSX, functions of the file, or EXTERNAL (data imported from an allowed module,
+   * a helper's result, a prop the page gives an exported component) and COMPONENT (an imported
+   * component). `path` is the members still to read (`copy.links.primary` is `copy` with
+   * ['links', 'primary']); a list's items are '*'. A name is followed to its constant, a map's
+   * item to its list, a prop of a component of this file to every value the file gives it.
+   * Anything else is itself a leaf, which the callers refuse where they need to know.
+   */
+  private resolve(node: ts.Expression, path: readonly string[], seen = new Set<string>()): Leaf[] {
+    const key = `${node.pos}:${node.end}:${path.join('.')}`;
+    if (seen.has(key) || seen.size > 500) return [];
+    seen.add(key);
+    const n = node;
+    if (ts.isParenthesizedExpression(n) || ts.isAsExpression(n))
+      return this.resolve(n.expression, path, seen);
+    if (
+      ts.isStringLiteral(n) ||
+      ts.isNoSubstitutionTemplateLiteral(n) ||
+      ts.isTemplateExpression(n) ||
+      ts.isNumericLiteral(n) ||
+      n.kind === ts.SyntaxKind.TrueKeyword ||
+      n.kind === ts.SyntaxKind.FalseKeyword ||
+      n.kind === ts.SyntaxKind.NullKeyword
+    )
+      return path.length > 0 ? [] : [n];
+    if (ts.isPropertyAccessExpression(n))
+      return this.resolve(n.expression, [n.name.text, ...path], seen);
+    if (ts.isElementAccessExpression(n)) {
+      const k = n.argumentExpression;
+      if (ts.isNumericLiteral(k)) return this.resolve(n.expression, ['*', ...path], seen);
+      if (ts.isStringLiteral(k)) return this.resolve(n.expression, [k.text, ...path], seen);
+      return [n];
+    }
+    if (ts.isObjectLiteralExpression(n)) {
+      if (path.length === 0) return [n];
+      const [first, ...rest] = path;
+      return n.properties.flatMap((p) => {
+        if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === first)
+          return this.resolve(p.initializer, rest, seen);
+        if (ts.isShorthandPropertyAssignment(p) && p.name.text === first)
+          return this.resolve(p.name, rest, seen);
+        return [];
+      });
+    }
+    if (ts.isArrayLiteralExpression(n)) {
+      if (path.length === 0) return [n];
+      const [first, ...rest] = path;
+      if (first !== '*' && !/^\d+$/.test(first!)) return [];
+      return n.elements.flatMap((e) => (ts.isSpreadElement(e) ? [e] : this.resolve(e, rest, seen)));
+    }
+    if (ts.isIdentifier(n)) {
+      if (n.text === 'undefined') return [];
+      const declaration = this.checker.getSymbolAtLocation(n)?.declarations?.[0];
+      if (!declaration) return [n];
+      if (ts.isImportSpecifier(declaration)) {
+        const imported = this.importedName(n);
+        return [imported?.module.components?.includes(imported.name) ? COMPONENT : EXTERNAL];
+      }
+      if (ts.isVariableDeclaration(declaration))
+        return declaration.initializer ? this.resolve(declaration.initializer, path, seen) : [];
+      if (ts.isBindingElement(declaration)) {
+        const prop = (declaration.propertyName ?? declaration.name) as ts.Node;
+        const name = ts.isIdentifier(prop) ? prop.text : '?';
+        const pattern = declaration.parent;
+        const owner = pattern.parent;
+        const fromDefault = declaration.initializer
+          ? this.resolve(declaration.initializer, path, seen)
+          : [];
+        if (ts.isVariableDeclaration(owner) && owner.initializer)
+          return [...fromDefault, ...this.resolve(owner.initializer, [name, ...path], seen)];
+        if (ts.isParameter(owner))
+          return [...fromDefault, ...this.parameterValues(owner, [name, ...path], seen)];
+        return [declaration];
+      }
+      if (ts.isParameter(declaration)) return this.parameterValues(declaration, path, seen);
+      return [declaration];
+    }
+    if (ts.isCallExpression(n)) {
+      if (ts.isIdentifier(n.expression)) {
+        const imported = this.importedName(n.expression);
+        if (imported?.module.functions?.includes(imported.name)) return [EXTERNAL];
+      }
+      return [n];
+    }
+    if (ts.isConditionalExpression(n))
+      return [...this.resolve(n.whenTrue, path, seen), ...this.resolve(n.whenFalse, path, seen)];
+    if (ts.isBinaryExpression(n)) {
+      const op = n.operatorToken.kind;
+      if (op === ts.SyntaxKind.AmpersandAmpersandToken) return this.resolve(n.right, path, seen);
+      if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken)
+        return [...this.resolve(n.left, path, seen), ...this.resolve(n.right, path, seen)];
+    }
+    return [n];
+  }
+
+  /** The values a parameter can have: a map's items, or what the file gives a component. */
+  private parameterValues(
+    parameter: ts.ParameterDeclaration,
+    path: readonly string[],
+    seen: Set<string>,
+  ): Leaf[] {
+    const fn = parameter.parent;
+    const index = fn.parameters.indexOf(parameter);
+    if (ts.isArrowFunction(fn) && ts.isCallExpression(fn.parent)) {
+      const callee = fn.parent.expression;
+      if (index === 1) return [];
+      if (ts.isPropertyAccessExpression(callee))
+        return this.resolve(callee.expression, ['*', ...path], seen);
+      return [parameter];
+    }
+    if (!ts.isFunctionDeclaration(fn) || !fn.name || index !== 0) return [parameter];
+    const own: Leaf[] = modifiersOf(fn).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      ? [EXTERNAL]
+      : [];
+    if (parameter.initializer) own.push(...this.resolve(parameter.initializer, path, seen));
+    if (path.length === 0) return [...own, parameter];
+    const [prop, ...rest] = path;
+    const component = this.checker.getSymbolAtLocation(fn.name);
+    const visit = (node: ts.Node) => {
+      const opening = ts.isJsxElement(node)
+        ? node.openingElement
+        : ts.isJsxSelfClosingElement(node)
+          ? node
+          : null;
+      if (
+        opening &&
+        ts.isIdentifier(opening.tagName) &&
+        this.checker.getSymbolAtLocation(opening.tagName) === component
+      ) {
+        for (const attribute of opening.attributes.properties) {
+          if (!ts.isJsxAttribute(attribute) || !ts.isIdentifier(attribute.name)) continue;
+          if (attribute.name.text !== prop) continue;
+          const value = attribute.initializer;
+          if (!value) continue;
+          if (ts.isStringLiteral(value)) own.push(...(rest.length ? [] : [value]));
+          else if (ts.isJsxExpression(value) && value.expression)
+            own.push(...this.resolve(value.expression, rest, seen));
+          else own.push(value);
+        }
+        if (
+          prop === 'children' &&
+          ts.isJsxElement(node) &&
+          node.children.some((c) => !ts.isJsxText(c) || c.text.trim() !== '')
+        )
+          own.push(node);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(this.file);
+    return own;
+  }
+
+  /** A value read from, or taken apart, must not be an element or a component (`probe.type`). */
+  private notAnElement(node: ts.Expression, at: ts.Node, path: readonly string[]) {
+    for (const leaf of this.resolve(node, path))
+      if (
+        leaf === COMPONENT ||
+        (typeof leaf !== 'string' &&
+          (ts.isJsxElement(leaf) ||
+            ts.isJsxSelfClosingElement(leaf) ||
+            ts.isJsxFragment(leaf) ||
+            ts.isFunctionDeclaration(leaf)))
+      )
+        throw new Refused(
+          at,
+          'a section may not read the inside of an element or a component: place it as <Name … /> instead',
+        );
+  }
+
+  /**
+   * What JSX shows: text, numbers, elements, lists of elements. Never an object or a list of
+   * objects (React would take an object with the right members for an element of its own).
+   */
+  private childValue(node: ts.Expression) {
+    const refuse = (at: ts.Node): never => {
+      throw new Refused(
+        at,
+        'only words, numbers and elements can be shown: an object or a list of objects cannot (React would take it for an element)',
+      );
+    };
+    for (const leaf of this.resolve(node, [])) {
+      if (leaf === EXTERNAL) continue;
+      if (leaf === COMPONENT) refuse(node);
+      const item = leaf as ts.Node;
+      if (ts.isObjectLiteralExpression(item) || ts.isFunctionDeclaration(item)) refuse(item);
+      if (
+        ts.isCallExpression(item) &&
+        ts.isPropertyAccessExpression(item.expression) &&
+        item.expression.name.text === 'map' &&
+        item.arguments[0] &&
+        ts.isArrowFunction(item.arguments[0])
+      )
+        this.mapResults(item.arguments[0]);
+      if (ts.isArrayLiteralExpression(item))
+        for (const element of item.elements)
+          for (const inner of ts.isSpreadElement(element) ? [element] : this.resolve(element, []))
+            if (
+              inner === COMPONENT ||
+              (typeof inner !== 'string' &&
+                (ts.isObjectLiteralExpression(inner) || ts.isArrayLiteralExpression(inner)))
+            )
+              refuse(typeof inner === 'string' ? element : inner);
+    }
+  }
+
+  /** `list.map((item) => <JSX />)`: the function gives an element (or nothing) for each item. */
+  private mapResults(callback: ts.ArrowFunction) {
+    const results: ts.Expression[] = [];
+    if (ts.isBlock(callback.body)) {
+      const visit = (node: ts.Node) => {
+        if (ts.isReturnStatement(node) && node.expression) results.push(node.expression);
+        else if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
+      };
+      visit(callback.body);
+    } else results.push(callback.body);
+    const ok = (e: ts.Expression): boolean => {
+      if (ts.isParenthesizedExpression(e)) return ok(e.expression);
+      if (ts.isJsxElement(e) || ts.isJsxSelfClosingElement(e) || ts.isJsxFragment(e)) return true;
+      if (e.kind === ts.SyntaxKind.NullKeyword) return true;
+      if (ts.isConditionalExpression(e)) return ok(e.whenTrue) && ok(e.whenFalse);
+      if (
+        ts.isBinaryExpression(e) &&
+        e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken
+      )
+        return ok(e.right);
+      return false;
+    };
+    for (const result of results)
+      if (!ok(result))
+        throw new Refused(
+          result,
+          '`.map` gives an element for each item: `list.map((item) => <… />)`',
+        );
+  }
+
+  /** A link (`href`, `to`, `src`), whatever it is built from: each value it can have is checked. */
+  private link(node: ts.Expression) {
+    for (const leaf of this.resolve(node, [])) {
+      if (leaf === EXTERNAL) continue;
+      const item = leaf as ts.Node;
+      if (ts.isStringLiteral(item) || ts.isNoSubstitutionTemplateLiteral(item)) {
+        if (!linkAllowed(item.text)) throw new Refused(item, LINK_RULE);
+        continue;
+      }
+      if (ts.isTemplateExpression(item)) {
+        const parts = [item.head.text, ...item.templateSpans.map((s) => s.literal.text)];
+        if (!LINK_TEMPLATE_HEAD.test(item.head.text) || parts.some((p) => LINK_DISGUISE.test(p)))
+          throw new Refused(item, `${LINK_RULE}, spelled out before the first \${…}`);
+        continue;
+      }
+      if (item.kind === ts.SyntaxKind.NullKeyword) continue;
+      throw new Refused(
+        leaf === COMPONENT ? node : item,
+        `${LINK_RULE}; this link is built in a way the check cannot follow (use a quoted link, a word of 'copy' or a template)`,
+      );
+    }
+  }
+
   // ---- JSX ---------------------------------------------------------------------------------
 
   private jsx(node: ts.JsxElement | ts.JsxSelfClosingElement | ts.JsxFragment) {
@@ -570,7 +859,10 @@ class SectionChecker {
       if (ts.isJsxText(child)) continue;
       if (ts.isJsxExpression(child)) {
         if (child.dotDotDotToken) throw new Refused(child, "'...' is not allowed");
-        if (child.expression) this.expression(child.expression);
+        if (child.expression) {
+          this.expression(child.expression);
+          this.childValue(child.expression);
+        }
         continue;
       }
       this.jsx(child);
@@ -645,11 +937,12 @@ class SectionChecker {
         : null;
     if (name === 'id' && !(literal && ID_VALUE.test(literal.text)))
       throw new Refused(value, "an 'id' is a quoted name with a hyphen, like 'about-heading'");
-    if (tag.kind !== 'own' && LINK_PROPS.has(name) && literal && !linkAllowed(literal.text))
-      throw new Refused(
-        value,
-        `a link goes to '/page', '#part', 'https://…', 'mailto:…' or 'tel:…'`,
-      );
+    if (tag.kind !== 'own' && LINK_PROPS.has(name)) {
+      if (literal && !linkAllowed(literal.text)) throw new Refused(value, LINK_RULE);
+      if (ts.isJsxExpression(value) && value.expression) this.link(value.expression);
+    }
+    if (name === 'children' && ts.isJsxExpression(value) && value.expression)
+      this.childValue(value.expression);
     if (tag.kind !== 'own' && name === 'component') return this.componentProp(value);
     if (tag.kind !== 'own' && !isDataProp(name)) return this.lookValue(name, value);
     if (ts.isStringLiteral(value)) return;
@@ -663,12 +956,12 @@ class SectionChecker {
     const refuse = (at: ts.Node): never => {
       throw new Refused(
         at,
-        `'${name}' sets the look: its value is a number, a quoted value without '<', or an object of those ({ base: 1, sm: 2 })`,
+        `'${name}' sets the look: its value is a number, a quoted value without '<', ';', '{' or '}', or an object of those ({ base: 1, sm: 2 })`,
       );
     };
     const literal = (node: ts.Expression): void => {
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
-        if (node.text.includes('<')) refuse(node);
+        if (/[<;{}]/.test(node.text)) refuse(node);
         return;
       }
       if (
@@ -769,6 +1062,14 @@ class SectionChecker {
     throw new Refused(node, `this kind of type (${kindName(node)}) is not allowed`);
   }
 }
+
+const EXTERNAL = 'external';
+const COMPONENT = 'component';
+/** A value as the file spells it (see SectionChecker.resolve). */
+type Leaf = ts.Node | typeof EXTERNAL | typeof COMPONENT;
+
+const propertyNameText = (name: ts.PropertyName) =>
+  ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : null;
 
 const isTypeDeclaration = (d: ts.Declaration) =>
   ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d);

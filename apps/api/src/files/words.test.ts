@@ -354,6 +354,39 @@ describe('PUT /api/admin/files/:path/words', () => {
       expect(await onDisk(a)).toBe(hostile);
     });
 
+    it('a word that a link is made of takes the link rule (issue 35): 422 with its place, file untouched', async () => {
+      const a = await setup();
+      const linked =
+        "import { Anchor } from '@mantine/core';\n\nconst copy = {\n  label: 'Write to us',\n  where: '/contact',\n};\n\nexport function HeroSection() {\n  return <Anchor href={copy.where}>{copy.label}</Anchor>;\n}\n";
+      await fs.writeFile(path.join(a.repoRoot, HERO), linked);
+      for (const where of [
+        'javascript:alert(1)',
+        '//attacker.example/',
+        'https://attacker.example/',
+        'data:text/html,x',
+      ]) {
+        const res = await putWords(
+          a,
+          { words: [{ key: 'where', value: where }] },
+          { 'if-match': await etagOf(a) },
+        );
+        expect(res.statusCode, where).toBe(422);
+        expect(res.json(), where).toMatchObject({
+          error: 'forbidden_code',
+          line: 5,
+          column: 10,
+          message: expect.stringContaining('a link goes to a page of this site'),
+        });
+        expect(await onDisk(a)).toBe(linked);
+      }
+      const ok = await putWords(
+        a,
+        { words: [{ key: 'where', value: 'https://books.cedarblufflabradors.com/the-bluff-way' }] },
+        { 'if-match': await etagOf(a) },
+      );
+      expect(ok.statusCode).toBe(200);
+    });
+
     it('words that would make the file larger than a code save may be: 413, file and revisions untouched', async () => {
       const a = await setup();
       const before = await onDisk(a);

@@ -1,35 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Page, WebHost } from './web-host';
 
 /**
  * React Router's prerendered documents start the app with a few inline scripts of their own (the
- * router's context and data, the module script that imports the page's route modules, the
- * scroll restoration). The policy lets in exactly those, by their SHA-256, each document its
- * own: no other inline script runs, and script-src stays 'self' otherwise. JSON-LD blocks are
- * data, not scripts, and need none.
+ * router's context and data, the module script that imports the page's route modules, the scroll
+ * restoration, React's streaming helpers, the start script of start-app.ts). A page's policy lets
+ * in exactly the scripts the page gate accepted as the framework's (publish/page-gate.ts: the
+ * same in kind, number and place as the trusted start-up build writes for the route, differing
+ * in data alone), by their SHA-256; the admin area's shell, which only the start-up build writes,
+ * its own. Nothing is trusted for being in the HTML: a page the gate has not passed gets no
+ * inline script at all, and script-src stays 'self' otherwise.
  */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** The CSP hash sources of a document's inline scripts. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes) || /application\/ld\+json/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return [...hashes];
-}
-
-const hashesOfPage = new WeakMap<Page, string>();
-function pageHashes(page: Page): string {
-  let hashes = hashesOfPage.get(page);
-  if (hashes === undefined) {
-    hashes = inlineScriptHashes(page.body.identity.toString('utf8')).join(' ');
-    hashesOfPage.set(page, hashes);
-  }
-  return hashes;
-}
+const pageHashes = (page: Page) => (page.scriptHashes ?? []).join(' ');
 
 /** The document a response sends, by its ETag (web-host.ts sets one per document). */
 function documentByEtag(host: WebHost, etag: string): Page | undefined {

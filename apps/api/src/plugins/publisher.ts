@@ -3,6 +3,7 @@ import { kennelDay } from '@cedar/litter-logic';
 import fp from 'fastify-plugin';
 import { type Builder, Publisher } from '../publish/publisher';
 import { chooseSandbox, type SandboxChoice } from '../publish/sandbox';
+import { gateBuild } from '../publish/page-gate';
 import { startupBuild } from '../publish/startup-build';
 import { webAppBuilder } from '../publish/web-builder';
 import { webAppPaths } from '../web-app';
@@ -62,6 +63,12 @@ export const publisherPlugin = fp(
           return new Map();
         }
       },
+      // Every page served is held to the gate, against the start-up build's own pages (issue 35).
+      // (An incomplete WEB_DIST stops the start below, with its own message.)
+      async (build) => {
+        const trusted = await shellOf().catch(() => null);
+        if (trusted) gateBuild(build, trusted, env.PUBLIC_URL);
+      },
     );
     const choice =
       givenSandbox ??
@@ -89,6 +96,8 @@ export const publisherPlugin = fp(
       sandbox,
       codeOff: choice?.codeOff ?? null,
       startup,
+      publicUrl: env.PUBLIC_URL,
+      files: () => app.files,
     });
     app.decorate('site', site);
     app.decorate('publisher', publisher);

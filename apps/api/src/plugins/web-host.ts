@@ -10,6 +10,12 @@ import { notFound } from '../lib/http-errors';
 import { IMAGE_MAGIC_BYTES, photoProblem } from '../lib/image-kind';
 import { PUBLIC_ROUTES } from '@cedar/content';
 import { WEB_APP } from '../web-app';
+import {
+  NOT_FOUND_ROUTE,
+  pageTemplate,
+  type PageTemplate,
+  trustedScriptHashes,
+} from '../publish/page-gate';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -17,6 +23,11 @@ type Encoding = 'br' | 'gzip' | 'identity';
 export interface Page {
   body: Record<Encoding, Buffer>;
   etag: string;
+  /**
+   * The CSP hash sources of the inline scripts the page gate accepted as the framework's
+   * (publish/page-gate.ts); a page the gate has not passed runs no inline script.
+   */
+  scriptHashes?: readonly string[];
 }
 
 /** A hashed script or stylesheet of the build, held in memory like the pages. */
@@ -37,6 +48,11 @@ export interface SiteShell {
   assets: Map<string, Asset>;
   /** The site-wide files (WEB_APP.shellFiles) it has, by name */
   files: Set<string>;
+  /**
+   * The framework's scripts of each of its pages, by route (the not-found page under
+   * NOT_FOUND_ROUTE): what the gate holds every page to (publish/page-gate.ts, issue 35).
+   */
+  templates: Map<string, PageTemplate>;
 }
 
 /**
@@ -352,7 +368,24 @@ export async function loadSiteShell(root: string): Promise<SiteShell> {
   const adminShell = await adopt(WEB_APP.adminShell);
   if (adminShell === null)
     throw new Error(`the build has no ${WEB_APP.adminShell} (or it is not a plain file)`);
+  adminShell.scriptHashes = trustedScriptHashes(adminShell.body.identity.toString('utf8'));
   const names = await fsp.readdir(path.join(realRoot, 'assets')).catch(() => []);
+  const templates = new Map<string, PageTemplate>();
+  const routes = PUBLIC_ROUTES.filter(
+    (route) => route !== '/admin' && !route.startsWith('/admin/'),
+  );
+  await Promise.all(
+    [...routes, NOT_FOUND_ROUTE].map(async (route) => {
+      const rel =
+        route === NOT_FOUND_ROUTE
+          ? WEB_APP.notFoundPage
+          : route === '/'
+            ? 'index.html'
+            : `${route.slice(1)}/index.html`;
+      const file = await regularFileUnder(realRoot, rel);
+      if (file !== null) templates.set(route, pageTemplate(await fsp.readFile(file, 'utf8')));
+    }),
+  );
   const present = await Promise.all(
     WEB_APP.shellFiles.map(async (name) => (await regularFileUnder(realRoot, name)) !== null),
   );
@@ -364,6 +397,7 @@ export async function loadSiteShell(root: string): Promise<SiteShell> {
       adopt,
     ),
     files: new Set(WEB_APP.shellFiles.filter((_, i) => present[i])),
+    templates,
   };
 }
 

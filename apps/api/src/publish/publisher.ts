@@ -1,6 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PublishStatus, SandboxKind } from '@cedar/api-contract';
+import {
+  EDITABLE_FILES,
+  PAGE_GATE_REFUSAL,
+  type PublishStatus,
+  type SandboxKind,
+} from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
@@ -8,6 +13,8 @@ import { securityEvent } from '../lib/security-log';
 import { PUBLIC_ROUTES } from '@cedar/content';
 import { knownBodies, loadWebBuild, type WebHost } from '../plugins/web-host';
 import { WEB_APP } from '../web-app';
+import type { EditableFiles } from '../files/editable-files';
+import { gateBuild, NOT_FOUND_ROUTE, PageRefused } from './page-gate';
 import type { StartupBuild } from './startup-build';
 
 /** Builds and prerenders the web app into `outDir` (client/ and server/ below it); rejects on failure. */
@@ -31,7 +38,17 @@ export interface PublisherOptions {
    * is replaced at once.
    */
   startup?: Pick<StartupBuild, 'current' | 'reason'>;
+  /** The site's own origin (PUBLIC_URL): the pages' canonical and social links name it. */
+  publicUrl?: string;
+  /**
+   * The section files (read lazily: the files plugin registers after this one). A publish the
+   * page gate refuses takes each section changed since the live build back to its live version.
+   */
+  files?: () => Pick<EditableFiles, 'read' | 'revisions' | 'restore'>;
 }
+
+/** Who the revisions a refused publish writes are by. */
+export const PAGE_GATE_AUTHOR = 'page gate';
 
 const ERROR_LINES = 20;
 /** How many recent successful publishes the usual duration is taken from. */
@@ -170,6 +187,18 @@ export class Publisher {
       const missing = [...host.current.pages.keys()].filter((p) => !build.pages.has(p));
       if (missing.length > 0)
         throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
+      // Every page against the trusted build's: no script, frame or handler of its own (issue 35).
+      try {
+        const gateStarted = performance.now();
+        gateBuild(build, host.shell, this.options.publicUrl);
+        log.info(
+          { buildId: id, gateMs: Math.round(performance.now() - gateStarted) },
+          'publishing: every page passed the page gate',
+        );
+      } catch (error) {
+        if (!(error instanceof PageRefused)) throw error;
+        throw new Error(await this.refused(error, by));
+      }
       host.swap(build);
       this.finish('published', null);
       this.durations = [...this.durations, this.finishedAt!.getTime() - started.getTime()].slice(
@@ -197,6 +226,48 @@ export class Publisher {
       securityEvent(log, 'publish', 'failure', { username: by, buildId: id, error: this.error });
       await removeBuild(outDir).catch(() => undefined);
     }
+  }
+
+  /**
+   * A page the gate refused: each section file changed since the live build goes back to its live
+   * version (a new revision; the refused text stays in its history, where the owner can open it),
+   * so the live site and the saved files agree. Returns the owner's sentence saying why.
+   */
+  private async refused(error: PageRefused, by: string | null): Promise<string> {
+    const { host, log } = this.options;
+    const files = this.options.files?.();
+    const live = host ? await readBuildInfo(host.current.root) : null;
+    const changed: string[] = [];
+    const restored: string[] = [];
+    if (files && live)
+      for (const file of EDITABLE_FILES) {
+        const now = await files.read(file.path);
+        const wanted = live.files[file.path];
+        if (!now || !wanted || now.sha256 === wanted) continue;
+        changed.push(file.name);
+        const revision = (await files.revisions(file.path)).find((r) => r.sha256 === wanted);
+        if (!revision) continue;
+        await files.restore(file.path, revision.id, PAGE_GATE_AUTHOR);
+        restored.push(file.name);
+      }
+    securityEvent(log, 'publish', 'refused', {
+      username: by,
+      route: error.route,
+      reason: error.reason,
+    });
+    const onPage = EDITABLE_FILES.filter(
+      (f) => changed.includes(f.name) && (f.pages as readonly string[]).includes(error.route),
+    ).map((f) => f.name);
+    const named = onPage.length > 0 ? onPage : changed;
+    const route = error.route === NOT_FOUND_ROUTE ? 'the not-found page' : error.route;
+    return [
+      `${PAGE_GATE_REFUSAL} the page ${route} ${error.reason}${named.length ? ` (from ${named.join(', ')})` : ''}. The live site is unchanged.`,
+      restored.length
+        ? `${restored.join(', ')} ${restored.length === 1 ? 'is' : 'are'} back to the published version; the refused text is kept in the file's history.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
 
   private finish(state: 'published' | 'failed', error: string | null) {

@@ -75,12 +75,29 @@ function difference(c: Candidate, disk: Record<string, string | null>): string {
   return `${named} changed since ${label(c)}`;
 }
 
-async function tryLoad(c: Candidate, known: KnownBodies): Promise<WebBuild | null> {
+/** Holds a build's pages to the page gate (page-gate.ts); throws when one fails. */
+export type BuildGate = (build: WebBuild) => Promise<void>;
+
+async function tryLoad(
+  c: Candidate,
+  known: KnownBodies,
+  gate: BuildGate | undefined,
+  refusals: string[],
+): Promise<WebBuild | null> {
+  let build: WebBuild;
   try {
     // Only WEB_DIST, the build `npm start` made, comes precompressed; a kept publish build's copies
     // would be planted ones.
-    return await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known, c.id === STARTUP_BUILD_ID);
+    build = await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known, c.id === STARTUP_BUILD_ID);
   } catch {
+    return null;
+  }
+  try {
+    // A restart serves no page the gate would not publish (a kept build, a restored backup's).
+    await gate?.(build);
+    return build;
+  } catch (error) {
+    refusals.push(`${label(c)}: ${(error as Error).message}`);
     return null;
   }
 }
@@ -99,7 +116,10 @@ export async function startupBuild(
   today?: string,
   /** The bodies the server holds already (the start-up shell's), asked for once a build is loaded. */
   known: () => Promise<KnownBodies> = async () => new Map(),
+  /** The page gate every build served must pass (issue 35). */
+  gate?: BuildGate,
 ): Promise<StartupBuild | undefined> {
+  const refusals: string[] = [];
   if (webDist === undefined) return undefined;
   // WEB_DIST may be gone: `npm run build` empties it first, and may have been stopped there.
   const candidates = (
@@ -114,7 +134,7 @@ export async function startupBuild(
   const newest = candidates.find((c) => c.info);
 
   for (const c of candidates.filter((c) => c.info?.fingerprint === disk.fingerprint)) {
-    const build = await tryLoad(c, bodies);
+    const build = await tryLoad(c, bodies, gate, refusals);
     if (!build) continue;
     const builtFor = c.info?.buildDay;
     if (today && builtFor && builtFor !== today)
@@ -131,7 +151,7 @@ export async function startupBuild(
   }
   // Finished builds first: an interrupted `npm run build` leaves WEB_DIST newer but incomplete.
   for (const c of [...candidates.filter((c) => c.info), ...candidates.filter((c) => !c.info)]) {
-    const build = await tryLoad(c, bodies);
+    const build = await tryLoad(c, bodies, gate, refusals);
     if (build)
       return {
         build,
@@ -140,6 +160,8 @@ export async function startupBuild(
       };
   }
   throw new Error(
-    `No complete web build in ${webDist} or ${buildsDir}: build the site (npm start does) and start again.`,
+    refusals.length > 0
+      ? `No web build passes the page gate (${refusals.join('; ')}): restore the section named from its history (or a backup) and start again.`
+      : `No complete web build in ${webDist} or ${buildsDir}: build the site (npm start does) and start again.`,
   );
 }

@@ -45,3 +45,29 @@ export async function bundleForTest(
     ],
   });
 }
+
+/**
+ * A copy of the repository made of hard links (a file is copied only across file systems), for
+ * tests that run the real web build: `skip` names paths relative to `from`. A test that changes a
+ * file of the copy unlinks it first, or it would change the repository's.
+ */
+export async function linkRepoCopy(
+  from: string,
+  to: string,
+  skip: Set<string>,
+  root: string = from,
+): Promise<void> {
+  await fs.mkdir(to, { recursive: true });
+  for (const entry of await fs.readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (skip.has(path.relative(root, source))) continue;
+    if (entry.isSymbolicLink()) await fs.symlink(await fs.readlink(source), target);
+    else if (entry.isDirectory()) await linkRepoCopy(source, target, skip, root);
+    else if (entry.isFile())
+      await fs.link(source, target).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EXDEV') await fs.copyFile(source, target);
+        else if (error.code !== 'ENOENT') throw error;
+      });
+  }
+}

@@ -282,6 +282,39 @@ describe('file editor', () => {
     expect(callsTo('GET', '/api/admin/publish')).toHaveLength(polls);
   });
 
+  it('after a publish the page gate refused, shows the file as the server took it back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const refused =
+      'Not published: the page / has 2 <script> elements where the site’s own build writes 1: a section may not add or remove a script (from Hero Section). The live site is unchanged. Hero Section is back to the published version; the refused text is kept in the file’s history.';
+    const states = [
+      publish('published'),
+      publish('building', { startedAt: '2026-05-10T11:00:01.000Z', finishedAt: null }),
+      publish('failed', {
+        error: refused,
+        startedAt: '2026-05-10T11:00:01.000Z',
+        finishedAt: '2026-05-10T11:00:09.000Z',
+      }),
+    ];
+    serveEditor({
+      publish: () => Response.json(states.length > 1 ? states.shift()! : states[0]!),
+      save: () => saved('r2', SHA_2, '2026-05-10T11:00:00.000Z'),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    const editor = await openHero(user);
+    const loads = callsTo('GET', HERO_URL).length;
+    setCode(editor, `${SOURCE}const more = 1;\n`);
+    await user.click(screen.getByRole('button', { name: 'Save File' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PUBLISH_POLL_MS * 3);
+    });
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    // The file as the server holds it now (its published version), and its history, again.
+    await waitFor(() => expect(callsTo('GET', HERO_URL)).toHaveLength(loads + 1));
+    await waitFor(() => expect(codeOf(editor)).toBe(SOURCE));
+    await waitFor(() => expect(callsTo('GET', revisionsUrl(HERO.path)).length).toBeGreaterThan(2));
+  });
+
   it('says why the site is being published when no save explains it', async () => {
     const reason =
       'No build is made from the saved files (hero-section.tsx changed since build b1): publishing them now, without waiting for a save.';
@@ -299,6 +332,9 @@ describe('file editor', () => {
     expect(
       publishMessage(publish('failed', { error: 'prerender of /puppies failed' }), false),
     ).toBe('Publish failed: prerender of /puppies failed — the previous version is still live');
+    const refused =
+      'Not published: the page / has 2 <script> elements where the site’s own build writes 1: a section may not add or remove a script (from Hero Section). The live site is unchanged. Hero Section is back to the published version; the refused text is kept in the file’s history.';
+    expect(publishMessage(publish('failed', { error: refused }), false)).toBe(refused);
     expect(publishMessage(publish('live-reload'), false)).toBe(
       'Development mode: changes show instantly',
     );

@@ -5,6 +5,7 @@ import type {
   SectionWord,
   SectionWords,
 } from '@cedar/api-contract';
+import { PAGE_GATE_REFUSAL, revisionsUrl } from '@cedar/api-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import {
@@ -263,6 +264,26 @@ export function useFileEditor() {
     state.mode === 'code'
       ? state.draft !== state.savedDraft
       : state.words.some((w) => state.values[w.key] !== w.value);
+
+  // A publish the page gate refused took the file back to its published version on the server (a
+  // new revision; the refused text is kept as one): the editor shows the file as it now is, and
+  // its history, unless the owner has typed something since.
+  const refusedAt =
+    publish.data?.state === 'failed' && publish.data.error?.startsWith(PAGE_GATE_REFUSAL)
+      ? publish.data.finishedAt
+      : null;
+  const afterRefusal = useRef(() => undefined as void);
+  useEffect(() => {
+    afterRefusal.current = () => {
+      const { path, mode } = latest.current;
+      if (!path) return;
+      void queryClient.invalidateQueries({ queryKey: [revisionsUrl(path)] });
+      if (!unsaved) void load(path, mode);
+    };
+  });
+  useEffect(() => {
+    if (refusedAt) afterRefusal.current();
+  }, [refusedAt]);
 
   return {
     state,

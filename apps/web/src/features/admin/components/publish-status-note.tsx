@@ -1,4 +1,9 @@
-import { EDITABLE_FILES, type PublishStatus, type SandboxKind } from '@cedar/api-contract';
+import {
+  EDITABLE_FILES,
+  PAGE_GATE_REFUSAL,
+  type PublishStatus,
+  type SandboxKind,
+} from '@cedar/api-contract';
 import { Anchor, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { PendingPublish } from '../api/publish-status';
@@ -11,6 +16,8 @@ export function publishMessage(status: PublishStatus, awaitingBuild: boolean): s
     case 'published':
       return 'Live: your change is on the site';
     case 'failed':
+      // The page gate's refusal says itself what happened and what is live.
+      if (status.error?.startsWith(PAGE_GATE_REFUSAL)) return status.error;
       return `Publish failed: ${status.error ?? 'unknown error'} — the previous version is still live`;
     case 'live-reload':
       return 'Development mode: changes show instantly';
