@@ -49,7 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
  */
 export const meta: Route.MetaFunction = ({ error }) => [
   // A page that failed names itself (features/not-found/error-page.tsx writes its <title>).
-  ...(error === undefined ? [{ title: `Admin | ${site.brandName}` }] : []),
+  // React Router passes `null` (or `undefined`) when nothing failed.
+  ...(error === null || error === undefined ? [{ title: `Admin | ${site.brandName}` }] : []),
   { name: 'robots', content: 'noindex' },
 ];
 
