@@ -3,7 +3,7 @@ import { errorPageCopy, site } from '@cedar/content';
 import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub, data } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ErrorBoundary } from '../../root';
+import { ErrorBoundary, meta } from '../../root';
 import { theme } from '../../theme';
 
 /** A page whose loader fails as `failure` does, under a route with the root's error boundary. */
@@ -55,5 +55,19 @@ describe('the error page (the root route error boundary)', () => {
       await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+});
+
+describe("the root route's meta", () => {
+  const titles = (error: unknown) =>
+    meta({ error } as Parameters<typeof meta>[0]).flatMap((d) => ('title' in d ? [d.title] : []));
+
+  it('names the admin shell when nothing failed (React Router passes null or undefined)', () => {
+    expect(titles(null)).toEqual(['Admin | Cedar Bluff Labradors']);
+    expect(titles(undefined)).toEqual(['Admin | Cedar Bluff Labradors']);
+  });
+
+  it('names no title when a page failed: the error page writes its own', () => {
+    expect(titles(new Error('down'))).toEqual([]);
   });
 });
