@@ -7,6 +7,7 @@ import {
   type AnnouncementPreview,
   type Waitlist,
 } from '@cedar/api-contract';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 
@@ -14,6 +15,7 @@ import { E2E_PORT } from '../playwright.config';
 const DEV_WEBHOOK_SECRET = 'dev-webhook-secret';
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const LITTER = 'ranger-juniper-summer-2026';
+const SHOTS = path.join(import.meta.dirname, 'artifacts/screenshots');
 
 /** Signs in as the demo admin in the page's own cookie jar. */
 async function signIn(page: Page) {
@@ -71,6 +73,25 @@ test('a family presses Unsubscribe on the page their announcement links to, and 
 }) => {
   await signIn(page);
   const inquiryId = await listedFamily(page);
+  // The e2e server is shared: the family leaves no inquiry, no place on a list and no session
+  // behind for the admin tests, which count them.
+  try {
+    await unsubscribeAsTheFamily(page, inquiryId);
+  } finally {
+    const gone = await page.request.delete(
+      API_ROUTES.deleteInquiry.path.replace(':id', inquiryId),
+      {
+        headers: { origin: ORIGIN },
+      },
+    );
+    expect(gone.status(), await gone.text()).toBeLessThan(300);
+    // …and no session of the owner's: the admin tests count them.
+    const out = await page.request.post(API_ROUTES.logout.path, { headers: { origin: ORIGIN } });
+    expect(out.status(), await out.text()).toBeLessThan(300);
+  }
+});
+
+async function unsubscribeAsTheFamily(page: Page, inquiryId: string) {
   // The link their e-mail would carry: the preview's sample, addressed to the list's first family.
   const preview = await page.request.post(API_ROUTES.previewAnnouncement.path, {
     data: { litterId: LITTER, includeGeneral: false, subject: 'Born', body: 'Hello {name}' },
@@ -89,6 +110,7 @@ test('a family presses Unsubscribe on the page their announcement links to, and 
   await expect(
     tab.getByRole('heading', { level: 1, name: 'Stop the announcements?' }),
   ).toBeVisible();
+  await tab.screenshot({ path: path.join(SHOTS, 'unsubscribe-ask.png') });
   await expect(tab.getByRole('link', { name: 'Cedar Bluff Labradors' })).toHaveAttribute(
     'href',
     '/',
@@ -103,6 +125,7 @@ test('a family presses Unsubscribe on the page their announcement links to, and 
   expect(response.status()).toBe(200);
   expect(response.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
   await expect(tab.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+  await tab.screenshot({ path: path.join(SHOTS, 'unsubscribe-done.png') });
   expect((await entryOf(page, inquiryId)).unsubscribed).toBe(true);
 
   // Pressing it again (the back button, a second tab) changes nothing and fails nothing.
@@ -111,4 +134,4 @@ test('a family presses Unsubscribe on the page their announcement links to, and 
   await expect(tab.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
   expect((await entryOf(page, inquiryId)).unsubscribed).toBe(true);
   await family.close();
-});
+}
