@@ -2,15 +2,11 @@ import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  WEBHOOK_DELIVERY_HEADER,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-} from '@cedar/api-contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_HUBSPOT_CLIENT_SECRET, E2E_PORT } from '../playwright.config';
 import { axeFindings } from './axe';
+import { deliverInquiry } from './webhook';
 
 // This test edits a real source file through the editor; afterAll puts it back byte for byte.
 const HERO_PATH = 'apps/web/src/sections/hero-section.tsx';
@@ -25,8 +21,6 @@ const SCREENSHOTS = path.resolve(
   'artifacts/screenshots',
 );
 const PUBLISH_TIMEOUT_MS = 150_000;
-/** The API's webhook secret on a loopback-only development start, as this test's server runs. */
-const DEV_WEBHOOK_SECRET = 'dev-webhook-secret';
 
 // The tests share one server and run in this order: the editor test signs out at its end, and the
 // security test signs out everywhere and leaves the demo admin with another password.
@@ -535,26 +529,12 @@ test('the owner adds a litter born five weeks ago with a photo, finds it on /pup
 /** Families who wrote through the contact form (a signed webhook delivery each), after the demo's. */
 async function deliverInquiries(page: Page, count: number) {
   for (let n = 1; n <= count; n++) {
-    const body = JSON.stringify({
+    const res = await deliverInquiry(page, `e2e-inbox-${n}`, {
       firstName: 'Family',
       lastName: `Number${n}`,
       email: `family${n}@example.com`,
       phone: `(315) 555-${String(1000 + n)}`,
       preferredColor: 'silver',
-    });
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const id = `e2e-inbox-${n}-${timestamp}`;
-    const res = await page.request.post('/api/inquiries/webhook', {
-      data: body,
-      headers: {
-        'content-type': 'application/json',
-        [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-        [WEBHOOK_DELIVERY_HEADER]: id,
-        // The delivery id, the timestamp and the body are signed (docs/operations.md).
-        [WEBHOOK_SIGNATURE_HEADER]: createHmac('sha256', DEV_WEBHOOK_SECRET)
-          .update(`${id}.${timestamp}.${body}`)
-          .digest('hex'),
-      },
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
   }

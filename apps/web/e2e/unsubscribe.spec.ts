@@ -1,18 +1,9 @@
-import { createHmac } from 'node:crypto';
-import {
-  API_ROUTES,
-  WEBHOOK_DELIVERY_HEADER,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  type AnnouncementPreview,
-  type Waitlist,
-} from '@cedar/api-contract';
+import { API_ROUTES, type AnnouncementPreview, type Waitlist } from '@cedar/api-contract';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
+import { deliverInquiry } from './webhook';
 
-/** The e2e server's own webhook secret (a loopback start without one uses the development secret). */
-const DEV_WEBHOOK_SECRET = 'dev-webhook-secret';
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const LITTER = 'ranger-juniper-summer-2026';
 const SHOTS = path.join(import.meta.dirname, 'artifacts/screenshots');
@@ -32,25 +23,12 @@ async function signIn(page: Page) {
 
 /** A family writes through the signed webhook; the owner puts them on the litter's list. */
 async function listedFamily(page: Page): Promise<string> {
-  const body = JSON.stringify({
+  const delivered = await deliverInquiry(page, 'e2e-unsubscribe', {
     firstName: 'Una',
     lastName: 'Subscribe',
     email: `una-${Date.now()}@example.com`,
     phone: '(315) 555-0199',
     preferredColor: 'black',
-  });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const id = `e2e-unsubscribe-${timestamp}`;
-  const delivered = await page.request.post(API_ROUTES.inquiryWebhook.path, {
-    data: body,
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-      [WEBHOOK_DELIVERY_HEADER]: id,
-      [WEBHOOK_SIGNATURE_HEADER]: createHmac('sha256', DEV_WEBHOOK_SECRET)
-        .update(`${id}.${timestamp}.${body}`)
-        .digest('hex'),
-    },
   });
   expect(delivered.status(), await delivered.text()).toBe(201);
   const { id: inquiryId } = (await delivered.json()) as { id: string };
