@@ -16,6 +16,11 @@ export const WEB_APP = {
   defaultDist: 'apps/web/dist/client',
   /** Where each publish builds, one folder per build, from the repository root. */
   buildsDir: 'apps/web/dist/builds',
+  /**
+   * Where a publish's build process writes, from the repository root: one folder per process,
+   * named after the server's pid, moved into buildsDir once the process has exited.
+   */
+  nextDir: 'apps/web/dist/next',
   /** Inside a build folder: what is served (the prerendered pages, assets and images). */
   client: 'client',
   /** Inside the client folder: the not-found page and the shell of the client-only admin area. */

@@ -9,11 +9,14 @@
 // admin area (the server serves the one built at start-up), no admin.html, sitemap or robots, and
 // nothing precompressed: the server compresses what it adopts, and takes the copies of every file
 // that came out byte for byte as one it already serves (decision 016).
-// Usage: node scripts/build.mjs [--out-dir <dir>] [--publish]   (or WEB_OUT_DIR=<dir>; default dist)
+// With --wait (a publish's build, started by the server ahead of the save that needs it) it starts
+// React Router's build process, which loads its tools, and builds once `go` arrives on stdin.
+// Usage: node scripts/build.mjs [--out-dir <dir>] [--publish] [--wait]
+//   (or WEB_OUT_DIR=<dir>; default dist)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import { containedNodeArgs } from './build-permissions.mjs';
@@ -30,45 +33,65 @@ const outDir = path.resolve(
   flag >= 0 ? process.argv[flag + 1] : (process.env.WEB_OUT_DIR ?? 'dist'),
 );
 const client = path.join(outDir, 'client');
-const cli = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@react-router/dev/package.json')),
-  'bin.js',
-);
-
 /**
  * React Router builds into a folder of its own below outDir (react-router.config.ts reads
  * WEB_OUT_DIR), which it removes and recreates: the publish's sandbox mounts outDir itself, which
  * cannot be removed. Its client folder then moves to outDir/client.
  */
 const routerOut = path.join(outDir, 'react-router');
+const tmp = path.join(outDir, 'tmp');
 
 /**
- * `react-router build` into routerOut. It runs the pages' code, the edited sections among them,
- * while it prerenders: under Node's permission model with the network closed
- * (build-permissions.mjs), inside the publish's sandbox.
+ * Starts React Router's build into routerOut (react-router-build.mjs). It runs the pages' code,
+ * the edited sections among them, while it prerenders: under Node's permission model with the
+ * network closed (build-permissions.mjs), inside the publish's sandbox. With `wait` it loads its
+ * tools and waits for `go()`. Resolves when it has finished.
  */
-async function reactRouterBuild() {
-  const tmp = path.join(outDir, 'tmp');
+async function startReactRouterBuild({ wait }) {
   await fs.mkdir(tmp, { recursive: true });
   await fs.mkdir(path.join(root, 'node_modules/.vite-temp'), { recursive: true });
   if (!publish)
     await fs.mkdir(path.join(root, 'node_modules/.cache/cedar-images'), { recursive: true });
-  await new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      containedNodeArgs(root, outDir, cli, ['build'], !publish),
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, WEB_OUT_DIR: routerOut, TMPDIR: tmp },
-      },
-    );
+  const child = spawn(
+    process.execPath,
+    containedNodeArgs(
+      root,
+      outDir,
+      path.join(root, 'scripts/react-router-build.mjs'),
+      wait ? ['--wait'] : [],
+      !publish,
+    ),
+    {
+      cwd: root,
+      stdio: [wait ? 'pipe' : 'ignore', 'inherit', 'inherit'],
+      env: { ...process.env, WEB_OUT_DIR: routerOut, TMPDIR: tmp },
+    },
+  );
+  const done = new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`react-router build stopped (exit code ${code})`)),
     );
   });
-  await fs.rm(tmp, { recursive: true, force: true });
+  const finished = done.then(() => fs.rm(tmp, { recursive: true, force: true }));
+  // Awaited only after the go: a failure while it waits is reported then, not as unhandled.
+  finished.catch(() => undefined);
+  return { go: () => child.stdin?.end('go\n'), done: finished };
+}
+
+/**
+ * With --wait (a publish's build started ahead of time): the first line on stdin. `go` starts the
+ * build; anything else, or the end of stdin (the server stopped), ends this process unbuilt.
+ */
+async function waitForGo() {
+  const lines = createInterface({ input: process.stdin });
+  const first = await new Promise((resolve) => {
+    lines.once('line', resolve);
+    lines.once('close', () => resolve(null));
+  });
+  lines.close();
+  process.stdin.destroy();
+  return first === 'go';
 }
 
 // Each step's time, printed at the end: publish time is a budget (docs/performance.md).
@@ -81,15 +104,20 @@ const step = (name) => {
 };
 
 try {
-  // Before anything reads them: a save during the build can only make this look stale.
-  const sources = await readSources(path.resolve(root, '../..'));
-  step('sources');
+  const wait = process.argv.includes('--wait');
   // Only what this build writes: dist/ also holds the publishes' builds (dist/builds).
   for (const dir of ['client', 'server', 'react-router'])
     await fs.rm(path.join(outDir, dir), { recursive: true, force: true });
-  step('clean');
+  // The build's process starts now; with --wait it loads its tools while this one waits.
+  const reactRouterBuild = await startReactRouterBuild({ wait });
+  if (wait && !(await waitForGo())) process.exit(0);
+  stepStart = performance.now();
+  // Before anything reads them: a save during the build can only make this look stale.
+  const sources = await readSources(path.resolve(root, '../..'));
+  step('sources');
   // The client build, the server bundle and the prerender, in one process of React Router's.
-  await reactRouterBuild();
+  reactRouterBuild.go();
+  await reactRouterBuild.done;
   step('react-router build');
   await fs.rename(path.join(routerOut, 'client'), client);
   await fs.rm(routerOut, { recursive: true, force: true });

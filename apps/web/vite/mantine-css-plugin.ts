@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 
-const MANTINE_CORE = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*\.mjs$/;
+const MANTINE_CORE = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*\.mjs(?:$|\?)/;
+const ROOT_MODULE = /[\\/]src[\\/]root\.tsx(?:$|\?)/;
 // `import X from "./Button.module.mjs"`: a component's class map.
 const CLASS_MAP_IMPORT = /from\s*["'](?:[^"']*\/)?([A-Za-z]+)\.module\.mjs["']/g;
 
@@ -21,18 +22,22 @@ export function mantineCssPlugin(): Plugin {
     configResolved(config) {
       serving = config.command === 'serve';
     },
-    transform(code, id) {
-      const file = id.split('?')[0] ?? id;
-      // The dev server pre-bundles @mantine/core, out of this plugin's reach: it gets the whole sheet.
-      if (serving && file.endsWith('/src/root.tsx'))
-        return { code: `import '@mantine/core/styles.layer.css';\n${code}`, map: null };
-      if (!MANTINE_CORE.test(file)) return null;
-      const names = new Set([...code.matchAll(CLASS_MAP_IMPORT)].map((m) => m[1]));
-      if (names.size === 0) return null;
-      const imports = [...names]
-        .map((name) => `import '@mantine/core/styles/${name}.layer.css';`)
-        .join('\n');
-      return { code: `${code}\n${imports}\n`, map: null };
+    transform: {
+      // Rolldown calls the hook only for these modules, not for each of the site's ~1,200.
+      filter: { id: [MANTINE_CORE, ROOT_MODULE] },
+      handler(code, id) {
+        const file = id.split('?')[0] ?? id;
+        // The dev server pre-bundles @mantine/core, out of this plugin's reach: it gets the whole sheet.
+        if (serving && file.endsWith('/src/root.tsx'))
+          return { code: `import '@mantine/core/styles.layer.css';\n${code}`, map: null };
+        if (!MANTINE_CORE.test(file)) return null;
+        const names = new Set([...code.matchAll(CLASS_MAP_IMPORT)].map((m) => m[1]));
+        if (names.size === 0) return null;
+        const imports = [...names]
+          .map((name) => `import '@mantine/core/styles/${name}.layer.css';`)
+          .join('\n');
+        return { code: `${code}\n${imports}\n`, map: null };
+      },
     },
   };
 }

@@ -77,6 +77,8 @@ export const publisherPlugin = fp(
     // The admin area's shell and scripts always come from the build made at start-up from the
     // checked-out code (WEB_DIST), whichever build serves the public pages.
     const site = startup ? new WebHost(await shellOf(), startup.build) : undefined;
+    // Ends the build process that waits ahead of the next save (web-builder.ts).
+    const stopBuilds = new AbortController();
     const publisher = new Publisher({
       host: site,
       enabled: env.PUBLISH === 'auto',
@@ -90,6 +92,9 @@ export const publisherPlugin = fp(
           sandbox: sandbox ?? 'node-permissions',
           timeoutMs: env.PUBLISH_TIMEOUT,
           publicUrl: env.PUBLIC_URL,
+          // A server that publishes has the next build's process started and waiting.
+          ahead: site !== undefined && env.PUBLISH === 'auto',
+          stop: stopBuilds.signal,
         }),
       clock,
       log: app.log,
@@ -102,7 +107,10 @@ export const publisherPlugin = fp(
     app.decorate('site', site);
     app.decorate('publisher', publisher);
     // A running build is stopped: the live site stays as it is.
-    app.addHook('onClose', () => publisher.close());
+    app.addHook('onClose', async () => {
+      stopBuilds.abort();
+      await publisher.close();
+    });
   },
   { name: 'publisher', dependencies: ['config'] },
 );

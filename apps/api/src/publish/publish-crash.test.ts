@@ -28,6 +28,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readSources, writeBuildInfo } from '../../../${FINGERPRINT_MODULE}';
 
+// --wait: started ahead of the save, it builds once the server writes \`go\` (web-builder.ts).
+if (process.argv.includes('--wait')) {
+  const go = await new Promise((resolve) => {
+    let text = '';
+    process.stdin.on('data', (chunk) => (text += chunk));
+    process.stdin.on('end', () => resolve(text.startsWith('go')));
+  });
+  if (!go) process.exit(0);
+}
+
 const here = import.meta.dirname;
 const repoRoot = path.resolve(here, '../../..');
 const out = path.resolve(here, '..', process.argv[process.argv.indexOf('--out-dir') + 1]);
@@ -118,14 +128,22 @@ async function until<T>(check: () => Promise<T | null>, what: string, ms = 60_00
 
 const buildFolders = async () => new Set(await fs.readdir(buildsDir()).catch(() => []));
 
-/** The build folder, not among `before`, whose stand-in build has stopped at `point`. */
+/**
+ * The build folder whose stand-in build has stopped at `point`: a folder of a build process that
+ * still runs (`apps/web/dist/next`: the process started ahead of the save waits there), or one
+ * among the builds that is not in `before`.
+ */
 const pausedBuild = (before: Set<string>, point: string) =>
   until(async () => {
-    for (const id of await buildFolders()) {
-      if (before.has(id)) continue;
-      const marker = path.join(buildsDir(), id, `paused-at-${point}`);
-      if (await fs.stat(marker).catch(() => null)) return id;
-    }
+    const next = path.join(repo, 'apps/web/dist/next');
+    const folders = [
+      ...(await fs.readdir(next).catch(() => [])).map((name) => path.join(next, name)),
+      ...[...(await buildFolders())]
+        .filter((id) => !before.has(id))
+        .map((id) => path.join(buildsDir(), id)),
+    ];
+    for (const folder of folders)
+      if (await fs.stat(path.join(folder, `paused-at-${point}`)).catch(() => null)) return folder;
     return null;
   }, `a build paused at ${point}`);
 
@@ -271,7 +289,8 @@ describe('kill -9 during a publish, then a restart on the same DATA_DIR and repo
         },
         { builds: 1, state: 'published', reason: REPUBLISHED },
       );
-      // The build is whole on disk; the server has yet to check it and swap it in.
+      // The build is whole on disk, but its process has not ended: its folder is moved among the
+      // builds only once it has, so the restart builds again.
       await scenario(
         'between the build and the swap',
         'end',
@@ -279,7 +298,7 @@ describe('kill -9 during a publish, then a restart on the same DATA_DIR and repo
           await save(server, auth, 'Bred for beauty and temperament');
           await pausedBuild(before, 'end');
         },
-        { builds: 0, state: 'idle', reason: null },
+        { builds: 1, state: 'published', reason: REPUBLISHED },
       );
       await scenario(
         'during the swap',

@@ -118,6 +118,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { containedNodeArgs } from './build-permissions.mjs';
 const out = process.argv[process.argv.indexOf('--out-dir') + 1];
+fs.writeFileSync(path.join(out, 'started-at'), String(Date.now()));
+fs.writeFileSync(path.join(out, 'pid'), String(process.pid));
+if (process.argv.includes('--wait')) {
+  let text = '';
+  process.stdin.on('data', (chunk) => (text += chunk));
+  await new Promise((resolve) => process.stdin.on('end', resolve));
+  if (!text.startsWith('go')) process.exit(0);
+}
 fs.mkdirSync(path.join(out, 'client'), { recursive: true });
 ${buildPrelude}
 const child = spawn(process.execPath, containedNodeArgs(path.resolve('.'), out, path.resolve('scripts/prerender.mjs'), ['--out-dir', out]), { stdio: 'inherit' });
@@ -298,6 +306,89 @@ describe.each(KINDS)('a rebuild in the %s sandbox', (kind) => {
     const before = await ticks();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await ticks()).toEqual(before);
+  });
+});
+
+describe('a build started ahead of the save', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The stand-in's page code copies a source file into its build, read after the go. */
+  const copySource = `fs.mkdirSync(out + '/client', { recursive: true });\nfs.writeFileSync(out + '/client/words.txt', fs.readFileSync('src/words.txt', 'utf8'));`;
+  const waiting = async (repo: { root: string }) =>
+    (await fs.readdir(path.join(repo.root, 'apps/web/dist/next')).catch(() => [])).filter((name) =>
+      name.startsWith(`${process.pid}-`),
+    );
+
+  it('waits, then builds what was saved when asked; the next one is waiting as soon as it ends', async () => {
+    const repo = await standInRepo(copySource);
+    await fs.mkdir(path.join(repo.web, 'src'));
+    await fs.writeFile(path.join(repo.web, 'src/words.txt'), 'before the save');
+    const stop = new AbortController();
+    const build = webAppBuilder({
+      webAppDir: repo.web,
+      repoRoot: repo.root,
+      dataDir: repo.dataDir,
+      // Outside bubblewrap, where the test can see (and kill) the process by its pid.
+      sandbox: 'node-permissions',
+      timeoutMs: 60_000,
+      publicUrl: 'https://cedarblufflabradors.example',
+      ahead: true,
+      stop: stop.signal,
+    });
+    try {
+      // Started before anything asked for it, and waiting: nothing built yet.
+      expect(await waiting(repo)).toHaveLength(1);
+      const [first] = await waiting(repo);
+      const folder = path.join(repo.root, 'apps/web/dist/next', first!);
+      await sleep(300);
+      expect(await exists(path.join(folder, 'started-at'))).toBe(true);
+      expect(await exists(path.join(folder, 'client'))).toBe(false);
+
+      await fs.writeFile(path.join(repo.web, 'src/words.txt'), 'the saved words');
+      const asked = Date.now();
+      const out = path.join(repo.web, 'dist/builds/one');
+      await build(out, new AbortController().signal);
+      const startedAt = Number(await fs.readFile(path.join(out, 'started-at'), 'utf8'));
+      expect(startedAt).toBeLessThan(asked);
+      expect(await fs.readFile(path.join(out, 'client/words.txt'), 'utf8')).toBe('the saved words');
+      expect(await exists(folder)).toBe(false);
+
+      // The next build's process is already waiting, in a folder of its own.
+      const next = await waiting(repo);
+      expect(next).toHaveLength(1);
+      expect(next[0]).not.toBe(first);
+
+      // A waiting process that died is replaced when a build is asked for.
+      const nextFolder = path.join(repo.root, 'apps/web/dist/next', next[0]!);
+      await expect.poll(() => exists(path.join(nextFolder, 'pid'))).toBe(true);
+      process.kill(Number(await fs.readFile(path.join(nextFolder, 'pid'), 'utf8')), 'SIGKILL');
+      await sleep(200);
+      await fs.writeFile(path.join(repo.web, 'src/words.txt'), 'saved again');
+      const two = path.join(repo.web, 'dist/builds/two');
+      await build(two, new AbortController().signal);
+      expect(await fs.readFile(path.join(two, 'client/words.txt'), 'utf8')).toBe('saved again');
+    } finally {
+      stop.abort();
+    }
+    // Stopped with the server: the waiting process ends and its folder goes.
+    await expect.poll(() => waiting(repo), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('leaves a folder whose server is gone to be removed by the next server', async () => {
+    const repo = await standInRepo(copySource);
+    const orphan = path.join(repo.root, 'apps/web/dist/next/999999999-abc');
+    await fs.mkdir(path.join(orphan, 'client'), { recursive: true });
+    const stop = new AbortController();
+    webAppBuilder({
+      webAppDir: repo.web,
+      repoRoot: repo.root,
+      dataDir: repo.dataDir,
+      sandbox: 'node-permissions',
+      timeoutMs: 60_000,
+      publicUrl: 'https://cedarblufflabradors.example',
+      stop: stop.signal,
+    });
+    stop.abort();
+    expect(await exists(orphan)).toBe(false);
   });
 });
 

@@ -178,11 +178,15 @@ export function killTree(child: ChildProcess): void {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-export function spawnSandboxed(command: SandboxedCommand): ChildProcess {
+/** `stdin`: a pipe to the process's standard input (the web build's `go`), else none. */
+export function spawnSandboxed(
+  command: SandboxedCommand,
+  { stdin = false }: { stdin?: boolean } = {},
+): ChildProcess {
   return spawn(command.command, command.args, {
     cwd: command.cwd,
     env: command.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     // A process group of its own, so the time limit kills every process the build started.
     detached: true,
   });
