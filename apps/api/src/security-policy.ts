@@ -67,7 +67,10 @@ const NONE = "'none'";
 const HSTS_MAX_AGE = 31_536_000;
 
 /** A page's policy, as helmet's `contentSecurityPolicy` option. */
-export type PagePolicy = Exclude<FastifyHelmetOptions['contentSecurityPolicy'], boolean | undefined>;
+export type PagePolicy = Exclude<
+  FastifyHelmetOptions['contentSecurityPolicy'],
+  boolean | undefined
+>;
 
 /**
  * The policy of a document: our origin, the embed's hosts on the forms pages, and the inline
