@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { prettyFactory } from 'pino-pretty';
 import Fastify, {
   type FastifyInstance,
@@ -33,17 +35,11 @@ import { filesPlugin } from './plugins/files';
 import { type IntakeOptions, intakePlugin } from './plugins/intake';
 import { maintenancePlugin } from './plugins/maintenance';
 import { publisherPlugin } from './plugins/publisher';
-import {
-  type PageCsp,
-  pageCsp,
-  securityHeaders,
-  useSecurityHeaders,
-} from './plugins/security-headers';
 import { storePlugin } from './plugins/store';
-import { documentCsp } from './plugins/document-csp';
 import { webHost } from './plugins/web-host';
 import type { Builder } from './publish/publisher';
 import type { SandboxChoice } from './publish/sandbox';
+import { helmetOptions } from './security-policy';
 
 export interface BuildOptions {
   env: Env;
@@ -106,19 +102,22 @@ const trustProxyOption = (value: Env['TRUST_PROXY']) =>
   typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 
 /** The server's own options: logging, request ids, limits, proxies, and the errors of routing. */
-function serverOptions(
-  { env, logStream, prettyLogs = false }: BuildOptions,
-  security: Record<string, string>,
-): FastifyServerOptions {
+function serverOptions({ env, logStream, prettyLogs = false }: BuildOptions): FastifyServerOptions {
+  // The security headers of the few responses no hook sees (below), from helmet itself, with the
+  // options @fastify/helmet has (typed by helmet's CommonJS declarations, these by its ES ones).
+  const securityHeaders = helmet(
+    helmetOptions(env.NODE_ENV === 'production') as Parameters<typeof helmet>[0],
+  );
   return {
     logger: loggerOptions(env, logStream, prettyLogs),
     logController: new RequestLog(),
     // Unique across restarts too, so a request id found in an old log names one request.
     genReqId: () => randomBytes(5).toString('hex'),
-    // Undecodable or overlong URLs: the not-found page for the site, JSON for the API. These never
-    // reach the hooks, so the security headers are set here too.
+    // Undecodable URLs: the not-found page for the site, JSON for the API. These never reach the
+    // hooks (@fastify/helmet's among them), so helmet sets the security headers here.
     frameworkErrors: (error, request, anyReply) => {
-      const reply = (anyReply as FastifyReply).headers(security);
+      const reply = anyReply as FastifyReply;
+      securityHeaders(request.raw, reply.raw, () => undefined);
       const site = (request.server as FastifyInstance).site;
       if (site && !request.url.startsWith('/api')) {
         void reply
@@ -142,10 +141,6 @@ interface AppOptions extends Pick<
 > {
   env: Env;
   clock: Clock;
-  /** The security headers of every response (computed once, see plugins/security-headers.ts). */
-  security: Record<string, string>;
-  /** The pages' own Content-Security-Policy, by route (the forms pages'). */
-  pageCsp: PageCsp;
 }
 
 /**
@@ -158,8 +153,8 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   fastify.setSerializerCompiler(serializerCompiler);
   useErrorHandling(fastify);
 
-  // 1. External plugins, and the security headers (CSP, HSTS, ...) on every response.
-  useSecurityHeaders(fastify, options.security);
+  // 1. External plugins: the security headers (CSP, HSTS, ...) of every response, cookies.
+  await fastify.register(fastifyHelmet, helmetOptions(options.env.NODE_ENV === 'production'));
   await fastify.register(fastifyCookie);
 
   // 2. Our own.
@@ -199,8 +194,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   fastify.all('/api/*', noSuchApiRoute);
 
   if (fastify.site) {
-    documentCsp(fastify, fastify.site);
-    await webHost(fastify, fastify.site, options.pageCsp);
+    await webHost(fastify, fastify.site);
   } else {
     fastify.setNotFoundHandler(async (request) => {
       throw notFound(request);
@@ -216,9 +210,7 @@ export const app = fp(appPlugin, { name: 'app' });
 
 /** Builds the app without listening (tests use inject(); the benchmark adds its own routes). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const production = options.env.NODE_ENV === 'production';
-  const security = await securityHeaders(production);
-  const fastify = Fastify(serverOptions(options, security));
+  const fastify = Fastify(serverOptions(options));
   try {
     await fastify.register(app, {
       env: options.env,
@@ -227,8 +219,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       passwordChecks: options.passwordChecks,
       sandbox: options.sandbox,
       intake: options.intake,
-      security,
-      pageCsp: await pageCsp(production),
     });
   } catch (error) {
     // Whatever opened already (the store and its lock) is closed again.

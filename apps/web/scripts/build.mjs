@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
 import { containedNodeArgs } from './build-permissions.mjs';
-import { compressTree } from './compress.mjs';
+import { compressTree } from '@cedar/api-contract/compress';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');

@@ -15,7 +15,7 @@
  * Fetched from the head, some 140 KB of script shared the network with the page's stylesheets and
  * largest image, and Lighthouse counted all of it in the largest paint (decision 018). Nothing is
  * replayed: a link pressed before the app runs works as a link, a button once the app runs. The
- * inline scripts, this one included, are allowed by their hashes (apps/api document-csp.ts).
+ * inline scripts, this one included, are allowed by their hashes (apps/api security-policy.ts).
  */
 export const APP_SCRIPTS = 'app-scripts';
 

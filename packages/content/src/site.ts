@@ -22,7 +22,7 @@ export const site = {
     questionnaireFormId: '9a2b7c4d-1e6f-4a3b-8c5d-7e0f1a2b3c94',
     /**
      * The pages that embed a form: the only ones whose Content-Security-Policy lets the forms
-     * provider's script, frames and connections in (apps/api/src/plugins/security-headers.ts).
+     * provider's script, frames and connections in (apps/api/src/security-policy.ts).
      */
     pages: ['/contact', '/puppy-application'],
   },

@@ -6,12 +6,14 @@ import { chooseSandbox, type SandboxChoice } from '../publish/sandbox';
 import { gateBuild } from '../publish/page-gate';
 import { startupBuild } from '../publish/startup-build';
 import { webAppBuilder } from '../publish/web-builder';
+import { knownFiles, loadSiteShell, type SiteShell, WebHost } from '../publish/adopt';
+import { pagePolicy, type PolicyOf } from '../security-policy';
 import { webAppPaths } from '../web-app';
-import { knownBodies, loadSiteShell, type SiteShell, WebHost } from './web-host';
 
-async function startupShell(webDist: string): Promise<SiteShell> {
+async function startupShell(webDist: string, policyOf: PolicyOf): Promise<SiteShell> {
   try {
-    return await loadSiteShell(webDist);
+    // The admin area's shell: the site's policy and the hashes of its own scripts.
+    return await loadSiteShell(webDist, (hashes) => policyOf('/admin', hashes));
   } catch (error) {
     throw new Error(
       `The build in WEB_DIST (${webDist}) is incomplete (${(error as Error).message}): the admin area is served only from it. Build the site (npm start does) and start again.`,
@@ -48,8 +50,10 @@ export const publisherPlugin = fp(
   ) => {
     const { env, clock } = app;
     const web = webAppPaths(env.REPO_ROOT);
+    // Each page's policy, computed once when its build is adopted.
+    const policyOf = pagePolicy(env.NODE_ENV === 'production');
     let shell: Promise<SiteShell> | undefined;
-    const shellOf = () => (shell ??= startupShell(env.WEB_DIST!));
+    const shellOf = () => (shell ??= startupShell(env.WEB_DIST!, policyOf));
     const startup = await startupBuild(
       env.WEB_DIST,
       web.buildsDir,
@@ -58,7 +62,7 @@ export const publisherPlugin = fp(
       // An incomplete WEB_DIST stops the start below, once there is a build to serve at all.
       async () => {
         try {
-          return knownBodies(await shellOf(), []);
+          return knownFiles(await shellOf(), []);
         } catch {
           return new Map();
         }
@@ -67,7 +71,7 @@ export const publisherPlugin = fp(
       // (An incomplete WEB_DIST stops the start below, with its own message.)
       async (build) => {
         const trusted = await shellOf().catch(() => null);
-        if (trusted) gateBuild(build, trusted, env.PUBLIC_URL);
+        if (trusted) gateBuild(build, trusted, env.PUBLIC_URL, policyOf);
       },
     );
     const choice =
@@ -102,6 +106,7 @@ export const publisherPlugin = fp(
       codeOff: choice?.codeOff ?? null,
       startup,
       publicUrl: env.PUBLIC_URL,
+      policyOf,
       files: () => app.files,
     });
     app.decorate('site', site);

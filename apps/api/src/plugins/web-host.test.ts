@@ -2,16 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { compressTree } from '@cedar/api-contract/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  knownBodies,
-  loadSiteShell,
-  loadWebBuild,
-  pickEncoding,
-  WebHost,
-  webHost,
-} from './web-host';
+import { knownFiles, loadSiteShell, loadWebBuild, WebHost } from '../publish/adopt';
+import { webHost } from './web-host';
 
 const HOME =
   '<!doctype html><html><head><title>Home</title></head><body><h1>Cedar Bluff Labradors</h1></body></html>'.repeat(
@@ -19,27 +14,24 @@ const HOME =
   );
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
-async function writeBuild(root: string, label: string) {
+async function writeBuild(root: string, label: string, compressed = true) {
   await fs.mkdir(path.join(root, 'assets'), { recursive: true });
   await fs.mkdir(path.join(root, 'puppies'), { recursive: true });
   await fs.mkdir(path.join(root, `img/${label}/dogs`), { recursive: true });
   await fs.mkdir(path.join(root, '.vite'), { recursive: true });
   await fs.writeFile(path.join(root, 'index.html'), `${label} ${HOME}`);
-  // Precompressed by the build, as scripts/compress.mjs does; the puppies page is left for the server to compress.
-  await fs.writeFile(path.join(root, 'index.html.br'), zlib.brotliCompressSync(`${label} ${HOME}`));
-  await fs.writeFile(path.join(root, 'index.html.gz'), zlib.gzipSync(`${label} ${HOME}`));
   await fs.writeFile(path.join(root, 'puppies/index.html'), `${label} puppies`);
   await fs.writeFile(path.join(root, '404.html'), `${label} not found`);
   await fs.writeFile(path.join(root, 'admin.html'), `${label} admin`);
   await fs.writeFile(path.join(root, 'assets/app.js'), SCRIPT);
-  await fs.writeFile(path.join(root, 'assets/app.js.br'), zlib.brotliCompressSync(SCRIPT));
-  await fs.writeFile(path.join(root, 'assets/app.js.gz'), zlib.gzipSync(SCRIPT));
   await fs.writeFile(path.join(root, `img/${label}/dogs/duke-480.avif`), AVIF);
   await fs.writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
   await fs.writeFile(
     path.join(root, '.vite/manifest.json'),
     JSON.stringify({ 'index.html': { file: 'assets/app.js', isEntry: true } }),
   );
+  // Precompressed as the web build does (`npm run build`); a publish build writes no copies.
+  if (compressed) await compressTree(root);
 }
 
 /** The first bytes of an AVIF file: an ISO-BMFF `ftyp` box with AVIF's brand. */
@@ -68,24 +60,9 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
 });
 
-describe('pickEncoding', () => {
-  it('prefers brotli, then gzip, and honours q=0', () => {
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pickEncoding('gzip')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(pickEncoding('*')).toBe('gzip');
-    expect(pickEncoding('identity')).toBe('identity');
-    expect(pickEncoding(undefined)).toBe('identity');
-    expect(pickEncoding('br;q=0, gzip;q=0')).toBe('identity');
-  });
-});
-
 describe('web host', () => {
-  it('sends prerendered HTML from memory, compressed as the client accepts, revalidated by ETag', async () => {
-    const { app, root } = await serve();
-    // Held in memory: the files on disk no longer matter.
-    await fs.rm(path.join(root, 'index.html'));
-    await fs.rm(path.join(root, 'puppies'), { recursive: true });
+  it('sends prerendered HTML from the build, compressed as the client accepts, revalidated by ETag', async () => {
+    const { app } = await serve();
 
     const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.statusCode).toBe(200);
@@ -97,9 +74,23 @@ describe('web host', () => {
     });
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`v1 ${HOME}`);
 
-    const gzip = await app.inject({ url: '/puppies', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('v1 puppies');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(`v1 ${HOME}`);
+    // The client's preferences are honoured: q=0 refuses an encoding.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['*', 'gzip'],
+      ['identity', undefined],
+      ['br;q=0, gzip;q=0', undefined],
+    ] as const)
+      expect(
+        (await app.inject({ url: '/', headers: { 'accept-encoding': accept } })).headers[
+          'content-encoding'
+        ],
+        accept,
+      ).toBe(encoding);
 
     const plain = await app.inject({ url: '/puppies/' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -159,10 +150,8 @@ describe('web host', () => {
     );
   });
 
-  it('holds scripts and stylesheets in memory, with an ETag the browser can revalidate', async () => {
-    const { app, root } = await serve();
-    // Read once when the build is loaded: the disk is not touched again for them.
-    await fs.rm(path.join(root, 'assets'), { recursive: true });
+  it('sends scripts and stylesheets with an ETag the browser can revalidate', async () => {
+    const { app } = await serve();
     const gz = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -171,33 +160,39 @@ describe('web host', () => {
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
     const etag = String(gz.headers.etag);
     expect(etag).toMatch(/^W\/"/);
-    const again = await app.inject({ url: '/assets/app.js', headers: { 'if-none-match': etag } });
+    // The ETag names the copy sent: the browser revalidates with what it accepted.
+    const again = await app.inject({
+      url: '/assets/app.js',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' },
+    });
     expect([again.statusCode, again.body]).toEqual([304, '']);
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 
-  it('compresses what a publish build brings without copies, reusing those of the bodies it already holds', async () => {
+  it('compresses what a publish build brings without copies, reusing those of the files it already serves', async () => {
     const { host } = await serve('v1');
     const next = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
     dirs.push(next);
-    await writeBuild(next, 'v2');
     // build.mjs --publish writes no compressed copies.
-    for (const rel of ['index.html', 'assets/app.js'])
-      for (const ext of ['.br', '.gz']) await fs.rm(path.join(next, rel + ext));
+    await writeBuild(next, 'v2', false);
     const build = await loadWebBuild(
       next,
       'v2',
       ['/', '/puppies'],
-      knownBodies(host.shell, host.builds),
+      knownFiles(host.shell, host.builds),
+      false,
     );
-    // The home page changed: compressed here, and the copies hold its bytes.
-    const home = build.pages.get('/')!.body;
-    expect(zlib.brotliDecompressSync(home.br).toString()).toBe(`v2 ${HOME}`);
-    expect(zlib.gunzipSync(home.gzip).toString()).toBe(`v2 ${HOME}`);
+    // The home page changed: compressed at adoption, and the copies hold its bytes.
+    const home = path.join(next, build.pages.get('/')!.file);
+    expect(zlib.brotliDecompressSync(await fs.readFile(`${home}.br`)).toString()).toBe(
+      `v2 ${HOME}`,
+    );
+    expect(zlib.gunzipSync(await fs.readFile(`${home}.gz`)).toString()).toBe(`v2 ${HOME}`);
     // The script came out byte for byte as the one served: its copies are taken, not remade.
-    expect(build.assets.get('/assets/app.js')!.body.br).toBe(
-      host.current.assets.get('/assets/app.js')!.body.br,
-    );
+    for (const ext of ['.br', '.gz'])
+      expect(await fs.readFile(path.join(next, `assets/app.js${ext}`))).toEqual(
+        await fs.readFile(path.join(host.current.root, `assets/app.js${ext}`)),
+      );
   });
 
   it('keeps serving the previous build’s hashed files and image variants after a swap', async () => {

@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { fileUrl, publishStatusSchema } from '@cedar/api-contract';
+import { compressTree } from '@cedar/api-contract/compress';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
@@ -123,9 +123,6 @@ describe(
         '<!doctype html><title>Admin</title>',
       );
       // Precompressed, as `npm start` leaves WEB_DIST (build.mjs): the server takes those copies.
-      const { compressTree } = (await import(
-        pathToFileURL(path.join(web, 'scripts/compress.mjs')).href
-      )) as { compressTree: (dir: string) => Promise<void> };
       await compressTree(path.join(webDist, 'client'));
 
       app = await buildLoggedIn({

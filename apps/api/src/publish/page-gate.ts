@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { LINK_HOSTS } from '@cedar/content';
 import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
 import ts from 'typescript';
-import type { Page, SiteShell, WebBuild } from '../plugins/web-host';
+import type { PolicyOf } from '../security-policy';
+import type { Page, SiteShell, WebBuild } from './adopt';
 
 /** The not-found page's key among a shell's templates. */
 export const NOT_FOUND_ROUTE = '/__not-found__';
@@ -17,7 +18,7 @@ export const NOT_FOUND_ROUTE = '/__not-found__';
  * loader data, chunk names); what differs must be data: every string, number and JSON-like
  * object of the script may change, nothing else, and every module it imports is a script of the
  * site's builds. The page's Content-Security-Policy then allows exactly those scripts, by hash
- * (document-csp.ts): nothing is trusted for being in the HTML.
+ * (security-policy.ts, computed once at adoption): nothing is trusted for being in the HTML.
  */
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -365,10 +366,16 @@ export function trustedScriptHashes(html: string): string[] {
 
 /**
  * Holds every page of a build (each public route's and the not-found page) to the gate, against
- * the trusted build's templates; records on each page the script hashes its policy allows.
- * Throws PageRefused for the first page that fails: then nothing of the build may be adopted.
+ * the trusted build's templates; records on each page the script hashes its policy allows, and
+ * that policy (`policyOf`), once. Throws PageRefused for the first page that fails: then nothing
+ * of the build may be adopted.
  */
-export function gateBuild(build: WebBuild, shell: SiteShell, origin?: string): void {
+export function gateBuild(
+  build: WebBuild,
+  shell: SiteShell,
+  origin?: string,
+  policyOf?: PolicyOf,
+): void {
   const isAsset = (p: string) => shell.assets.has(p) || build.assets.has(p);
   // The site's address as the trusted build names it, and as this server is told it.
   const origins = [
@@ -378,13 +385,18 @@ export function gateBuild(build: WebBuild, shell: SiteShell, origin?: string): v
   const none: PageTemplate = { scripts: [] };
   const constant = constantScripts([...shell.templates.values()]);
   const pages: [string, Page][] = [...build.pages.entries(), [NOT_FOUND_ROUTE, build.notFoundPage]];
-  for (const [route, page] of pages) {
+  const gated = pages.map(([route, page]) => {
     const { scriptHashes } = gatePage(
       route === NOT_FOUND_ROUTE ? 'for a missing address' : route,
-      page.body.identity.toString('utf8'),
+      page.html,
       shell.templates.get(route) ?? none,
       { origin: origins, isAsset, constant },
     );
+    return { route, page, scriptHashes };
+  });
+  // Only once every page passed: a refused build keeps no policy of its own.
+  for (const { route, page, scriptHashes } of gated) {
     page.scriptHashes = scriptHashes;
+    page.policy = policyOf?.(route, scriptHashes);
   }
 }

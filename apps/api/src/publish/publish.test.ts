@@ -145,10 +145,17 @@ describe('publishing', () => {
     await a.services.publisher.settled();
     const home = async (app: TestApp) => {
       const res = await app.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
-      expect(res.headers['content-encoding']).toBe('br');
-      return zlib.brotliDecompressSync(res.rawPayload).toString();
+      // The page is too small to be worth a copy: the planted one is gone, not sent in its place.
+      return res.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(res.rawPayload).toString()
+        : res.body;
     };
     expect(await home(a)).toContain('v2 /');
+    // Planted again in the kept build, for the restart to find.
+    await fs.writeFile(
+      path.join(a.app.site!.current.root, 'index.html.br'),
+      zlib.brotliCompressSync('<!doctype html><title>planted</title>'),
+    );
     expect(await home(await restart(a))).toContain('v2 /');
   });
 

@@ -11,9 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import { securityEvent } from '../lib/security-log';
 import { PUBLIC_ROUTES } from '@cedar/content';
-import { knownBodies, loadWebBuild, type WebHost } from '../plugins/web-host';
 import { WEB_APP } from '../web-app';
 import type { EditableFiles } from '../files/editable-files';
+import type { PolicyOf } from '../security-policy';
+import { knownFiles, loadWebBuild, type WebHost } from './adopt';
 import { gateBuild, NOT_FOUND_ROUTE, PageRefused } from './page-gate';
 import type { StartupBuild } from './startup-build';
 
@@ -40,6 +41,8 @@ export interface PublisherOptions {
   startup?: Pick<StartupBuild, 'current' | 'reason'>;
   /** The site's own origin (PUBLIC_URL): the pages' canonical and social links name it. */
   publicUrl?: string;
+  /** Each page's Content-Security-Policy, computed once when its build is adopted. */
+  policyOf?: PolicyOf;
   /**
    * The section files (read lazily: the files plugin registers after this one). A publish the
    * page gate refuses takes each section changed since the live build back to its live version.
@@ -178,7 +181,7 @@ export class Publisher {
         path.join(outDir, WEB_APP.client),
         id,
         PUBLIC_ROUTES,
-        knownBodies(host.shell, host.builds),
+        knownFiles(host.shell, host.builds),
         // It writes no compressed copies (build.mjs --publish): any there would be planted.
         false,
       );
@@ -190,7 +193,7 @@ export class Publisher {
       // Every page against the trusted build's: no script, frame or handler of its own (issue 35).
       try {
         const gateStarted = performance.now();
-        gateBuild(build, host.shell, this.options.publicUrl);
+        gateBuild(build, host.shell, this.options.publicUrl, this.options.policyOf);
         log.info(
           { buildId: id, gateMs: Math.round(performance.now() - gateStarted) },
           'publishing: every page passed the page gate',

@@ -9,7 +9,8 @@ import { PUBLIC_ROUTES } from '@cedar/content';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
-import { loadSiteShell, loadWebBuild, WebHost, webHost } from '../plugins/web-host';
+import { webHost } from '../plugins/web-host';
+import { loadSiteShell, loadWebBuild, WebHost } from './adopt';
 import { buildEnvironment, chooseSandbox } from './sandbox';
 import { webAppBuilder } from './web-builder';
 

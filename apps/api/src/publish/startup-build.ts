@@ -7,13 +7,8 @@ import {
   readSources,
 } from '@cedar/api-contract/source-fingerprint';
 import { PUBLIC_ROUTES } from '@cedar/content';
-import {
-  type KnownBodies,
-  loadWebBuild,
-  STARTUP_BUILD_ID,
-  type WebBuild,
-} from '../plugins/web-host';
 import { WEB_APP } from '../web-app';
+import { type KnownFiles, loadWebBuild, STARTUP_BUILD_ID, type WebBuild } from './adopt';
 
 export interface StartupBuild {
   build: WebBuild;
@@ -80,14 +75,14 @@ export type BuildGate = (build: WebBuild) => Promise<void>;
 
 async function tryLoad(
   c: Candidate,
-  known: KnownBodies,
+  known: KnownFiles,
   gate: BuildGate | undefined,
   refusals: string[],
 ): Promise<WebBuild | null> {
   let build: WebBuild;
   try {
     // Only WEB_DIST, the build `npm start` made, comes precompressed; a kept publish build's copies
-    // would be planted ones.
+    // may be planted ones: they are made again.
     build = await loadWebBuild(c.root, c.id, PUBLIC_ROUTES, known, c.id === STARTUP_BUILD_ID);
   } catch {
     return null;
@@ -115,7 +110,7 @@ export async function startupBuild(
   /** Today in the kennel's time zone: a build rendered for another day has yesterday's ages. */
   today?: string,
   /** The bodies the server holds already (the start-up shell's), asked for once a build is loaded. */
-  known: () => Promise<KnownBodies> = async () => new Map(),
+  known: () => Promise<KnownFiles> = async () => new Map(),
   /** The page gate every build served must pass (issue 35). */
   gate?: BuildGate,
 ): Promise<StartupBuild | undefined> {

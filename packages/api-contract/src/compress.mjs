@@ -1,0 +1,59 @@
+// The one compressor of the site's builds: <file>.br and <file>.gz beside a text file, which the
+// server sends as they are (@fastify/static's preCompressed) to browsers that accept them, with no
+// compression work per request. The web build runs it over the build `npm start` makes
+// (apps/web/scripts/build.mjs); the server runs it over each file it adopts from a publish build,
+// which writes none (apps/api/src/publish/adopt.ts).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The files worth compressing, by name. */
+export const TEXT_FILE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest)$/;
+/** The copies a file may have beside it, by extension. */
+export const COPY_EXTENSIONS = ['.br', '.gz'];
+/** Below this a compressed copy saves too little to be worth a second request path. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes the .br (quality 11) and .gz (level 9) copies of one file that shrink, after removing any
+ * it had: what is beside it afterwards is this file's, or nothing. Returns how many it wrote.
+ */
+export async function compressFile(file) {
+  await Promise.all(COPY_EXTENSIONS.map((ext) => fs.rm(file + ext, { force: true })));
+  const data = await fs.readFile(file);
+  if (data.length < MIN_BYTES) return 0;
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip(data, { level: 9 }),
+  ]);
+  let written = 0;
+  if (br.length < data.length) written += (await fs.writeFile(`${file}.br`, br), 1);
+  if (gz.length < data.length) written += (await fs.writeFile(`${file}.gz`, gz), 1);
+  return written;
+}
+
+async function* files(dir) {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (TEXT_FILE.test(entry.name)) yield full;
+  }
+}
+
+/** Compresses every text file of a folder (compressFile); returns how many copies it wrote. */
+export async function compressTree(dir) {
+  const jobs = [];
+  for await (const file of files(dir)) jobs.push(compressFile(file));
+  return (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
+}
