@@ -169,30 +169,40 @@ function nedbCollection<T extends { _id: string }>(
     change: Document,
     options: { upsert?: boolean; multi?: boolean },
   ) => {
-    const { numAffected, affectedDocuments, upsert } = await durable(
+    const { numAffected, affectedDocuments, upsert } = await translated(
       db.updateAsync(filter, change, { ...options, returnUpdatedDocs: true }),
     );
     const docs = ([] as T[]).concat((affectedDocuments as T | T[] | null) ?? []);
     for (const doc of docs) changed?.put(doc);
+    if (sync && numAffected > 0) await fsyncFile(file);
     return { matchedCount: upsert ? 0 : numAffected, docs };
   };
   // The ids first, so that the sorted copy loses exactly the documents the file does.
   const remove = async (filter: Document, limit?: number) => {
     const ids = (await find(filter, { _id: 1 }, undefined, limit)).map((d) => d._id);
-    if (ids.length === 0) return { deletedCount: 0 };
-    const deletedCount = await translated(db.removeAsync({ _id: { $in: ids } }, { multi: true }));
+    const deletedCount =
+      ids.length === 0
+        ? 0
+        : await translated(db.removeAsync({ _id: { $in: ids } }, { multi: true }));
     for (const id of ids) changed?.delete(id);
-    // Emptying a collection (a restore) leaves nothing of it on disk either.
-    if (purge || Object.keys(filter).length === 0) await db.compactDatafileAsync();
-    else if (sync) await fsyncFile(file);
+    // Emptying a collection (a restore) leaves nothing of it on disk, earlier deletes included.
+    if (Object.keys(filter).length === 0 || (purge && deletedCount > 0))
+      await db.compactDatafileAsync();
+    else if (sync && deletedCount > 0) await fsyncFile(file);
     return { deletedCount };
   };
   const cursor = (filter: Filter<T>, projection?: Document): StoreCursor<T> => {
     let sort: Sort | undefined;
     let limit: number | undefined;
     const self: StoreCursor<T> = {
-      sort: (by) => ((sort = by), self),
-      limit: (n) => ((limit = n), self),
+      sort(by) {
+        sort = by;
+        return self;
+      },
+      limit(n) {
+        limit = n;
+        return self;
+      },
       toArray: () => find(filter, projection, sort, limit),
     };
     return self;

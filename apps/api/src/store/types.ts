@@ -21,8 +21,6 @@ import type {
   WaitlistDoc,
 } from './documents';
 
-export type { AdminRecord, SessionRecord } from './documents';
-
 /** The storage port: the app sees only this, never an engine (embedded or MongoDB). */
 export interface Store {
   readonly kind: 'embedded' | 'mongodb';
