@@ -6,21 +6,38 @@ import type {
   InquiryForm,
   InquiryStats,
   InquiryStatus,
-  Revision,
 } from '@cedar/api-contract';
-import type {
-  AdminRecord,
-  FailedMail,
-  MailOutcome,
-  NewInquiry,
-  RevisionWithContent,
-  SessionRecord,
-} from './types';
 
-// The documents both engines hold: the same shape, with our own string _id.
+// The documents both engines hold: the same shape, with our own string _id. This file imports
+// nothing of the store's own: types.ts builds the port on these documents.
+
+export interface AdminRecord {
+  username: string;
+  /** `scrypt$N$r$p$salt$hash`, see auth/password.ts */
+  passwordHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 export interface AdminDoc extends AdminRecord {
   _id: string;
+}
+
+export interface SessionRecord {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string;
+  username: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** Absolute end of the session. */
+  expiresAt: Date;
+  /** Moves forward on use; the session ends when it passes. */
+  idleExpiresAt: Date;
+  /** When the admin last confirmed their password in this session (code saves need a recent one). */
+  confirmedAt?: Date | null;
+  /** Where the session was started from, for the admin's list of sessions. */
+  ip?: string;
+  userAgent?: string;
 }
 
 export interface SessionDoc extends Omit<SessionRecord, 'tokenHash'> {
@@ -122,25 +139,6 @@ export interface KeyDoc {
 /** How many attempts a counter keeps: more than any limit counts, fewer than a flood. */
 export const MAX_KEPT_ATTEMPTS = 200;
 
-export const toAdmin = (d: AdminDoc): AdminRecord => ({
-  username: d.username,
-  passwordHash: d.passwordHash,
-  createdAt: new Date(d.createdAt),
-  updatedAt: new Date(d.updatedAt),
-});
-
-export const toSession = (d: SessionDoc): SessionRecord => ({
-  tokenHash: d._id,
-  username: d.username,
-  createdAt: new Date(d.createdAt),
-  lastSeenAt: new Date(d.lastSeenAt),
-  expiresAt: new Date(d.expiresAt),
-  idleExpiresAt: new Date(d.idleExpiresAt),
-  ...(d.confirmedAt ? { confirmedAt: new Date(d.confirmedAt) } : {}),
-  ...(d.ip ? { ip: d.ip } : {}),
-  ...(d.userAgent ? { userAgent: d.userAgent } : {}),
-});
-
 export function toInquiry(d: InquiryDoc): InboxInquiry {
   const inquiry: InboxInquiry = {
     id: d._id,
@@ -171,43 +169,11 @@ export function toInquiry(d: InquiryDoc): InboxInquiry {
   return inquiry;
 }
 
-/**
- * A new inquiry's document: status `new`, no note, no key for what it does not have, and with
- * `notify`, its e-mail due at once.
- */
-export function newInquiryDoc(
-  id: string,
-  { notify, ...inquiry }: NewInquiry & { deliveryId?: string },
-): InquiryDoc {
-  const doc: InquiryDoc = { _id: id, ...inquiry, status: 'new' };
-  if (doc.message === undefined) delete doc.message;
-  if (doc.answers === undefined || doc.answers.length === 0) delete doc.answers;
-  if (doc.form === undefined) delete doc.form;
-  if (doc.receivedAt === undefined) delete doc.receivedAt;
-  if (!doc.emailInvalid) delete doc.emailInvalid;
-  if (notify)
-    doc.mail = {
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: inquiry.receivedAt ?? inquiry.createdAt,
-    };
-  return doc;
-}
-
 /** The inquiries that arrived at or after `since`, newest arrival first (see InquiryRepo.arrivedSince). */
 export function arrivalOrder(a: InquiryDoc, b: InquiryDoc): number {
   const at = (d: InquiryDoc) => (d.receivedAt ? new Date(d.receivedAt).getTime() : 0);
   return at(b) - at(a) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 }
-
-/** The outbox's e-mails given up on, as the dashboard lists them. */
-export const toFailedMail = (d: InquiryDoc): FailedMail => ({
-  inquiryId: d._id,
-  name: `${d.firstName} ${d.lastName}`.trim(),
-  attempts: d.mail?.attempts ?? 0,
-  failedAt: new Date(d.mail?.failedAt ?? d.createdAt),
-  error: d.mail?.lastError ?? 'unknown error',
-});
 
 /**
  * What `q` looks for (see inquiryFilterSchema): its lower-cased text in the full name and the
@@ -278,50 +244,6 @@ export function statsFrom(
       .map(({ color, count }) => ({ color, count }))
       .sort((a, b) => b.count - a.count || a.color.localeCompare(b.color)),
   };
-}
-
-export const toRevision = (d: Omit<RevisionDoc, 'content'>): Revision => ({
-  id: d._id,
-  path: d.path,
-  savedAt: new Date(d.savedAt).toISOString(),
-  savedBy: d.savedBy,
-  sha256: d.sha256,
-  size: d.size,
-});
-
-export const toRevisionWithContent = (d: RevisionDoc): RevisionWithContent => ({
-  ...toRevision(d),
-  content: d.content,
-});
-
-export const withinWindow = (
-  attempts: LoginAttemptDoc['attempts'] | undefined,
-  now: Date,
-  windowMs: number,
-): LoginAttemptDoc['attempts'] =>
-  (attempts ?? [])
-    .map((a) => ({ id: a.id, at: new Date(a.at) }))
-    // In the order they were added, which is the order the store applied them in.
-    .filter((a) => a.at.getTime() > now.getTime() - windowMs && a.at.getTime() <= now.getTime());
-
-/** The `$set` of a settled e-mail (dotted paths: the rest of its state stays). */
-export function mailUpdate(outcome: MailOutcome): Record<string, unknown> {
-  switch (outcome.state) {
-    case 'sent':
-      return { 'mail.state': 'sent', 'mail.sentAt': outcome.at };
-    case 'pending':
-      return {
-        'mail.state': 'pending',
-        'mail.nextAttemptAt': outcome.nextAttemptAt,
-        'mail.lastError': outcome.error,
-      };
-    case 'failed':
-      return {
-        'mail.state': 'failed',
-        'mail.failedAt': outcome.at,
-        'mail.lastError': outcome.error,
-      };
-  }
 }
 
 /** One family on a waitlist (see waitlist/). */
@@ -398,25 +320,4 @@ export interface AnnouncementMailDoc {
   sentAt?: Date;
   failedAt?: Date;
   lastError?: string;
-}
-
-/** How a claimed announcement e-mail ended, as the fields to set. */
-export function announcementMailUpdate(outcome: MailOutcome): Partial<AnnouncementMailDoc> {
-  switch (outcome.state) {
-    case 'sent':
-      return { state: 'sent', sentAt: outcome.at };
-    case 'pending':
-      return { state: 'pending', nextAttemptAt: outcome.nextAttemptAt, lastError: outcome.error };
-    case 'failed':
-      return { state: 'failed', failedAt: outcome.at, lastError: outcome.error };
-  }
-}
-
-/** How many of an announcement's e-mails are in each state. */
-export function mailStates(
-  mails: readonly Pick<AnnouncementMailDoc, 'state'>[],
-): Record<AnnouncementMailDoc['state'], number> {
-  const states = { pending: 0, sending: 0, sent: 0, failed: 0 };
-  for (const mail of mails) states[mail.state] += 1;
-  return states;
 }

@@ -1,37 +1,25 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
-import { sortableId } from '../lib/ids';
+import type { Document, Filter, Sort } from 'mongodb';
 import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-dir';
-import {
-  MAX_KEPT_ATTEMPTS,
-  type AdminDoc,
-  type AnnouncementDoc,
-  type AnnouncementMailDoc,
-  announcementMailUpdate,
-  type CursorDoc,
-  type DeliveryDoc,
-  emptyWaitlists,
-  mailStates,
-  WAITLIST_DOC_ID,
-  type WaitlistDoc,
-  type InquiryDoc,
-  type KeyDoc,
-  type LoginAttemptDoc,
-  mailUpdate,
-  newInquiryDoc,
-  type RevisionDoc,
-  type SessionDoc,
-  toAdmin,
-  toFailedMail,
-  toInquiry,
-  toRevision,
-  toRevisionWithContent,
-  toSession,
-  withinWindow,
+import { DUPLICATE_KEY, type StoreCollection, type StoreCursor } from './collection';
+import type {
+  AdminDoc,
+  AnnouncementDoc,
+  AnnouncementMailDoc,
+  CursorDoc,
+  DeliveryDoc,
+  InquiryDoc,
+  KeyDoc,
+  LoginAttemptDoc,
+  RevisionDoc,
+  SessionDoc,
+  WaitlistDoc,
 } from './documents';
 import { InquiryIndex } from './inquiry-index';
-import { DuplicateError, type Store } from './types';
+import { type Collections, storeOver } from './operations';
+import type { Store } from './types';
 
 export interface EmbeddedStoreOptions {
   /** How often the append-only files are rewritten without superseded lines. */
@@ -128,10 +116,132 @@ async function fsyncFile(file: string): Promise<void> {
   }
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { errorType?: string }).errorType === 'uniqueViolated';
+/** nedb's unique-index error, as MongoDB's duplicate-key error (the operations know only that). */
+class DuplicateKeyError extends Error {
+  readonly code = DUPLICATE_KEY;
+}
+
+async function translated<R>(operation: Promise<R>): Promise<R> {
+  try {
+    return await operation;
+  } catch (error) {
+    const { errorType, message } = error as { errorType?: string; message?: string };
+    if (errorType === 'uniqueViolated')
+      throw new DuplicateKeyError(`E11000 ${message}`, { cause: error });
+    throw error;
+  }
+}
+
+interface NedbCollectionOptions<T> {
+  /** The collection's file, fsynced after each write unless `sync` is false. */
+  file: string;
+  sync?: boolean;
+  /** Rewrite the file after a delete, so that what was deleted is gone from the disk too. */
+  purge?: boolean;
+  /** Told of every document written and every id deleted (the inquiries' sorted copy). */
+  changed?: { put(doc: T): void; delete(id: string): void };
+}
+
+/**
+ * The collection calls of the operations (see collection.ts) over one nedb datastore: the filters
+ * and updates go to nedb as they are, since it implements the same operators. What nedb does not
+ * do is added here: a sort for findOneAndUpdate, MongoDB's answers and duplicate-key error, and
+ * the fsync that makes an acknowledged write durable.
+ */
+function nedbCollection<T extends { _id: string }>(
+  db: Datastore<T>,
+  { file, sync = true, purge = false, changed }: NedbCollectionOptions<T>,
+): StoreCollection<T> {
+  const durable = async <R>(write: Promise<R>): Promise<R> => {
+    const result = await translated(write);
+    if (sync) await fsyncFile(file);
+    return result;
+  };
+  // nedb answers with copies, as the driver does; its typings answer Document<T>.
+  const find = (filter: Document, projection: Document = {}, sort?: Sort, limit?: number) => {
+    let cursor = db.findAsync(filter, projection);
+    if (sort) cursor = cursor.sort(sort);
+    if (limit !== undefined) cursor = cursor.limit(limit);
+    return cursor as unknown as Promise<T[]>;
+  };
+  const update = async (
+    filter: Document,
+    change: Document,
+    options: { upsert?: boolean; multi?: boolean },
+  ) => {
+    const { numAffected, affectedDocuments, upsert } = await translated(
+      db.updateAsync(filter, change, { ...options, returnUpdatedDocs: true }),
+    );
+    const docs = ([] as T[]).concat((affectedDocuments as T | T[] | null) ?? []);
+    for (const doc of docs) changed?.put(doc);
+    if (sync && numAffected > 0) await fsyncFile(file);
+    return { matchedCount: upsert ? 0 : numAffected, docs };
+  };
+  // The ids first, so that the sorted copy loses exactly the documents the file does.
+  const remove = async (filter: Document, limit?: number) => {
+    const ids = (await find(filter, { _id: 1 }, undefined, limit)).map((d) => d._id);
+    const deletedCount =
+      ids.length === 0
+        ? 0
+        : await translated(db.removeAsync({ _id: { $in: ids } }, { multi: true }));
+    for (const id of ids) changed?.delete(id);
+    // Emptying a collection (a restore) leaves nothing of it on disk, earlier deletes included.
+    if (Object.keys(filter).length === 0 || (purge && deletedCount > 0))
+      await db.compactDatafileAsync();
+    else if (sync && deletedCount > 0) await fsyncFile(file);
+    return { deletedCount };
+  };
+  const cursor = (filter: Filter<T>, projection?: Document): StoreCursor<T> => {
+    let sort: Sort | undefined;
+    let limit: number | undefined;
+    const self: StoreCursor<T> = {
+      sort(by) {
+        sort = by;
+        return self;
+      },
+      limit(n) {
+        limit = n;
+        return self;
+      },
+      toArray: () => find(filter, projection, sort, limit),
+    };
+    return self;
+  };
+
+  return {
+    find: (filter, options) => cursor(filter, options?.projection),
+    async findOne(filter, options) {
+      const [doc] = await find(filter, options?.projection, options?.sort, 1);
+      return doc ?? null;
+    },
+    countDocuments: (filter = {}) => db.countAsync(filter) as unknown as Promise<number>,
+    async insertOne(doc) {
+      const inserted = (await durable(db.insertAsync(doc))) as T;
+      changed?.put(inserted);
+    },
+    async insertMany(docs) {
+      // nedb inserts all or none.
+      const inserted = (await durable(db.insertAsync(docs))) as T[];
+      for (const doc of inserted) changed?.put(doc);
+    },
+    updateOne: (filter, change, options) => update(filter, change, { upsert: options?.upsert }),
+    updateMany: (filter, change) => update(filter, change, { multi: true }),
+    replaceOne: (filter, doc, options) => update(filter, doc, { upsert: options?.upsert }),
+    async findOneAndUpdate(filter, change, { sort, upsert }) {
+      // nedb updates the first match in its own order: with a sort, the first in that order,
+      // found and then updated if it still matches (another claim may have come in between).
+      for (;;) {
+        const [first] = sort ? await find(filter, { _id: 1 }, sort, 1) : [];
+        if (sort && !first) return null;
+        const target = first ? { $and: [filter, { _id: first._id }] } : filter;
+        const { docs, matchedCount } = await update(target, change, { upsert });
+        if (!first || matchedCount > 0) return docs[0] ?? null;
+      }
+    },
+    deleteOne: (filter) => remove(filter, 1),
+    deleteMany: (filter) => remove(filter),
+  };
+}
 
 /**
  * The default engine: @seald-io/nedb, one append-only file per collection under DATA_DIR.
@@ -152,527 +262,94 @@ export async function openEmbeddedStore(
     throw error;
   }
 
-  const fileOf = (name: string) => path.join(dataDir, `${name}.db`);
-  const open = async <T>(name: string) => {
-    const db = new Datastore<T>({ filename: fileOf(name), autoload: true, modes: NEDB_MODES });
+  const dbs: Datastore[] = [];
+  const open = async <T extends { _id: string }>(
+    name: string,
+    options: Omit<NedbCollectionOptions<T>, 'file'> = {},
+  ) => {
+    const file = path.join(dataDir, `${name}.db`);
+    const db = new Datastore<T>({ filename: file, autoload: true, modes: NEDB_MODES });
+    dbs.push(db as Datastore);
     await db.autoloadPromise;
-    db.setAutocompactionInterval(options.compactionIntervalMs ?? 60 * 60_000);
-    return db;
+    db.setAutocompactionInterval(compactionIntervalMs);
+    return { db, collection: nedbCollection(db, { file, ...options }) };
   };
+  const compactionIntervalMs = options.compactionIntervalMs ?? 60 * 60_000;
 
-  let dbs: Datastore[] = [];
   try {
     const admins = await open<AdminDoc>('admins');
     const sessions = await open<SessionDoc>('sessions');
-    const inquiries = await open<InquiryDoc>('inquiries');
+    // The inbox reads from a sorted copy of the inquiries in memory, kept by every write.
+    let index = new InquiryIndex([]);
+    const inquiries = await open<InquiryDoc>('inquiries', {
+      purge: true,
+      changed: { put: (doc) => index.put(doc), delete: (id) => index.delete(id) },
+    });
+    index = new InquiryIndex(inquiries.db.getAllData());
     const revisions = await open<RevisionDoc>('revisions');
-    const attempts = await open<LoginAttemptDoc>('login-attempts');
+    // Login counters are not synced to disk on each write: losing the last seconds of them in a
+    // crash costs nothing, while a flood of refused logins would otherwise be a flood of fsyncs.
+    const attempts = await open<LoginAttemptDoc>('login-attempts', { sync: false });
     const keys = await open<KeyDoc>('keys');
     const cursors = await open<CursorDoc>('intake-cursors');
     const deliveries = await open<DeliveryDoc>('deliveries');
     const waitlists = await open<WaitlistDoc>('waitlists');
     const announcements = await open<AnnouncementDoc>('announcements');
     const announcementMails = await open<AnnouncementMailDoc>('announcement-mails');
-    dbs = [
-      admins,
-      sessions,
-      inquiries,
-      revisions,
-      attempts,
-      keys,
-      cursors,
-      deliveries,
-      waitlists,
-      announcements,
-      announcementMails,
-    ] as Datastore[];
 
-    await admins.ensureIndexAsync({ fieldName: 'username', unique: true });
-    await sessions.ensureIndexAsync({ fieldName: 'username' });
-    await sessions.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
-    await inquiries.ensureIndexAsync({ fieldName: 'createdAt' });
-    await inquiries.ensureIndexAsync({ fieldName: 'deliveryId', unique: true, sparse: true });
+    await admins.db.ensureIndexAsync({ fieldName: 'username', unique: true });
+    await sessions.db.ensureIndexAsync({ fieldName: 'username' });
+    await sessions.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await inquiries.db.ensureIndexAsync({ fieldName: 'createdAt' });
+    await inquiries.db.ensureIndexAsync({ fieldName: 'deliveryId', unique: true, sparse: true });
     // The outbox's looks find the few e-mails waiting among every inquiry without a scan.
-    await inquiries.ensureIndexAsync({ fieldName: 'mail.state', sparse: true });
-    await revisions.ensureIndexAsync({ fieldName: 'path' });
-    await attempts.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
-    await deliveries.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
-    await announcementMails.ensureIndexAsync({ fieldName: 'state' });
+    await inquiries.db.ensureIndexAsync({ fieldName: 'mail.state', sparse: true });
+    await revisions.db.ensureIndexAsync({ fieldName: 'path' });
+    await attempts.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await deliveries.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await announcementMails.db.ensureIndexAsync({ fieldName: 'state' });
 
-    const durable = async <R>(name: string, write: Promise<R>) => {
-      const result = await write;
-      await fsyncFile(fileOf(name));
-      return result;
+    const collections: Collections = {
+      admins: admins.collection,
+      sessions: sessions.collection,
+      inquiries: inquiries.collection,
+      revisions: revisions.collection,
+      loginAttempts: attempts.collection,
+      keys: keys.collection,
+      cursors: cursors.collection,
+      deliveries: deliveries.collection,
+      waitlists: waitlists.collection,
+      announcements: announcements.collection,
+      announcementMails: announcementMails.collection,
     };
-    // Inquiries stored before the inbox existed are new ones.
-    await durable(
-      'inquiries',
-      inquiries.updateAsync(
-        { status: { $exists: false } },
-        { $set: { status: 'new' } },
-        { multi: true },
-      ),
-    );
-    let index = new InquiryIndex(inquiries.getAllData());
     let closed = false;
-    /**
-     * Rewrites a collection's file without the lines a delete left behind (compaction syncs the
-     * new file itself): a deleted inquiry is gone from the disk, not only from the answers.
-     */
-    const purge = (db: Datastore) => db.compactDatafileAsync();
 
-    return {
+    return await storeOver({
       kind: 'embedded',
-      admins: {
-        async find(username) {
-          const doc = (await admins.findOneAsync({ username })) as AdminDoc | null;
-          return doc ? toAdmin(doc) : null;
-        },
-        async create(admin) {
-          try {
-            await durable('admins', admins.insertAsync({ _id: admin.username, ...admin }));
-          } catch (error) {
-            if (isUniqueViolation(error)) throw new DuplicateError(`admin ${admin.username}`);
-            throw error;
-          }
-        },
-        async setPassword(username, passwordHash, at) {
-          const { numAffected } = await durable(
-            'admins',
-            admins.updateAsync({ username }, { $set: { passwordHash, updatedAt: at } }, {}),
-          );
-          return numAffected > 0;
-        },
-        async remove(username) {
-          return (await durable('admins', admins.removeAsync({ username }, {}))) > 0;
-        },
-        count: () => admins.countAsync({}) as unknown as Promise<number>,
-      },
-      sessions: {
-        async create({ tokenHash, ...rest }) {
-          await durable('sessions', sessions.insertAsync({ _id: tokenHash, ...rest }));
-        },
-        async find(tokenHash) {
-          const doc = (await sessions.findOneAsync({ _id: tokenHash })) as SessionDoc | null;
-          return doc ? toSession(doc) : null;
-        },
-        async touch(tokenHash, lastSeenAt, idleExpiresAt) {
-          await durable(
-            'sessions',
-            sessions.updateAsync({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } }, {}),
-          );
-        },
-        async confirm(tokenHash, at) {
-          const { numAffected } = await durable(
-            'sessions',
-            sessions.updateAsync({ _id: tokenHash }, { $set: { confirmedAt: at } }, {}),
-          );
-          return numAffected > 0;
-        },
-        async revoke(tokenHash) {
-          return (await durable('sessions', sessions.removeAsync({ _id: tokenHash }, {}))) > 0;
-        },
-        async listFor(username) {
-          const docs = (await sessions
-            .findAsync({ username })
-            .sort({ createdAt: -1 })) as unknown as SessionDoc[];
-          return docs.map(toSession);
-        },
-        revokeAllFor: (username, keep) =>
-          durable(
-            'sessions',
-            sessions.removeAsync(
-              keep === undefined ? { username } : { username, _id: { $ne: keep } },
-              { multi: true },
-            ),
-          ),
-        removeExpired: (now) =>
-          durable(
-            'sessions',
-            sessions.removeAsync(
-              { $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }] },
-              { multi: true },
-            ),
-          ),
-      },
-      inquiries: {
-        async create(inquiry) {
-          const doc = await inquiries.insertAsync(
-            newInquiryDoc(sortableId(inquiry.createdAt), inquiry),
-          );
-          index.put(doc);
-          await fsyncFile(fileOf('inquiries'));
-          return toInquiry(doc);
-        },
-        async createOnce(deliveryId, inquiry) {
-          const existing = (await inquiries.findOneAsync({ deliveryId })) as InquiryDoc | null;
-          if (existing) return { inquiry: toInquiry(existing), created: false };
-          let doc: InquiryDoc;
-          try {
-            doc = await inquiries.insertAsync(
-              newInquiryDoc(sortableId(inquiry.createdAt), { ...inquiry, deliveryId }),
-            );
-          } catch (error) {
-            // The same delivery arriving twice at once: the unique index lets one in.
-            if (!isUniqueViolation(error)) throw error;
-            const first = (await inquiries.findOneAsync({ deliveryId })) as InquiryDoc;
-            return { inquiry: toInquiry(first), created: false };
-          }
-          index.put(doc);
-          await fsyncFile(fileOf('inquiries'));
-          return { inquiry: toInquiry(doc), created: true };
-        },
+      collections,
+      inquiryReads: {
         list: async () => index.all(),
         page: async (filter, options) => index.page(filter, options),
         arrivedSince: async (filter, since, limit) => index.arrivedSince(filter, since, limit),
         stats: async (now, since) => index.stats(now, since),
-        async update(id, { status, note }, at) {
-          const { affectedDocuments } = await inquiries.updateAsync(
-            { _id: id },
-            {
-              $set: {
-                ...(status === undefined ? {} : { status }),
-                ...(note === undefined ? {} : { note }),
-                updatedAt: at,
-              },
-            },
-            { returnUpdatedDocs: true },
-          );
-          const doc = affectedDocuments as InquiryDoc | null;
-          if (!doc) return null;
-          index.put(doc);
-          await fsyncFile(fileOf('inquiries'));
-          return toInquiry(doc);
-        },
-        async markBounced(id, at, reply) {
-          const { affectedDocuments } = await inquiries.updateAsync(
-            { _id: id },
-            { $set: { emailBouncedAt: at, emailBounce: reply } },
-            { returnUpdatedDocs: true },
-          );
-          const doc = affectedDocuments as InquiryDoc | null;
-          if (!doc) return false;
-          index.put(doc);
-          await fsyncFile(fileOf('inquiries'));
-          return true;
-        },
-        async get(id) {
-          const doc = index.get(id);
-          return doc ? toInquiry(doc) : null;
-        },
-        async remove(id) {
-          const removed = await inquiries.removeAsync({ _id: id }, {});
-          index.delete(id);
-          if (removed > 0) await purge(inquiries as Datastore);
-          return removed > 0;
-        },
-        async removeCreatedBefore(cutoff) {
-          const removed = await inquiries.removeAsync(
-            { createdAt: { $lt: cutoff } },
-            { multi: true },
-          );
-          index.deleteCreatedBefore(cutoff);
-          if (removed > 0) await purge(inquiries as Datastore);
-          return removed;
-        },
-        count: async () => index.size,
       },
-      revisions: {
-        async create(revision) {
-          const doc: RevisionDoc = { _id: sortableId(revision.savedAt), ...revision };
-          await durable('revisions', revisions.insertAsync(doc));
-          return toRevision(doc);
-        },
-        async list(filePath) {
-          const docs = (await revisions
-            .findAsync({ path: filePath }, { content: 0 })
-            .sort({ savedAt: -1, _id: -1 })) as unknown as RevisionDoc[];
-          return docs.map(toRevision);
-        },
-        async get(filePath, id) {
-          const doc = (await revisions.findOneAsync({
-            _id: id,
-            path: filePath,
-          })) as RevisionDoc | null;
-          return doc ? toRevisionWithContent(doc) : null;
-        },
-        async remove(filePath, ids) {
-          if (ids.length === 0) return 0;
-          return durable(
-            'revisions',
-            revisions.removeAsync({ path: filePath, _id: { $in: [...ids] } }, { multi: true }),
-          );
-        },
-      },
-      outbox: {
-        // nedb applies one operation at a time: the update finds and claims the document in one step.
-        async claim(now, until, claimId) {
-          const { affectedDocuments } = await inquiries.updateAsync(
-            { 'mail.state': { $in: ['pending', 'sending'] }, 'mail.nextAttemptAt': { $lte: now } },
-            {
-              $set: {
-                'mail.state': 'sending',
-                'mail.nextAttemptAt': until,
-                'mail.claimId': claimId,
-              },
-              $inc: { 'mail.attempts': 1 },
-            },
-            { returnUpdatedDocs: true },
-          );
-          const doc = affectedDocuments as InquiryDoc | null;
-          if (!doc?.mail) return null;
-          index.put(doc);
-          await fsyncFile(fileOf('inquiries'));
-          return { inquiry: toInquiry(doc), attempt: doc.mail.attempts, claimId };
-        },
-        async settle(id, claimId, outcome) {
-          const { affectedDocuments } = await inquiries.updateAsync(
-            { _id: id, 'mail.state': 'sending', 'mail.claimId': claimId },
-            { $set: mailUpdate(outcome), $unset: { 'mail.claimId': true } },
-            { returnUpdatedDocs: true },
-          );
-          const doc = affectedDocuments as InquiryDoc | null;
-          if (!doc) return false;
-          index.put(doc);
-          await fsyncFile(fileOf('inquiries'));
-          return true;
-        },
-        async requeue(id, now) {
-          const { affectedDocuments } = await inquiries.updateAsync(
-            { _id: id, 'mail.state': 'failed' },
-            {
-              $set: { 'mail.state': 'pending', 'mail.attempts': 0, 'mail.nextAttemptAt': now },
-              $unset: { 'mail.failedAt': true },
-            },
-            { returnUpdatedDocs: true },
-          );
-          const doc = affectedDocuments as InquiryDoc | null;
-          if (!doc) return index.get(id) ? 'not-failed' : 'no-inquiry';
-          index.put(doc);
-          await fsyncFile(fileOf('inquiries'));
-          return 'queued';
-        },
-        async nextDue() {
-          const [doc] = (await inquiries
-            .findAsync({ 'mail.state': { $in: ['pending', 'sending'] } })
-            .sort({ 'mail.nextAttemptAt': 1 })
-            .limit(1)) as unknown as InquiryDoc[];
-          return doc?.mail ? new Date(doc.mail.nextAttemptAt) : null;
-        },
-        async summary(limit) {
-          const [pending, failed] = await Promise.all([
-            inquiries.countAsync({ 'mail.state': { $in: ['pending', 'sending'] } }),
-            inquiries
-              .findAsync({ 'mail.state': 'failed' })
-              .sort({ 'mail.failedAt': -1, _id: -1 })
-              .limit(limit),
-          ]);
-          return {
-            pending: pending as unknown as number,
-            failed: (failed as unknown as InquiryDoc[]).map(toFailedMail),
-          };
-        },
-      },
-      waitlists: {
-        async get() {
-          const doc = (await waitlists.findOneAsync({
-            _id: WAITLIST_DOC_ID,
-          })) as WaitlistDoc | null;
-          return doc ? structuredClone(doc) : emptyWaitlists();
-        },
-        // nedb applies one operation at a time: the version check and the write are one step.
-        async replace(lists, expected, at) {
-          const doc: WaitlistDoc = {
-            _id: WAITLIST_DOC_ID,
-            version: expected + 1,
-            lists: structuredClone(lists),
-            updatedAt: at,
-          };
-          if (expected === 0) {
-            try {
-              await durable('waitlists', waitlists.insertAsync(doc));
-              return structuredClone(doc);
-            } catch (error) {
-              if (isUniqueViolation(error)) return null;
-              throw error;
-            }
-          }
-          const { numAffected } = await durable(
-            'waitlists',
-            waitlists.updateAsync({ _id: WAITLIST_DOC_ID, version: expected }, doc, {}),
-          );
-          return numAffected === 1 ? structuredClone(doc) : null;
-        },
-      },
-      announcements: {
-        async create(announcement, mails) {
-          // The e-mails first: one already there (a family twice) stops it before it is listed.
-          if (mails.length > 0)
-            await durable('announcement-mails', announcementMails.insertAsync(mails));
-          await durable('announcements', announcements.insertAsync(announcement));
-        },
-        async list() {
-          const docs = (await announcements
-            .findAsync({})
-            .sort({ createdAt: -1, _id: -1 })) as unknown as AnnouncementDoc[];
-          const mails = (await announcementMails.findAsync(
-            {},
-            { announcementId: 1, state: 1 },
-          )) as unknown as AnnouncementMailDoc[];
-          return docs.map((doc) => ({
-            ...doc,
-            states: mailStates(mails.filter((m) => m.announcementId === doc._id)),
-          }));
-        },
-        async claim(now, until, claimId) {
-          const { affectedDocuments } = await announcementMails.updateAsync(
-            { state: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } },
-            { $set: { state: 'sending', nextAttemptAt: until, claimId }, $inc: { attempts: 1 } },
-            { returnUpdatedDocs: true },
-          );
-          const doc = affectedDocuments as AnnouncementMailDoc | null;
-          if (!doc) return null;
-          await fsyncFile(fileOf('announcement-mails'));
-          return structuredClone(doc);
-        },
-        async settle(id, claimId, outcome) {
-          const { numAffected } = await durable(
-            'announcement-mails',
-            announcementMails.updateAsync(
-              { _id: id, state: 'sending', claimId },
-              { $set: announcementMailUpdate(outcome), $unset: { claimId: true } },
-              {},
-            ),
-          );
-          return numAffected === 1;
-        },
-        async nextDue() {
-          const [doc] = (await announcementMails
-            .findAsync({ state: { $in: ['pending', 'sending'] } })
-            .sort({ nextAttemptAt: 1 })
-            .limit(1)) as unknown as AnnouncementMailDoc[];
-          return doc ? new Date(doc.nextAttemptAt) : null;
-        },
-      },
-      deliveries: {
-        async find(keys, now) {
-          const docs = (await deliveries.findAsync({
-            _id: { $in: [...keys] },
-            expiresAt: { $gt: now },
-          })) as DeliveryDoc[];
-          return docs[0]?.inquiryId ?? null;
-        },
-        async remember(keys, inquiryId, until) {
-          for (const key of keys) {
-            const doc = (await deliveries.findOneAsync({ _id: key })) as DeliveryDoc | null;
-            const expiresAt =
-              doc && new Date(doc.expiresAt).getTime() > until.getTime() ? doc.expiresAt : until;
-            await deliveries.updateAsync(
-              { _id: key },
-              { _id: key, inquiryId, expiresAt },
-              { upsert: true },
-            );
-          }
-          await fsyncFile(fileOf('deliveries'));
-        },
-      },
-      cursors: {
-        async get(key) {
-          return (await cursors.findOneAsync({ _id: key })) as CursorDoc | null;
-        },
-        async set(cursor) {
-          await durable(
-            'intake-cursors',
-            cursors.updateAsync({ _id: cursor._id }, cursor, { upsert: true }),
-          );
-        },
-      },
-      // Login counters are not synced to disk on each write: losing the last seconds of them in a
-      // crash costs nothing, while a flood of refused logins would otherwise be a flood of fsyncs.
-      loginAttempts: {
-        async add(key, attempt, windowMs) {
-          const { affectedDocuments } = await attempts.updateAsync(
-            { _id: key },
-            {
-              $push: { attempts: { $each: [attempt], $slice: -MAX_KEPT_ATTEMPTS } },
-              $max: { expiresAt: new Date(attempt.at.getTime() + windowMs) },
-            },
-            { upsert: true, returnUpdatedDocs: true },
-          );
-          return withinWindow(
-            (affectedDocuments as LoginAttemptDoc | null)?.attempts,
-            attempt.at,
-            windowMs,
-          );
-        },
-        async list(key, now, windowMs) {
-          const doc = (await attempts.findOneAsync({ _id: key })) as LoginAttemptDoc | null;
-          return withinWindow(doc?.attempts, now, windowMs);
-        },
-        async remove(key, id) {
-          await attempts.updateAsync({ _id: key }, { $pull: { attempts: { id } } }, {});
-        },
-        async clear(key) {
-          await attempts.removeAsync({ _id: key }, {});
-        },
-        removeExpired: (now) => attempts.removeAsync({ expiresAt: { $lte: now } }, { multi: true }),
-      },
-      keys: {
-        async ensure(name, candidate) {
-          const found = (await keys.findOneAsync({ _id: name })) as KeyDoc | null;
-          if (found) return found.value;
-          try {
-            await durable('keys', keys.insertAsync({ _id: name, value: candidate }));
-            return candidate;
-          } catch (error) {
-            if (!isUniqueViolation(error)) throw error;
-            return ((await keys.findOneAsync({ _id: name })) as KeyDoc).value;
-          }
-        },
-      },
+      idempotent: (operation) => operation(),
       async ping() {
         if (closed) throw new Error('the embedded store is closed');
-        await admins.countAsync({});
+        await admins.db.countAsync({});
       },
-      // One synchronous read of the three collections: no write can come in between. nedb
-      // replaces documents on update rather than changing them, so these stay as read.
+      // One synchronous read of the collections: no write can come in between. nedb replaces
+      // documents on update rather than changing them, so these stay as read.
       snapshot: async () =>
         structuredClone({
-          admins: admins.getAllData(),
-          inquiries: inquiries.getAllData(),
-          revisions: revisions.getAllData(),
-          cursors: cursors.getAllData(),
-          waitlists: waitlists.getAllData(),
-          announcements: announcements.getAllData(),
-          announcementMails: announcementMails.getAllData(),
+          admins: admins.db.getAllData(),
+          inquiries: inquiries.db.getAllData(),
+          revisions: revisions.db.getAllData(),
+          cursors: cursors.db.getAllData(),
+          waitlists: waitlists.db.getAllData(),
+          announcements: announcements.db.getAllData(),
+          announcementMails: announcementMails.db.getAllData(),
         }),
-      async isEmpty() {
-        const counts = await Promise.all([
-          admins.countAsync({}),
-          inquiries.countAsync({}),
-          revisions.countAsync({}),
-        ]);
-        return counts.every((n) => n === 0);
-      },
-      async replaceAll(snapshot) {
-        const contents: [Datastore, object[]][] = [
-          [admins as Datastore, snapshot.admins],
-          [inquiries as Datastore, snapshot.inquiries],
-          [revisions as Datastore, snapshot.revisions],
-          [cursors as Datastore, snapshot.cursors],
-          [waitlists as Datastore, snapshot.waitlists ?? []],
-          [announcements as Datastore, snapshot.announcements ?? []],
-          [announcementMails as Datastore, snapshot.announcementMails ?? []],
-          [sessions as Datastore, []],
-          [attempts as Datastore, []],
-        ];
-        for (const [db, docs] of contents) {
-          await db.removeAsync({}, { multi: true });
-          if (docs.length > 0) await db.insertAsync(docs);
-          await purge(db);
-        }
-        index = new InquiryIndex(inquiries.getAllData());
-      },
       async close() {
         closed = true;
         for (const db of dbs) db.stopAutocompaction();
@@ -681,7 +358,7 @@ export async function openEmbeddedStore(
         heldLocks.delete(lockFile);
         await fs.rm(lockFile, { force: true });
       },
-    };
+    });
   } catch (error) {
     for (const db of dbs) db.stopAutocompaction();
     heldLocks.delete(lockFile);

@@ -5,7 +5,7 @@ import {
   type FakeMongoServer,
   primaryHello,
   startFakeMongoServer,
-} from './fake-mongo-server';
+} from '../test/fake-mongo-server';
 import { openMongoStore } from './mongo';
 
 // openMongoStore through the real driver, against a fake server on loopback that records every

@@ -1,41 +1,20 @@
 import type { InquiryFilter, InquiryStatus } from '@cedar/api-contract';
+import type { Db, Document, Filter, IndexDescription, MongoClient } from 'mongodb';
 import {
-  type Db,
-  type Document,
-  type Filter,
-  type IndexDescription,
-  type MongoClient,
-  MongoServerError,
-} from 'mongodb';
-import { sortableId } from '../lib/ids';
-import {
-  MAX_KEPT_ATTEMPTS,
   type AdminDoc,
   type AnnouncementDoc,
   type AnnouncementMailDoc,
-  announcementMailUpdate,
   type CursorDoc,
   type DeliveryDoc,
-  emptyWaitlists,
-  mailStates,
-  WAITLIST_DOC_ID,
-  type WaitlistDoc,
   type InquiryDoc,
   type KeyDoc,
   type LoginAttemptDoc,
-  mailUpdate,
-  newInquiryDoc,
   type RevisionDoc,
   searchTerms,
   type SessionDoc,
   statsFrom,
-  toAdmin,
-  toFailedMail,
   toInquiry,
-  toRevision,
-  toRevisionWithContent,
-  toSession,
-  withinWindow,
+  type WaitlistDoc,
 } from './documents';
 import {
   createMongoClient,
@@ -45,7 +24,8 @@ import {
   notReplicaSet,
   startupError,
 } from './mongo-driver';
-import { DuplicateError, type Store } from './types';
+import { type Collections, storeOver } from './operations';
+import type { Store } from './types';
 
 export interface MongoStoreOptions {
   /** The database; by default the one the URI names, else `cedar_bluff` (see databaseFor). */
@@ -56,9 +36,6 @@ export interface MongoStoreOptions {
    */
   collectionPrefix?: string;
 }
-
-const isDuplicateKey = (error: unknown) =>
-  error instanceof MongoServerError && error.code === 11000;
 
 /**
  * Runs an idempotent operation a second time after a step-down or a network error. The driver
@@ -165,9 +142,6 @@ export function inquiryQuery(filter: InquiryFilter): Filter<InquiryDoc> {
   return query;
 }
 
-/** Documents per insertMany when a restore fills a collection. */
-const REPLACE_BATCH = 1000;
-
 /** The production engine: MongoDB through the official driver, on a replica set. */
 export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
   const dbName = databaseFor(uri, options.dbName);
@@ -187,7 +161,11 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   }
 }
 
-/** The store on an open database: creates the indexes, then answers. */
+/**
+ * The store on an open database: creates the indexes, then hands the driver's own collections to
+ * the operations (see operations.ts); only the inbox's reads, the snapshot and the ping are
+ * MongoDB's own.
+ */
 export async function mongoStore(
   db: Db,
   prefix: string,
@@ -195,18 +173,21 @@ export async function mongoStore(
 ): Promise<Store> {
   const collection = <T extends Document>(name: CollectionName) =>
     db.collection<T>(`${prefix}${name}`);
-  const admins = collection<AdminDoc>('admins');
-  const sessions = collection<SessionDoc>('sessions');
   const inquiries = collection<InquiryDoc>('inquiries');
-  const revisions = collection<RevisionDoc>('revisions');
-  const attempts = collection<LoginAttemptDoc>('login_attempts');
-  const keys = collection<KeyDoc>('keys');
-  const cursors = collection<CursorDoc>('intake_cursors');
-  const deliveries = collection<DeliveryDoc>('deliveries');
-  const waitlists = collection<WaitlistDoc>('waitlists');
-  const announcements = collection<AnnouncementDoc>('announcements');
-  const announcementMails = collection<AnnouncementMailDoc>('announcement_mails');
-  const waiting = { 'mail.state': { $in: ['pending', 'sending'] } } as const;
+  // The driver's collections as they are: the compiler checks that each is a StoreCollection.
+  const collections: Collections = {
+    admins: collection<AdminDoc>('admins'),
+    sessions: collection<SessionDoc>('sessions'),
+    inquiries,
+    revisions: collection<RevisionDoc>('revisions'),
+    loginAttempts: collection<LoginAttemptDoc>('login_attempts'),
+    keys: collection<KeyDoc>('keys'),
+    cursors: collection<CursorDoc>('intake_cursors'),
+    deliveries: collection<DeliveryDoc>('deliveries'),
+    waitlists: collection<WaitlistDoc>('waitlists'),
+    announcements: collection<AnnouncementDoc>('announcements'),
+    announcementMails: collection<AnnouncementMailDoc>('announcement_mails'),
+  };
 
   await Promise.all(
     Object.entries(INDEXES)
@@ -215,97 +196,16 @@ export async function mongoStore(
         idempotent(() => collection(name as CollectionName).createIndexes(indexes)),
       ),
   );
-  // Inquiries stored before the inbox existed are new ones.
-  await idempotent(() =>
-    inquiries.updateMany({ status: { $exists: false } }, { $set: { status: 'new' } }),
-  );
 
-  return {
+  return storeOver({
     kind: 'mongodb',
-    admins: {
-      async find(username) {
-        const doc = await admins.findOne({ username });
-        return doc ? toAdmin(doc) : null;
-      },
-      async create(admin) {
-        try {
-          await admins.insertOne({ _id: admin.username, ...admin });
-        } catch (error) {
-          if (isDuplicateKey(error)) throw new DuplicateError(`admin ${admin.username}`);
-          throw error;
-        }
-      },
-      async setPassword(username, passwordHash, at) {
-        const result = await admins.updateOne(
-          { username },
-          { $set: { passwordHash, updatedAt: at } },
-        );
-        return result.matchedCount > 0;
-      },
-      async remove(username) {
-        return (await admins.deleteOne({ username })).deletedCount > 0;
-      },
-      count: () => admins.countDocuments(),
-    },
-    sessions: {
-      async create({ tokenHash, ...rest }) {
-        await sessions.insertOne({ _id: tokenHash, ...rest });
-      },
-      async find(tokenHash) {
-        const doc = await sessions.findOne({ _id: tokenHash });
-        return doc ? toSession(doc) : null;
-      },
-      async touch(tokenHash, lastSeenAt, idleExpiresAt) {
-        await sessions.updateOne({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } });
-      },
-      async confirm(tokenHash, at) {
-        const result = await sessions.updateOne({ _id: tokenHash }, { $set: { confirmedAt: at } });
-        return result.matchedCount > 0;
-      },
-      async revoke(tokenHash) {
-        return (await sessions.deleteOne({ _id: tokenHash })).deletedCount > 0;
-      },
-      async listFor(username) {
-        const docs = await sessions.find({ username }).sort({ createdAt: -1 }).toArray();
-        return docs.map(toSession);
-      },
-      async revokeAllFor(username, keep) {
-        const filter = keep === undefined ? { username } : { username, _id: { $ne: keep } };
-        return (await idempotent(() => sessions.deleteMany(filter))).deletedCount;
-      },
-      async removeExpired(now) {
-        const result = await idempotent(() =>
-          sessions.deleteMany({
-            $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }],
-          }),
-        );
-        return result.deletedCount;
-      },
-    },
-    inquiries: {
-      async create(inquiry) {
-        const doc = newInquiryDoc(sortableId(inquiry.createdAt), inquiry);
-        await inquiries.insertOne(doc);
-        return toInquiry(doc);
-      },
-      async createOnce(deliveryId, inquiry) {
-        const doc = newInquiryDoc(sortableId(inquiry.createdAt), { ...inquiry, deliveryId });
-        try {
-          await inquiries.insertOne(doc);
-          return { inquiry: toInquiry(doc), created: true };
-        } catch (error) {
-          if (!isDuplicateKey(error)) throw error;
-          const first = await inquiries.findOne({ deliveryId });
-          if (!first) throw error;
-          return { inquiry: toInquiry(first), created: false };
-        }
-      },
+    collections,
+    inquiryReads: {
       async list() {
         const docs = await inquiries.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
         return docs.map(toInquiry);
       },
       async page(filter, { after, limit }) {
-        const query = inquiryQuery(filter);
         const position: Filter<InquiryDoc> = after
           ? {
               $or: [
@@ -315,7 +215,7 @@ export async function mongoStore(
             }
           : {};
         const docs = await inquiries
-          .find({ $and: [query, position] })
+          .find({ $and: [inquiryQuery(filter), position] })
           .sort({ createdAt: -1, _id: -1 })
           .limit(limit + 1)
           .toArray();
@@ -357,301 +257,40 @@ export async function mongoStore(
           Object.fromEntries(statuses.map((s) => [s._id, s.count])),
         );
       },
-      async update(id, { status, note }, at) {
-        const doc = await inquiries.findOneAndUpdate(
-          { _id: id },
-          {
-            $set: {
-              ...(status === undefined ? {} : { status }),
-              ...(note === undefined ? {} : { note }),
-              updatedAt: at,
-            },
-          },
-          { returnDocument: 'after' },
-        );
-        return doc ? toInquiry(doc) : null;
-      },
-      async markBounced(id, at, reply) {
-        const { matchedCount } = await inquiries.updateOne(
-          { _id: id },
-          { $set: { emailBouncedAt: at, emailBounce: reply } },
-        );
-        return matchedCount > 0;
-      },
-      async get(id) {
-        const doc = await inquiries.findOne({ _id: id });
-        return doc ? toInquiry(doc) : null;
-      },
-      async remove(id) {
-        return (await inquiries.deleteOne({ _id: id })).deletedCount > 0;
-      },
-      async removeCreatedBefore(cutoff) {
-        return (await idempotent(() => inquiries.deleteMany({ createdAt: { $lt: cutoff } })))
-          .deletedCount;
-      },
-      count: () => inquiries.countDocuments(),
     },
-    revisions: {
-      async create(revision) {
-        const doc: RevisionDoc = { _id: sortableId(revision.savedAt), ...revision };
-        await revisions.insertOne(doc);
-        return toRevision(doc);
-      },
-      async list(path) {
-        const docs = await revisions
-          .find({ path }, { projection: { content: 0 } })
-          .sort({ savedAt: -1, _id: -1 })
-          .toArray();
-        return docs.map(toRevision);
-      },
-      async get(path, id) {
-        const doc = await revisions.findOne({ _id: id, path });
-        return doc ? toRevisionWithContent(doc) : null;
-      },
-      async remove(path, ids) {
-        if (ids.length === 0) return 0;
-        const filter = { path, _id: { $in: [...ids] } };
-        return (await idempotent(() => revisions.deleteMany(filter))).deletedCount;
-      },
-    },
-    outbox: {
-      async claim(now, until, claimId) {
-        const doc = await inquiries.findOneAndUpdate(
-          { ...waiting, 'mail.nextAttemptAt': { $lte: now } },
-          {
-            $set: { 'mail.state': 'sending', 'mail.nextAttemptAt': until, 'mail.claimId': claimId },
-            $inc: { 'mail.attempts': 1 },
-          },
-          { sort: { 'mail.nextAttemptAt': 1 }, returnDocument: 'after' },
-        );
-        return doc?.mail ? { inquiry: toInquiry(doc), attempt: doc.mail.attempts, claimId } : null;
-      },
-      async settle(id, claimId, outcome) {
-        const result = await inquiries.updateOne(
-          { _id: id, 'mail.state': 'sending', 'mail.claimId': claimId },
-          { $set: mailUpdate(outcome), $unset: { 'mail.claimId': true } },
-        );
-        return result.matchedCount > 0;
-      },
-      async requeue(id, now) {
-        const result = await inquiries.updateOne(
-          { _id: id, 'mail.state': 'failed' },
-          {
-            $set: { 'mail.state': 'pending', 'mail.attempts': 0, 'mail.nextAttemptAt': now },
-            $unset: { 'mail.failedAt': true },
-          },
-        );
-        if (result.matchedCount > 0) return 'queued';
-        return (await inquiries.findOne({ _id: id }, { projection: { _id: 1 } }))
-          ? 'not-failed'
-          : 'no-inquiry';
-      },
-      async nextDue() {
-        const doc = await inquiries.findOne(waiting, {
-          sort: { 'mail.nextAttemptAt': 1 },
-          projection: { mail: 1 },
-        });
-        return doc?.mail ? new Date(doc.mail.nextAttemptAt) : null;
-      },
-      async summary(limit) {
-        const [pending, failed] = await Promise.all([
-          inquiries.countDocuments(waiting),
-          inquiries
-            .find({ 'mail.state': 'failed' })
-            .sort({ 'mail.failedAt': -1, _id: -1 })
-            .limit(limit)
-            .toArray(),
-        ]);
-        return { pending, failed: failed.map(toFailedMail) };
-      },
-    },
-    waitlists: {
-      async get() {
-        return (await waitlists.findOne({ _id: WAITLIST_DOC_ID })) ?? emptyWaitlists();
-      },
-      async replace(lists, expected, at) {
-        const doc: WaitlistDoc = {
-          _id: WAITLIST_DOC_ID,
-          version: expected + 1,
-          lists,
-          updatedAt: at,
-        };
-        if (expected === 0) {
-          try {
-            await waitlists.insertOne(doc);
-            return doc;
-          } catch (error) {
-            if (isDuplicateKey(error)) return null;
-            throw error;
-          }
-        }
-        const result = await waitlists.replaceOne({ _id: WAITLIST_DOC_ID, version: expected }, doc);
-        return result.matchedCount === 1 ? doc : null;
-      },
-    },
-    announcements: {
-      async create(announcement, mails) {
-        // The e-mails first: one already there (a family twice) stops it before it is listed.
-        if (mails.length > 0) await announcementMails.insertMany(mails);
-        await announcements.insertOne(announcement);
-      },
-      async list() {
-        const docs = await announcements.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
-        const mails = await announcementMails
-          .find({}, { projection: { announcementId: 1, state: 1 } })
-          .toArray();
-        return docs.map((doc) => ({
-          ...doc,
-          states: mailStates(mails.filter((m) => m.announcementId === doc._id)),
-        }));
-      },
-      async claim(now, until, claimId) {
-        return announcementMails.findOneAndUpdate(
-          { state: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } },
-          { $set: { state: 'sending', nextAttemptAt: until, claimId }, $inc: { attempts: 1 } },
-          { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
-        );
-      },
-      async settle(id, claimId, outcome) {
-        const result = await announcementMails.updateOne(
-          { _id: id, state: 'sending', claimId },
-          { $set: announcementMailUpdate(outcome), $unset: { claimId: true } },
-        );
-        return result.matchedCount > 0;
-      },
-      async nextDue() {
-        const doc = await announcementMails.findOne(
-          { state: { $in: ['pending', 'sending'] } },
-          { sort: { nextAttemptAt: 1 } },
-        );
-        return doc ? doc.nextAttemptAt : null;
-      },
-    },
-    deliveries: {
-      async find(keys, now) {
-        // The TTL monitor runs once a minute: an expired record may still be there.
-        const doc = await deliveries.findOne({ _id: { $in: [...keys] }, expiresAt: { $gt: now } });
-        return doc?.inquiryId ?? null;
-      },
-      async remember(keys, inquiryId, until) {
-        for (const key of keys)
-          await deliveries.updateOne(
-            { _id: key },
-            { $set: { inquiryId }, $max: { expiresAt: until } },
-            { upsert: true },
-          );
-      },
-    },
-    cursors: {
-      async get(key) {
-        return cursors.findOne({ _id: key });
-      },
-      async set(cursor) {
-        await cursors.replaceOne({ _id: cursor._id }, cursor, { upsert: true });
-      },
-    },
-    loginAttempts: {
-      async add(key, attempt, windowMs) {
-        const doc = await attempts.findOneAndUpdate(
-          { _id: key },
-          {
-            $push: { attempts: { $each: [attempt], $slice: -MAX_KEPT_ATTEMPTS } },
-            // Several instances with skewed clocks: the expiry only ever moves later, so the TTL
-            // index never deletes attempts still inside some instance's window.
-            $max: { expiresAt: new Date(attempt.at.getTime() + windowMs) },
-          },
-          { upsert: true, returnDocument: 'after' },
-        );
-        return withinWindow(doc?.attempts, attempt.at, windowMs);
-      },
-      async list(key, now, windowMs) {
-        const doc = await attempts.findOne({ _id: key });
-        return withinWindow(doc?.attempts, now, windowMs);
-      },
-      async remove(key, id) {
-        await attempts.updateOne({ _id: key }, { $pull: { attempts: { id } } });
-      },
-      async clear(key) {
-        await attempts.deleteOne({ _id: key });
-      },
-      async removeExpired(now) {
-        return (await idempotent(() => attempts.deleteMany({ expiresAt: { $lte: now } })))
-          .deletedCount;
-      },
-    },
-    keys: {
-      async ensure(name, candidate) {
-        try {
-          // Two servers starting at once: the first insert wins, both answer its value.
-          const doc = await keys.findOneAndUpdate(
-            { _id: name },
-            { $setOnInsert: { value: candidate } },
-            { upsert: true, returnDocument: 'after' },
-          );
-          if (doc) return doc.value;
-        } catch (error) {
-          if (!isDuplicateKey(error)) throw error;
-        }
-        const doc = await keys.findOne({ _id: name });
-        if (!doc) throw new Error(`the key ${name} could not be stored`);
-        return doc.value;
-      },
-    },
+    idempotent,
     async ping() {
       await db.command({ ping: 1 });
     },
     async snapshot() {
       // A snapshot session reads every collection at one point in time, writes or not.
       const session = db.client.startSession({ snapshot: true });
+      const all = <T extends Document>(name: CollectionName) =>
+        collection<T>(name).find({}, { session }).toArray() as Promise<T[]>;
       try {
-        const [adminDocs, inquiryDocs, revisionDocs, cursorDocs, lists, announced, mails] =
+        const [admins, inquiryDocs, revisions, cursors, waitlists, announcements, mails] =
           await Promise.all([
-            admins.find({}, { session }).toArray(),
-            inquiries.find({}, { session }).toArray(),
-            revisions.find({}, { session }).toArray(),
-            cursors.find({}, { session }).toArray(),
-            waitlists.find({}, { session }).toArray(),
-            announcements.find({}, { session }).toArray(),
-            announcementMails.find({}, { session }).toArray(),
+            all<AdminDoc>('admins'),
+            all<InquiryDoc>('inquiries'),
+            all<RevisionDoc>('revisions'),
+            all<CursorDoc>('intake_cursors'),
+            all<WaitlistDoc>('waitlists'),
+            all<AnnouncementDoc>('announcements'),
+            all<AnnouncementMailDoc>('announcement_mails'),
           ]);
         return {
-          admins: adminDocs,
+          admins,
           inquiries: inquiryDocs,
-          revisions: revisionDocs,
-          cursors: cursorDocs,
-          waitlists: lists,
-          announcements: announced,
+          revisions,
+          cursors,
+          waitlists,
+          announcements,
           announcementMails: mails,
         };
       } finally {
         await session.endSession();
       }
     },
-    async isEmpty() {
-      const found = await Promise.all(
-        [admins, inquiries, revisions].map((c) => c.findOne({}, { projection: { _id: 1 } })),
-      );
-      return found.every((doc) => doc === null);
-    },
-    async replaceAll(snapshot) {
-      const contents: [CollectionName, Document[]][] = [
-        ['admins', snapshot.admins],
-        ['inquiries', snapshot.inquiries],
-        ['revisions', snapshot.revisions],
-        ['intake_cursors', snapshot.cursors],
-        ['waitlists', snapshot.waitlists ?? []],
-        ['announcements', snapshot.announcements ?? []],
-        ['announcement_mails', snapshot.announcementMails ?? []],
-        ['sessions', []],
-        ['login_attempts', []],
-      ];
-      for (const [name, docs] of contents) {
-        const target = collection(name);
-        await idempotent(() => target.deleteMany({}));
-        for (let i = 0; i < docs.length; i += REPLACE_BATCH)
-          await target.insertMany(docs.slice(i, i + REPLACE_BATCH));
-      }
-    },
     close,
-  };
+  });
 }

@@ -11,11 +11,13 @@ import type {
 } from '@cedar/api-contract';
 import type {
   AdminDoc,
+  AdminRecord,
   AnnouncementDoc,
   AnnouncementMailDoc,
   CursorDoc,
   InquiryDoc,
   RevisionDoc,
+  SessionRecord,
   WaitlistDoc,
 } from './documents';
 
@@ -65,14 +67,6 @@ export interface StoreSnapshot {
   announcementMails?: AnnouncementMailDoc[];
 }
 
-export interface AdminRecord {
-  username: string;
-  /** `scrypt$N$r$p$salt$hash`, see auth/password.ts */
-  passwordHash: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 interface AdminRepo {
   find(username: string): Promise<AdminRecord | null>;
   /** Throws DuplicateError when the username is taken. */
@@ -81,23 +75,6 @@ interface AdminRepo {
   setPassword(username: string, passwordHash: string, at: Date): Promise<boolean>;
   remove(username: string): Promise<boolean>;
   count(): Promise<number>;
-}
-
-export interface SessionRecord {
-  /** sha256 (hex) of the token; the token itself is never stored. */
-  tokenHash: string;
-  username: string;
-  createdAt: Date;
-  lastSeenAt: Date;
-  /** Absolute end of the session. */
-  expiresAt: Date;
-  /** Moves forward on use; the session ends when it passes. */
-  idleExpiresAt: Date;
-  /** When the admin last confirmed their password in this session (code saves need a recent one). */
-  confirmedAt?: Date | null;
-  /** Where the session was started from, for the admin's list of sessions. */
-  ip?: string;
-  userAgent?: string;
 }
 
 interface SessionRepo {

@@ -1,0 +1,535 @@
+import type { Revision } from '@cedar/api-contract';
+import type { Document } from 'mongodb';
+import { sortableId } from '../lib/ids';
+import { isDuplicateKey, type StoreCollection } from './collection';
+import {
+  type AdminDoc,
+  type AdminRecord,
+  type AnnouncementDoc,
+  type AnnouncementMailDoc,
+  type CursorDoc,
+  type DeliveryDoc,
+  emptyWaitlists,
+  type InquiryDoc,
+  type KeyDoc,
+  type LoginAttemptDoc,
+  MAX_KEPT_ATTEMPTS,
+  type RevisionDoc,
+  type SessionDoc,
+  type SessionRecord,
+  toInquiry,
+  WAITLIST_DOC_ID,
+  type WaitlistDoc,
+} from './documents';
+import {
+  DuplicateError,
+  type FailedMail,
+  type MailOutcome,
+  type NewInquiry,
+  type RevisionWithContent,
+  type Store,
+  type StoreSnapshot,
+} from './types';
+
+/** The collections of one store, as either engine holds them. */
+export interface Collections {
+  admins: StoreCollection<AdminDoc>;
+  sessions: StoreCollection<SessionDoc>;
+  inquiries: StoreCollection<InquiryDoc>;
+  revisions: StoreCollection<RevisionDoc>;
+  loginAttempts: StoreCollection<LoginAttemptDoc>;
+  keys: StoreCollection<KeyDoc>;
+  cursors: StoreCollection<CursorDoc>;
+  deliveries: StoreCollection<DeliveryDoc>;
+  waitlists: StoreCollection<WaitlistDoc>;
+  announcements: StoreCollection<AnnouncementDoc>;
+  announcementMails: StoreCollection<AnnouncementMailDoc>;
+}
+
+/** What differs between the engines; every operation on top of it is written once, below. */
+export interface Engine {
+  readonly kind: Store['kind'];
+  readonly collections: Collections;
+  /**
+   * The inbox's reads: MongoDB answers them with its indexes and aggregations, the embedded
+   * engine from the sorted copy of the inquiries it keeps in memory.
+   */
+  readonly inquiryReads: Pick<Store['inquiries'], 'list' | 'page' | 'arrivedSince' | 'stats'>;
+  /** Runs an idempotent write a second time after a failover (MongoDB), or once (embedded). */
+  idempotent<T>(operation: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  /** Every backed-up collection as one point in time saw it. */
+  snapshot(): Promise<StoreSnapshot>;
+  close(): Promise<void>;
+}
+
+const toAdmin = (d: AdminDoc): AdminRecord => ({
+  username: d.username,
+  passwordHash: d.passwordHash,
+  createdAt: new Date(d.createdAt),
+  updatedAt: new Date(d.updatedAt),
+});
+
+const toSession = (d: SessionDoc): SessionRecord => ({
+  tokenHash: d._id,
+  username: d.username,
+  createdAt: new Date(d.createdAt),
+  lastSeenAt: new Date(d.lastSeenAt),
+  expiresAt: new Date(d.expiresAt),
+  idleExpiresAt: new Date(d.idleExpiresAt),
+  ...(d.confirmedAt ? { confirmedAt: new Date(d.confirmedAt) } : {}),
+  ...(d.ip ? { ip: d.ip } : {}),
+  ...(d.userAgent ? { userAgent: d.userAgent } : {}),
+});
+
+/**
+ * A new inquiry's document: status `new`, no note, no key for what it does not have, and with
+ * `notify`, its e-mail due at once.
+ */
+function newInquiryDoc(
+  id: string,
+  { notify, ...inquiry }: NewInquiry & { deliveryId?: string },
+): InquiryDoc {
+  const doc: InquiryDoc = { _id: id, ...inquiry, status: 'new' };
+  if (doc.message === undefined) delete doc.message;
+  if (doc.answers === undefined || doc.answers.length === 0) delete doc.answers;
+  if (doc.form === undefined) delete doc.form;
+  if (doc.receivedAt === undefined) delete doc.receivedAt;
+  if (!doc.emailInvalid) delete doc.emailInvalid;
+  if (notify)
+    doc.mail = {
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: inquiry.receivedAt ?? inquiry.createdAt,
+    };
+  return doc;
+}
+
+/** The outbox's e-mails given up on, as the dashboard lists them. */
+const toFailedMail = (d: InquiryDoc): FailedMail => ({
+  inquiryId: d._id,
+  name: `${d.firstName} ${d.lastName}`.trim(),
+  attempts: d.mail?.attempts ?? 0,
+  failedAt: new Date(d.mail?.failedAt ?? d.createdAt),
+  error: d.mail?.lastError ?? 'unknown error',
+});
+
+const toRevision = (d: Omit<RevisionDoc, 'content'>): Revision => ({
+  id: d._id,
+  path: d.path,
+  savedAt: new Date(d.savedAt).toISOString(),
+  savedBy: d.savedBy,
+  sha256: d.sha256,
+  size: d.size,
+});
+
+const toRevisionWithContent = (d: RevisionDoc): RevisionWithContent => ({
+  ...toRevision(d),
+  content: d.content,
+});
+
+const withinWindow = (
+  attempts: LoginAttemptDoc['attempts'] | undefined,
+  now: Date,
+  windowMs: number,
+): LoginAttemptDoc['attempts'] =>
+  (attempts ?? [])
+    .map((a) => ({ id: a.id, at: new Date(a.at) }))
+    // In the order they were added, which is the order the store applied them in.
+    .filter((a) => a.at.getTime() > now.getTime() - windowMs && a.at.getTime() <= now.getTime());
+
+/** The `$set` of a settled e-mail, its fields under `prefix` (the rest of its state stays). */
+function settled(outcome: MailOutcome, prefix: string): Record<string, unknown> {
+  const fields: Record<string, unknown> =
+    outcome.state === 'sent'
+      ? { state: 'sent', sentAt: outcome.at }
+      : outcome.state === 'pending'
+        ? { state: 'pending', nextAttemptAt: outcome.nextAttemptAt, lastError: outcome.error }
+        : { state: 'failed', failedAt: outcome.at, lastError: outcome.error };
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}${k}`, v]));
+}
+
+/** How many of an announcement's e-mails are in each state. */
+function mailStates(
+  mails: readonly Pick<AnnouncementMailDoc, 'state'>[],
+): Record<AnnouncementMailDoc['state'], number> {
+  const states = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const mail of mails) states[mail.state] += 1;
+  return states;
+}
+
+/** Documents per insertMany when a restore fills a collection. */
+const REPLACE_BATCH = 1000;
+
+/** The store over an engine: brings old documents up to date, then answers. */
+export async function storeOver(engine: Engine): Promise<Store> {
+  const {
+    admins,
+    sessions,
+    inquiries,
+    revisions,
+    loginAttempts: attempts,
+    keys,
+    cursors,
+    deliveries,
+    waitlists,
+    announcements,
+    announcementMails,
+  } = engine.collections;
+  const { idempotent } = engine;
+  const waiting = { 'mail.state': { $in: ['pending', 'sending'] } } as const;
+
+  // Inquiries stored before the inbox existed are new ones.
+  await idempotent(() =>
+    inquiries.updateMany({ status: { $exists: false } }, { $set: { status: 'new' } }),
+  );
+
+  async function fill<T extends Document>(target: StoreCollection<T>, docs: T[] = []) {
+    await idempotent(() => target.deleteMany({}));
+    for (let i = 0; i < docs.length; i += REPLACE_BATCH)
+      await target.insertMany(docs.slice(i, i + REPLACE_BATCH));
+  }
+
+  return {
+    kind: engine.kind,
+    admins: {
+      async find(username) {
+        const doc = await admins.findOne({ username });
+        return doc ? toAdmin(doc) : null;
+      },
+      async create(admin) {
+        try {
+          await admins.insertOne({ _id: admin.username, ...admin });
+        } catch (error) {
+          if (isDuplicateKey(error)) throw new DuplicateError(`admin ${admin.username}`);
+          throw error;
+        }
+      },
+      async setPassword(username, passwordHash, at) {
+        const result = await admins.updateOne(
+          { username },
+          { $set: { passwordHash, updatedAt: at } },
+        );
+        return result.matchedCount > 0;
+      },
+      async remove(username) {
+        return (await admins.deleteOne({ username })).deletedCount > 0;
+      },
+      count: () => admins.countDocuments(),
+    },
+    sessions: {
+      async create({ tokenHash, ...rest }) {
+        await sessions.insertOne({ _id: tokenHash, ...rest });
+      },
+      async find(tokenHash) {
+        const doc = await sessions.findOne({ _id: tokenHash });
+        return doc ? toSession(doc) : null;
+      },
+      async touch(tokenHash, lastSeenAt, idleExpiresAt) {
+        await sessions.updateOne({ _id: tokenHash }, { $set: { lastSeenAt, idleExpiresAt } });
+      },
+      async confirm(tokenHash, at) {
+        const result = await sessions.updateOne({ _id: tokenHash }, { $set: { confirmedAt: at } });
+        return result.matchedCount > 0;
+      },
+      async revoke(tokenHash) {
+        return (await sessions.deleteOne({ _id: tokenHash })).deletedCount > 0;
+      },
+      async listFor(username) {
+        const docs = await sessions.find({ username }).sort({ createdAt: -1 }).toArray();
+        return docs.map(toSession);
+      },
+      async revokeAllFor(username, keep) {
+        const filter = keep === undefined ? { username } : { username, _id: { $ne: keep } };
+        return (await idempotent(() => sessions.deleteMany(filter))).deletedCount;
+      },
+      async removeExpired(now) {
+        const result = await idempotent(() =>
+          sessions.deleteMany({
+            $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }],
+          }),
+        );
+        return result.deletedCount;
+      },
+    },
+    inquiries: {
+      ...engine.inquiryReads,
+      async create(inquiry) {
+        const doc = newInquiryDoc(sortableId(inquiry.createdAt), inquiry);
+        await inquiries.insertOne(doc);
+        return toInquiry(doc);
+      },
+      async createOnce(deliveryId, inquiry) {
+        const doc = newInquiryDoc(sortableId(inquiry.createdAt), { ...inquiry, deliveryId });
+        try {
+          await inquiries.insertOne(doc);
+          return { inquiry: toInquiry(doc), created: true };
+        } catch (error) {
+          // The same delivery again, or twice at once: the unique index lets one in.
+          if (!isDuplicateKey(error)) throw error;
+          const first = await inquiries.findOne({ deliveryId });
+          if (!first) throw error;
+          return { inquiry: toInquiry(first), created: false };
+        }
+      },
+      async update(id, { status, note }, at) {
+        const doc = await inquiries.findOneAndUpdate(
+          { _id: id },
+          {
+            $set: {
+              ...(status === undefined ? {} : { status }),
+              ...(note === undefined ? {} : { note }),
+              updatedAt: at,
+            },
+          },
+          { returnDocument: 'after' },
+        );
+        return doc ? toInquiry(doc) : null;
+      },
+      async markBounced(id, at, reply) {
+        const { matchedCount } = await inquiries.updateOne(
+          { _id: id },
+          { $set: { emailBouncedAt: at, emailBounce: reply } },
+        );
+        return matchedCount > 0;
+      },
+      async get(id) {
+        const doc = await inquiries.findOne({ _id: id });
+        return doc ? toInquiry(doc) : null;
+      },
+      async remove(id) {
+        return (await inquiries.deleteOne({ _id: id })).deletedCount > 0;
+      },
+      async removeCreatedBefore(cutoff) {
+        return (await idempotent(() => inquiries.deleteMany({ createdAt: { $lt: cutoff } })))
+          .deletedCount;
+      },
+      count: () => inquiries.countDocuments(),
+    },
+    revisions: {
+      async create(revision) {
+        const doc: RevisionDoc = { _id: sortableId(revision.savedAt), ...revision };
+        await revisions.insertOne(doc);
+        return toRevision(doc);
+      },
+      async list(path) {
+        const docs = await revisions
+          .find({ path }, { projection: { content: 0 } })
+          .sort({ savedAt: -1, _id: -1 })
+          .toArray();
+        return docs.map(toRevision);
+      },
+      async get(path, id) {
+        const doc = await revisions.findOne({ _id: id, path });
+        return doc ? toRevisionWithContent(doc) : null;
+      },
+      async remove(path, ids) {
+        if (ids.length === 0) return 0;
+        const filter = { path, _id: { $in: [...ids] } };
+        return (await idempotent(() => revisions.deleteMany(filter))).deletedCount;
+      },
+    },
+    outbox: {
+      // One findOneAndUpdate finds and claims the e-mail in one step.
+      async claim(now, until, claimId) {
+        const doc = await inquiries.findOneAndUpdate(
+          { ...waiting, 'mail.nextAttemptAt': { $lte: now } },
+          {
+            $set: { 'mail.state': 'sending', 'mail.nextAttemptAt': until, 'mail.claimId': claimId },
+            $inc: { 'mail.attempts': 1 },
+          },
+          { sort: { 'mail.nextAttemptAt': 1 }, returnDocument: 'after' },
+        );
+        return doc?.mail ? { inquiry: toInquiry(doc), attempt: doc.mail.attempts, claimId } : null;
+      },
+      async settle(id, claimId, outcome) {
+        const result = await inquiries.updateOne(
+          { _id: id, 'mail.state': 'sending', 'mail.claimId': claimId },
+          { $set: settled(outcome, 'mail.'), $unset: { 'mail.claimId': true } },
+        );
+        return result.matchedCount > 0;
+      },
+      async requeue(id, now) {
+        const result = await inquiries.updateOne(
+          { _id: id, 'mail.state': 'failed' },
+          {
+            $set: { 'mail.state': 'pending', 'mail.attempts': 0, 'mail.nextAttemptAt': now },
+            $unset: { 'mail.failedAt': true },
+          },
+        );
+        if (result.matchedCount > 0) return 'queued';
+        return (await inquiries.findOne({ _id: id }, { projection: { _id: 1 } }))
+          ? 'not-failed'
+          : 'no-inquiry';
+      },
+      async nextDue() {
+        const doc = await inquiries.findOne(waiting, {
+          sort: { 'mail.nextAttemptAt': 1 },
+          projection: { mail: 1 },
+        });
+        return doc?.mail ? new Date(doc.mail.nextAttemptAt) : null;
+      },
+      async summary(limit) {
+        const [pending, failed] = await Promise.all([
+          inquiries.countDocuments(waiting),
+          inquiries
+            .find({ 'mail.state': 'failed' })
+            .sort({ 'mail.failedAt': -1, _id: -1 })
+            .limit(limit)
+            .toArray(),
+        ]);
+        return { pending, failed: failed.map(toFailedMail) };
+      },
+    },
+    waitlists: {
+      async get() {
+        return (await waitlists.findOne({ _id: WAITLIST_DOC_ID })) ?? emptyWaitlists();
+      },
+      // A compare-and-set on the version: the check and the write are one step.
+      async replace(lists, expected, at) {
+        const doc: WaitlistDoc = {
+          _id: WAITLIST_DOC_ID,
+          version: expected + 1,
+          lists,
+          updatedAt: at,
+        };
+        if (expected === 0) {
+          try {
+            await waitlists.insertOne(doc);
+            return doc;
+          } catch (error) {
+            if (isDuplicateKey(error)) return null;
+            throw error;
+          }
+        }
+        const result = await waitlists.replaceOne({ _id: WAITLIST_DOC_ID, version: expected }, doc);
+        return result.matchedCount === 1 ? doc : null;
+      },
+    },
+    announcements: {
+      async create(announcement, mails) {
+        // The e-mails first: one already there (a family twice) stops it before it is listed.
+        if (mails.length > 0) await announcementMails.insertMany(mails);
+        await announcements.insertOne(announcement);
+      },
+      async list() {
+        const docs = await announcements.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
+        const mails = await announcementMails
+          .find({}, { projection: { announcementId: 1, state: 1 } })
+          .toArray();
+        return docs.map((doc) => ({
+          ...doc,
+          states: mailStates(mails.filter((m) => m.announcementId === doc._id)),
+        }));
+      },
+      claim: (now, until, claimId) =>
+        announcementMails.findOneAndUpdate(
+          { state: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } },
+          { $set: { state: 'sending', nextAttemptAt: until, claimId }, $inc: { attempts: 1 } },
+          { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+        ),
+      async settle(id, claimId, outcome) {
+        const result = await announcementMails.updateOne(
+          { _id: id, state: 'sending', claimId },
+          { $set: settled(outcome, ''), $unset: { claimId: true } },
+        );
+        return result.matchedCount > 0;
+      },
+      async nextDue() {
+        const doc = await announcementMails.findOne(
+          { state: { $in: ['pending', 'sending'] } },
+          { sort: { nextAttemptAt: 1 } },
+        );
+        return doc ? new Date(doc.nextAttemptAt) : null;
+      },
+    },
+    deliveries: {
+      async find(keys, now) {
+        // Expired records go by TTL (MongoDB's monitor runs once a minute): one may still be there.
+        const doc = await deliveries.findOne({ _id: { $in: [...keys] }, expiresAt: { $gt: now } });
+        return doc?.inquiryId ?? null;
+      },
+      async remember(keys, inquiryId, until) {
+        for (const key of keys)
+          await deliveries.updateOne(
+            { _id: key },
+            { $set: { inquiryId }, $max: { expiresAt: until } },
+            { upsert: true },
+          );
+      },
+    },
+    cursors: {
+      get: (key) => cursors.findOne({ _id: key }),
+      async set(cursor) {
+        await cursors.replaceOne({ _id: cursor._id }, cursor, { upsert: true });
+      },
+    },
+    loginAttempts: {
+      async add(key, attempt, windowMs) {
+        const doc = await attempts.findOneAndUpdate(
+          { _id: key },
+          {
+            $push: { attempts: { $each: [attempt], $slice: -MAX_KEPT_ATTEMPTS } },
+            // Several instances with skewed clocks: the expiry only ever moves later, so the TTL
+            // index never deletes attempts still inside some instance's window.
+            $max: { expiresAt: new Date(attempt.at.getTime() + windowMs) },
+          },
+          { upsert: true, returnDocument: 'after' },
+        );
+        return withinWindow(doc?.attempts, attempt.at, windowMs);
+      },
+      async list(key, now, windowMs) {
+        const doc = await attempts.findOne({ _id: key });
+        return withinWindow(doc?.attempts, now, windowMs);
+      },
+      async remove(key, id) {
+        await attempts.updateOne({ _id: key }, { $pull: { attempts: { id } } });
+      },
+      async clear(key) {
+        await attempts.deleteOne({ _id: key });
+      },
+      async removeExpired(now) {
+        return (await idempotent(() => attempts.deleteMany({ expiresAt: { $lte: now } })))
+          .deletedCount;
+      },
+    },
+    keys: {
+      async ensure(name, candidate) {
+        const found = await keys.findOne({ _id: name });
+        if (found) return found.value;
+        try {
+          await keys.insertOne({ _id: name, value: candidate });
+          return candidate;
+        } catch (error) {
+          // Two servers starting at once: the first insert wins, both answer its value.
+          if (!isDuplicateKey(error)) throw error;
+        }
+        const first = await keys.findOne({ _id: name });
+        if (!first) throw new Error(`the key ${name} could not be stored`);
+        return first.value;
+      },
+    },
+    ping: () => engine.ping(),
+    snapshot: () => engine.snapshot(),
+    async isEmpty() {
+      const found = await Promise.all(
+        [admins, inquiries, revisions].map((c: StoreCollection<{ _id: string }>) =>
+          c.findOne({}, { projection: { _id: 1 } }),
+        ),
+      );
+      return found.every((doc) => doc === null);
+    },
+    async replaceAll(snapshot) {
+      await fill(admins, snapshot.admins);
+      await fill(inquiries, snapshot.inquiries);
+      await fill(revisions, snapshot.revisions);
+      await fill(cursors, snapshot.cursors);
+      await fill(waitlists, snapshot.waitlists);
+      await fill(announcements, snapshot.announcements);
+      await fill(announcementMails, snapshot.announcementMails);
+      await fill(sessions);
+      await fill(attempts);
+    },
+    close: () => engine.close(),
+  };
+}
