@@ -24,3 +24,20 @@ export function serverFieldErrors(error: unknown): ServerFieldErrors | null {
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }
+
+/**
+ * Shows a refusal on the form's fields it names (`form.setErrors`); false when it names none of
+ * them, and the caller says it some other way (a toast, an alert).
+ */
+export function setServerErrors<Values extends object>(
+  form: { getValues: () => Values; setErrors: (errors: ServerFieldErrors) => void },
+  error: unknown,
+): boolean {
+  const values = form.getValues();
+  const errors = Object.entries(serverFieldErrors(error) ?? {}).filter(
+    ([path]) => path.split('.')[0]! in values,
+  );
+  if (errors.length === 0) return false;
+  form.setErrors(Object.fromEntries(errors));
+  return true;
+}
