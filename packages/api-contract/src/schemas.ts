@@ -443,8 +443,9 @@ export const CONFIRMATION_REQUIRED = 'confirmation_required';
 /** A 403 on a code save or restore where Code mode is off (no bubblewrap on the server). */
 export const CODE_MODE_OFF = 'code_mode_off';
 
+/** Its messages are the owner's: the password prompt of code saves validates with it too. */
 export const confirmPasswordRequestSchema = z.strictObject({
-  password: z.string().min(1).max(256),
+  password: z.string('Enter your password.').min(1, 'Enter your password.').max(256),
 });
 export const confirmPasswordResponseSchema = z.object({
   /** Until when code saves and restores are allowed without asking again. */
