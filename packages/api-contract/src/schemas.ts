@@ -241,7 +241,13 @@ export type IntakeStatus = z.infer<typeof intakeStatusSchema>;
 export const inquiryUpdateSchema = z
   .strictObject({
     status: inquiryStatusSchema.optional(),
-    note: z.string().max(INQUIRY_NOTE_MAX).optional(),
+    note: z
+      .string()
+      .max(
+        INQUIRY_NOTE_MAX,
+        `The note fits in ${INQUIRY_NOTE_MAX.toLocaleString('en-US')} characters`,
+      )
+      .optional(),
   })
   .refine((u) => u.status !== undefined || u.note !== undefined, 'give a status, a note or both');
 export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
