@@ -241,7 +241,13 @@ export type IntakeStatus = z.infer<typeof intakeStatusSchema>;
 export const inquiryUpdateSchema = z
   .strictObject({
     status: inquiryStatusSchema.optional(),
-    note: z.string().max(INQUIRY_NOTE_MAX).optional(),
+    note: z
+      .string()
+      .max(
+        INQUIRY_NOTE_MAX,
+        `The note fits in ${INQUIRY_NOTE_MAX.toLocaleString('en-US')} characters`,
+      )
+      .optional(),
   })
   .refine((u) => u.status !== undefined || u.note !== undefined, 'give a status, a note or both');
 export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
@@ -443,8 +449,9 @@ export const CONFIRMATION_REQUIRED = 'confirmation_required';
 /** A 403 on a code save or restore where Code mode is off (no bubblewrap on the server). */
 export const CODE_MODE_OFF = 'code_mode_off';
 
+/** Its messages are the owner's: the password prompt of code saves validates with it too. */
 export const confirmPasswordRequestSchema = z.strictObject({
-  password: z.string().min(1).max(256),
+  password: z.string('Enter your password.').min(1, 'Enter your password.').max(256),
 });
 export const confirmPasswordResponseSchema = z.object({
   /** Until when code saves and restores are allowed without asking again. */

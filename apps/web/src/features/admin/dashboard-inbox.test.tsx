@@ -469,6 +469,35 @@ describe('private note', () => {
     expect(tom.getByText('Weekend visit, Albany')).toBeInTheDocument();
   });
 
+  it('shows a refusal naming the note under the box, in the server’s words, and keeps the text', async () => {
+    serveInbox(FAMILIES);
+    const user = await dashboard();
+    const message = 'The note fits in 5,000 characters';
+    api.use(
+      http.patch(
+        API_ROUTES.updateInquiry.path,
+        () =>
+          Response.json(
+            {
+              error: 'bad_request',
+              message: `Invalid body: note: ${message}`,
+              details: [{ path: 'note', message }],
+            },
+            { status: 400 },
+          ),
+        { once: true },
+      ),
+    );
+    const tom = card('Tom Gallagher');
+    await user.click(tom.getByRole('button', { name: 'Add a note' }));
+    const box = tom.getByRole('textbox', { name: 'Private note' });
+    await user.type(box, 'Weekend visit, Albany');
+    await user.click(tom.getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(box).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(box).toHaveValue('Weekend visit, Albany');
+    expect(await tom.findByRole('alert')).toHaveTextContent('Your note was not saved');
+  });
+
   it('says Saving... while the server saves it', async () => {
     serveInbox(FAMILIES);
     const user = await dashboard();

@@ -178,6 +178,35 @@ describe('file editor: password confirmation for code saves', () => {
     expect(callsTo('PUT', HERO_URL)).toHaveLength(1);
   });
 
+  it('shows a refusal naming the password field on it, in the server’s words', async () => {
+    serveEditor({ save: needsConfirmation });
+    serveConfirm(() =>
+      Response.json(
+        {
+          error: 'bad_request',
+          message: 'Invalid body: password: Too big: expected string to have <=256 characters',
+          details: [
+            { path: 'password', message: 'Too big: expected string to have <=256 characters' },
+          ],
+        },
+        { status: 400 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<FilesScreen />, { route: '/admin/files' });
+    await editAndSave(user);
+    const form = await prompt();
+    const password = form.getByLabelText('Your password');
+    await user.type(password, 'guess{Enter}');
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        'Too big: expected string to have <=256 characters',
+      ),
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('PUT', HERO_URL)).toHaveLength(1);
+  });
+
   it('asks for the password when Confirm is pressed with none, without asking the server', async () => {
     serveEditor({ save: needsConfirmation });
     const user = userEvent.setup();

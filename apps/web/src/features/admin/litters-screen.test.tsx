@@ -286,6 +286,41 @@ describe('Litters screen', () => {
     expect(screen.getByRole('heading', { name: 'Edit Ranger x Juniper' })).toBeInTheDocument();
   });
 
+  it('shows a refusal (422) of a due litter’s birth date on its month, until the month is changed', async () => {
+    const message = 'Give the birth date (YYYY-MM-DD) or the month it is due';
+    serve({
+      save: () =>
+        Response.json({ error: 'invalid_litter', field: 'birthDate', message }, { status: 422 }),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Duke x Honey' }));
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Due month/ })).toHaveAccessibleDescription(
+        message,
+      ),
+    );
+    expect(screen.getByText('Please check the marked fields')).toBeInTheDocument();
+    await choose(user, 'Due month', 'March');
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  it('shows a refusal (422) of one puppy under the puppies, naming it', async () => {
+    serve({
+      save: () =>
+        Response.json(
+          { error: 'invalid_litter', field: 'puppies.1.color', message: 'Choose the colour' },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Ranger x Juniper' }));
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    expect(await screen.findByText('Puppy 2: Choose the colour')).toHaveAttribute('role', 'alert');
+  });
+
   it('keeps the form and says so when the litters changed meanwhile (409)', async () => {
     serve({
       save: () => Response.json({ error: 'conflict', message: 'changed' }, { status: 409 }),

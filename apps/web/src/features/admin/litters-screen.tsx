@@ -19,13 +19,7 @@ import { useWaitlist } from './api/waitlist';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
 import { goLiveMessage } from './components/editor-warnings';
 import { PublishStatusNote } from './components/publish-status-note';
-import {
-  formFieldOf,
-  kennelToday,
-  publicViewOf,
-  puppyMessage,
-  type FieldErrors,
-} from './litters/litter-draft';
+import { kennelToday, publicViewOf } from './litters/litter-draft';
 import { LitterForm } from './litters/litter-form';
 import { showError, showSuccess } from './lib/toasts';
 
@@ -74,14 +68,12 @@ function LittersBody() {
   const [editing, setEditing] = useState<Editing>(null);
   // Who each puppy is reserved for, shown in the form: asked for once a litter is edited.
   const waitlist = useWaitlist({ enabled: Boolean(editing?.litter) });
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<PendingPublish | null>(null);
   const publish = usePublishStatus(pending);
   const today = useMemo(() => kennelToday(), []);
 
-  const onSave = (draft: LitterDraft) => {
+  const onSave = (draft: LitterDraft, refused: (errors: Record<string, string>) => void) => {
     if (!litters.data || !editing) return;
-    setServerErrors({});
     save.mutate(
       { id: editing.litter?.id, draft, sha256: litters.data.sha256 },
       {
@@ -92,13 +84,7 @@ function LittersBody() {
         },
         onError: (error) => {
           const failure = classifyLitterError(error);
-          if (failure.kind === 'field')
-            setServerErrors({
-              [formFieldOf(failure.field)]: puppyMessage(
-                failure.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-                failure.message,
-              ),
-            });
+          if (failure.kind === 'field') refused(failure.errors);
           else if (failure.kind === 'conflict')
             showError(
               'The litters were changed since you opened this page. Your form is kept: save again to apply it to the new list.',
@@ -143,14 +129,10 @@ function LittersBody() {
         <LitterForm
           key={editing.litter?.id ?? 'new'}
           litter={editing.litter}
-          serverErrors={serverErrors}
           saving={save.isPending}
           onSave={onSave}
           reservedFor={reservedFor(waitlist.data, editing.litter?.id)}
-          onCancel={() => {
-            setEditing(null);
-            setServerErrors({});
-          }}
+          onCancel={() => setEditing(null)}
         />
       ) : (
         <Group>
@@ -181,10 +163,7 @@ function LittersBody() {
                     key={litter.id}
                     litter={litter}
                     today={today}
-                    onEdit={() => {
-                      setServerErrors({});
-                      setEditing({ litter });
-                    }}
+                    onEdit={() => setEditing({ litter })}
                   />
                 ))}
               </Table.Tbody>

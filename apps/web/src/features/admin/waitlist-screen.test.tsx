@@ -263,6 +263,45 @@ describe('Waitlist screen', () => {
   });
 });
 
+describe('the announcement form', () => {
+  async function chooseLitter(user: ReturnType<typeof userEvent.setup>) {
+    const litter = await screen.findByRole('combobox', { name: 'Litter' });
+    await user.click(litter);
+    const options = document.getElementById(litter.getAttribute('aria-controls')!)!;
+    await user.click(within(options).getByRole('option', { name: LITTER.name, hidden: true }));
+  }
+
+  it('asks for a subject with the API’s words, and asks the server nothing', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    await chooseLitter(user);
+    await user.clear(screen.getByRole('textbox', { name: 'Subject' }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription(
+      'A subject is needed',
+    );
+    expect(callsTo('POST', API_ROUTES.previewAnnouncement.path)).toHaveLength(0);
+  });
+
+  it('shows a refusal (422) on the litter it names', async () => {
+    serve();
+    const message = `${LITTER.name} is not born yet: give its birth date on the Litters screen first`;
+    api.use(
+      http.post(API_ROUTES.previewAnnouncement.path, () =>
+        HttpResponse.json({ error: 'not_born', message, field: 'litterId' }, { status: 422 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    await chooseLitter(user);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Litter' })).toHaveAccessibleDescription(message),
+    );
+  });
+});
+
 describe('an inquiry’s card and the waitlist', () => {
   it('puts the family on a litter’s list, then shows their place', async () => {
     const inbox = serveInbox([inboxInquiry(1, { firstName: 'Megan', lastName: 'Whitaker' })]);

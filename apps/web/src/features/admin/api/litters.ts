@@ -3,6 +3,7 @@ import { litterSchema, type LitterDraft } from '@cedar/content';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { publishStatusQueryOptions } from './publish-status';
+import { serverFieldErrors, type ServerFieldErrors } from '../lib/form-errors';
 import { HttpError, apiRequest, errorBodyOf, parsedQueryFn } from '../lib/query-client';
 
 const littersAnswerSchema = z.object({
@@ -63,15 +64,15 @@ export function useSaveLitter() {
 
 /** What a refused save means for the form: a field to mark, the list changed meanwhile, or else. */
 export type LitterSaveFailure =
-  | { kind: 'field'; field: string; message: string }
+  | { kind: 'field'; errors: ServerFieldErrors }
   | { kind: 'conflict' }
   | { kind: 'other'; message: string };
 
 export function classifyLitterError(error: unknown): LitterSaveFailure {
-  const body = errorBodyOf(error);
   if (error instanceof HttpError && error.status === 409) return { kind: 'conflict' };
-  if (error instanceof HttpError && error.status === 422 && body && typeof body.field === 'string')
-    return { kind: 'field', field: body.field, message: body.message };
+  const errors = serverFieldErrors(error);
+  if (errors) return { kind: 'field', errors };
+  const body = errorBodyOf(error);
   return {
     kind: 'other',
     message: body?.message ?? 'The litter could not be saved. Check your connection and try again.',

@@ -1,7 +1,9 @@
-import { INQUIRY_NOTE_MAX, type InboxInquiry } from '@cedar/api-contract';
+import { INQUIRY_NOTE_MAX, inquiryUpdateSchema, type InboxInquiry } from '@cedar/api-contract';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isGone, useUpdateInquiry } from '../api/update-inquiry';
+import { setServerErrors } from '../lib/form-errors';
 import { showError } from '../lib/toasts';
 import classes from './inquiry-card.module.css';
 
@@ -11,8 +13,12 @@ import classes from './inquiry-card.module.css';
  */
 export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
   const update = useUpdateInquiry();
-  /** null while the note is only shown. */
-  const [draft, setDraft] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  // The draft, checked by the API's own update schema.
+  const form = useForm({
+    initialValues: { note: '' },
+    validate: schemaResolver(inquiryUpdateSchema, { sync: true }),
+  });
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   /** Set when editing ends: the textarea that had focus is gone, so focus goes back to the button. */
@@ -20,25 +26,27 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
   useEffect(() => {
     // After the commit that shows the button again, not at a guessed moment: a busy browser may
     // paint a frame before React has committed.
-    if (draft === null && returnFocus.current) {
+    if (!editing && returnFocus.current) {
       returnFocus.current = false;
       editButton.current?.focus();
     }
-  }, [draft]);
+  }, [editing]);
 
   const edit = () => {
     update.reset();
     setSaved(false);
-    setDraft(inquiry.note);
+    form.setValues({ note: inquiry.note });
+    form.clearErrors();
+    setEditing(true);
   };
   const stopEditing = () => {
     returnFocus.current = true;
-    setDraft(null);
+    setEditing(false);
   };
-  const save = () => {
-    if (draft === null || update.isPending) return;
+  const save = form.onSubmit(({ note }) => {
+    if (update.isPending) return;
     update.mutate(
-      { id: inquiry.id, note: draft },
+      { id: inquiry.id, note },
       {
         onSuccess: () => {
           setSaved(true);
@@ -46,23 +54,23 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
         },
         onError: (error) => {
           if (isGone(error)) showError('This inquiry has been deleted, so the note was not saved.');
+          else setServerErrors(form, error);
         },
       },
     );
-  };
+  });
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
     if (event.key === 'Escape' && !update.isPending) stopEditing();
   };
 
-  if (draft !== null) {
+  if (editing) {
     return (
       <Stack gap="xs" mt="md">
         <Textarea
           label="Private note"
           description="Only you see this note. Ctrl+Enter saves it."
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
+          {...form.getInputProps('note')}
           onKeyDown={onKeyDown}
           maxLength={INQUIRY_NOTE_MAX}
           rows={4}
@@ -75,14 +83,15 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
           </Alert>
         )}
         <Group gap="sm">
-          <Button size="xs" onClick={save}>
+          <Button size="xs" onClick={() => save()}>
             {update.isPending ? 'Saving...' : 'Save note'}
           </Button>
           <Button size="xs" variant="default" onClick={stopEditing} disabled={update.isPending}>
             Cancel
           </Button>
           <Text size="xs" c="gray.7">
-            {draft.length.toLocaleString('en-US')} / {INQUIRY_NOTE_MAX.toLocaleString('en-US')}
+            {form.values.note.length.toLocaleString('en-US')} /{' '}
+            {INQUIRY_NOTE_MAX.toLocaleString('en-US')}
           </Text>
         </Group>
       </Stack>

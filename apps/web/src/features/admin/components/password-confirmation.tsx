@@ -1,6 +1,9 @@
+import { confirmPasswordRequestSchema } from '@cedar/api-contract';
 import { Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useId, useRef } from 'react';
 import { passwordProblem, useConfirmPassword } from '../api/password';
+import { setServerErrors } from '../lib/form-errors';
 import classes from './password-field.module.css';
 
 const WHY = {
@@ -20,28 +23,35 @@ interface PasswordConfirmationProps {
 export function PasswordConfirmation({ action, onConfirmed, onCancel }: PasswordConfirmationProps) {
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState('');
-  const [empty, setEmpty] = useState(false);
   const confirm = useConfirmPassword();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '' },
+    // The API's request schema: an empty password is 'Enter your password.', unasked.
+    validate: schemaResolver(confirmPasswordRequestSchema, { sync: true }),
+  });
   useEffect(() => inputRef.current?.focus(), []);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (confirm.isPending) return;
-    setEmpty(password === '');
-    if (password === '') return inputRef.current?.focus();
-    confirm.mutate(password, {
-      onSuccess: onConfirmed,
-      onError: () => inputRef.current?.focus(),
-    });
-  };
+  const onSubmit = form.onSubmit(
+    ({ password }) => {
+      if (confirm.isPending) return;
+      confirm.mutate(password, {
+        onSuccess: onConfirmed,
+        onError: (error) => {
+          if (!setServerErrors(form, error))
+            form.setFieldError(
+              'password',
+              passwordProblem(error, 'Your password could not be checked. Please try again.')
+                .message,
+            );
+          inputRef.current?.focus();
+        },
+      });
+    },
+    () => inputRef.current?.focus(),
+  );
 
-  let error: string | null = empty ? 'Enter your password.' : null;
-  if (!error && confirm.isError)
-    error = passwordProblem(
-      confirm.error,
-      'Your password could not be checked. Please try again.',
-    ).message;
+  const error = form.errors.password;
   return (
     <Paper
       component="form"
@@ -63,10 +73,9 @@ export function PasswordConfirmation({ action, onConfirmed, onCancel }: Password
           label="Your password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={error}
-          aria-invalid={error !== null}
+          {...form.getInputProps('password')}
+          key={form.key('password')}
+          aria-invalid={error !== undefined}
           errorProps={{ role: 'alert' }}
           classNames={{ root: classes.field }}
           maw={360}

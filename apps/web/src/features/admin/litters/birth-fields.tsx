@@ -1,16 +1,10 @@
 import { SegmentedControl, Select, Stack, Group, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { MONTH_NAMES } from '@cedar/litter-logic';
-import type { FieldErrors, LitterFormValues } from './litter-draft';
-
-interface BirthFieldsProps {
-  values: LitterFormValues;
-  errors: FieldErrors;
-  set: <K extends keyof LitterFormValues>(key: K, value: LitterFormValues[K]) => void;
-}
+import { fieldProps, selectProps, type LitterFormState } from './form-state';
 
 /** Born on a date, or due in a month: the two ways a litter's birth is given. */
-export function BirthFields({ values, errors: shown, set }: BirthFieldsProps) {
+export function BirthFields({ form }: { form: LitterFormState }) {
   const headingId = useId();
   return (
     <Stack gap={6}>
@@ -23,17 +17,14 @@ export function BirthFields({ values, errors: shown, set }: BirthFieldsProps) {
           { value: 'born', label: 'Born on' },
           { value: 'due', label: 'Due in' },
         ]}
-        value={values.born}
-        onChange={(v) => set('born', v as LitterFormValues['born'])}
+        {...fieldProps(form, 'born', { withError: false })}
         w="fit-content"
       />
-      {values.born === 'born' ? (
+      {form.values.born === 'born' ? (
         <TextInput
           label="Birth date"
           type="date"
-          value={values.birthDate}
-          onChange={(e) => set('birthDate', e.currentTarget.value)}
-          error={shown.birthDate}
+          {...fieldProps(form, 'birthDate')}
           required
           maw={240}
         />
@@ -42,17 +33,14 @@ export function BirthFields({ values, errors: shown, set }: BirthFieldsProps) {
           <Select
             label="Due month"
             data={[...MONTH_NAMES]}
-            value={values.dueMonth || null}
-            onChange={(v) => set('dueMonth', v ?? '')}
-            error={shown.birthDate}
+            {...selectProps(form, 'dueMonth')}
             required
             w={180}
           />
           <TextInput
             label="Due year"
             inputMode="numeric"
-            value={values.dueYear}
-            onChange={(e) => set('dueYear', e.currentTarget.value)}
+            {...fieldProps(form, 'dueYear')}
             required
             w={120}
           />

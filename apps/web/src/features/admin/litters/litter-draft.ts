@@ -1,4 +1,5 @@
 import { litterDraftSchema, type Litter, type LitterDraft, type LitterPuppy } from '@cedar/content';
+import { schemaResolver } from '@mantine/form';
 import {
   availabilityLabel,
   dayStart,
@@ -135,37 +136,49 @@ function draftOf(values: LitterFormValues): unknown {
   };
 }
 
-/** Which form field shows a problem the schema or the server found in a draft's field. */
-export function formFieldOf(field: string): keyof LitterFormValues {
-  const top = field.split('.')[0] ?? '';
-  if (top === 'birthDate') return 'birthDate';
-  if (top === 'images') return 'images';
-  if (top === 'puppies') return 'puppies';
-  return (top in EMPTY_LITTER ? top : 'description') as keyof LitterFormValues;
+/** The draft the form's values make, as the content schema returns it once it is valid. */
+export const parseDraft = (values: LitterFormValues): LitterDraft =>
+  litterDraftSchema.parse(draftOf(values));
+
+/**
+ * Which form field shows a problem found in a draft's field ('dam', 'images.3', 'puppies.6.sex'),
+ * and in what words: a due litter's birth date is its month, a photo's problem is the photos', a
+ * puppy's names it ('Puppy 7: Choose male or female'); a field the form does not have goes under
+ * the description.
+ */
+export function formErrorOf(
+  values: Pick<LitterFormValues, 'born'>,
+  path: string,
+  message: string,
+): [field: keyof LitterFormValues, message: string] {
+  const [top = '', index] = path.split('.');
+  if (top === 'birthDate') return [values.born === 'due' ? 'dueMonth' : 'birthDate', message];
+  if (top === 'puppies')
+    return [
+      'puppies',
+      index && /^\d+$/.test(index) ? `Puppy ${Number(index) + 1}: ${message}` : message,
+    ];
+  return [top in EMPTY_LITTER ? (top as keyof LitterFormValues) : 'description', message];
 }
 
-/** A problem of one puppy names it: 'Puppy 2: Choose male or female'. */
-export function puppyMessage(path: readonly PropertyKey[], message: string): string {
-  return path[0] === 'puppies' && typeof path[1] === 'number'
-    ? `Puppy ${path[1] + 1}: ${message}`
-    : message;
-}
-
-export type FieldErrors = Partial<Record<keyof LitterFormValues, string>>;
-
-/** The content package's own schema, as the server applies it: the first problem of each field. */
-export function validateDraft(
-  values: LitterFormValues,
-): { draft: LitterDraft; errors: null } | { draft: null; errors: FieldErrors } {
-  const result = litterDraftSchema.safeParse(draftOf(values));
-  if (result.success) return { draft: result.data, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = formFieldOf(issue.path.map(String).join('.'));
-    errors[field] ??= puppyMessage(issue.path, issue.message);
+/** The form's errors from the draft's (a schema's or the server's): the first of each field. */
+export function formErrorsOf(
+  values: Pick<LitterFormValues, 'born'>,
+  errors: Record<string, unknown>,
+): Partial<Record<keyof LitterFormValues, string>> {
+  const shown: Partial<Record<keyof LitterFormValues, string>> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const [field, text] = formErrorOf(values, path, String(message));
+    shown[field] ??= text;
   }
-  return { draft: null, errors };
+  return shown;
 }
+
+const checkDraft = schemaResolver(litterDraftSchema, { sync: true });
+
+/** The form's validation: the content package's own schema, as the server applies it. */
+export const validateLitter = (values: LitterFormValues) =>
+  formErrorsOf(values, checkDraft(draftOf(values)));
 
 /** What the public page shows of a litter today: its age label, badge and list. */
 export interface PublicView {

@@ -10,18 +10,21 @@ import {
   Stack,
   Title,
 } from '@mantine/core';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useId, useMemo } from 'react';
 import { BirthFields } from './birth-fields';
 import { LitterDetails } from './litter-details';
 import {
   EMPTY_LITTER,
   birthDateOf,
+  formErrorsOf,
   formValuesOf,
   kennelToday,
-  validateDraft,
-  type FieldErrors,
+  parseDraft,
+  validateLitter,
   type LitterFormValues,
 } from './litter-draft';
+import { fieldProps, selectProps } from './form-state';
 import { LitterPhotos } from './litter-photos';
 import { LitterPreview } from './litter-preview';
 import { LitterPuppies } from './litter-puppies';
@@ -31,51 +34,27 @@ const dogOptions = (dogs: readonly Dog[]) => dogs.map((d) => ({ value: d.id, lab
 interface LitterFormProps {
   /** The litter edited, or null for a new one. */
   litter: Litter | null;
-  /** Problems the server found, by form field. */
-  serverErrors: FieldErrors;
   saving: boolean;
-  onSave: (draft: LitterDraft) => void;
+  /** Sends the draft; `refused` marks the fields the server refused, by the draft's paths. */
+  onSave: (draft: LitterDraft, refused: (errors: Record<string, string>) => void) => void;
   onCancel: () => void;
   /** Which family each reserved puppy is reserved for (from the waitlist), by puppy id. */
   reservedFor?: Record<string, string>;
 }
 
 /** Adds or edits one litter: every field of the data file, checked as the server will. */
-export function LitterForm({
-  litter,
-  serverErrors,
-  saving,
-  onSave,
-  onCancel,
-  reservedFor,
-}: LitterFormProps) {
-  const [values, setValues] = useState<LitterFormValues>(() =>
-    litter ? formValuesOf(litter) : EMPTY_LITTER,
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
+export function LitterForm({ litter, saving, onSave, onCancel, reservedFor }: LitterFormProps) {
+  const form = useForm<LitterFormValues>({
+    initialValues: litter ? formValuesOf(litter) : EMPTY_LITTER,
+    validate: validateLitter,
+  });
   const headingId = useId();
   const today = useMemo(() => kennelToday(), []);
-  const shown = { ...errors, ...serverErrors };
+  const { values } = form;
 
-  const set = <K extends keyof LitterFormValues>(key: K, value: LitterFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const setImages = (change: (images: string[]) => string[]) => {
-    setValues((v) => ({ ...v, images: change(v.images) }));
-    setErrors((e) => ({ ...e, images: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateDraft(values);
-    if (result.errors) {
-      setErrors(result.errors);
-      return;
-    }
-    onSave(result.draft);
-  };
+  const submit = form.onSubmit((valid) =>
+    onSave(parseDraft(valid), (errors) => form.setErrors(formErrorsOf(valid, errors))),
+  );
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
@@ -89,23 +68,19 @@ export function LitterForm({
               label="Sire"
               placeholder="Choose the sire"
               data={dogOptions(sires)}
-              value={values.sire || null}
-              onChange={(v) => set('sire', v ?? '')}
-              error={shown.sire}
+              {...selectProps(form, 'sire')}
               required
             />
             <Select
               label="Dam"
               placeholder="Choose the dam"
               data={dogOptions(dames)}
-              value={values.dam || null}
-              onChange={(v) => set('dam', v ?? '')}
-              error={shown.dam}
+              {...selectProps(form, 'dam')}
               required
             />
           </SimpleGrid>
 
-          <BirthFields values={values} errors={shown} set={set} />
+          <BirthFields form={form} />
 
           <LitterPreview
             birthDate={birthDateOf(values)}
@@ -114,30 +89,29 @@ export function LitterForm({
             today={today}
           />
 
-          <LitterDetails values={values} errors={shown} set={set} />
+          <LitterDetails form={form} />
 
           <LitterPhotos
             images={values.images}
-            error={shown.images}
-            onAdd={(path) => setImages((images) => [...images, path])}
-            onRemove={(path) => setImages((images) => images.filter((i) => i !== path))}
+            error={form.errors.images}
+            onAdd={(path) => {
+              form.insertListItem('images', path);
+              form.clearFieldError('images');
+            }}
+            onRemove={(path) => {
+              form.removeListItem('images', values.images.indexOf(path));
+              form.clearFieldError('images');
+            }}
           />
 
-          <LitterPuppies
-            puppies={values.puppies}
-            born={values.born === 'born'}
-            error={shown.puppies}
-            reservedFor={reservedFor}
-            onChange={(puppies) => set('puppies', puppies)}
-          />
+          <LitterPuppies form={form} reservedFor={reservedFor} />
 
           <Checkbox
             label="Archived: hidden from the public page, kept in the file"
-            checked={values.archived}
-            onChange={(e) => set('archived', e.currentTarget.checked)}
+            {...fieldProps(form, 'archived', { type: 'checkbox' })}
           />
 
-          {Object.values(shown).some(Boolean) && (
+          {Object.values(form.errors).some(Boolean) && (
             <Alert color="red" variant="light" title="Please check the marked fields" />
           )}
           <Group>

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { uploadErrorMessage, useUploadPhoto } from '../api/litters';
 
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
@@ -7,7 +7,7 @@ const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic
 interface LitterPhotosProps {
   images: string[];
   /** The form's problem with the photos, if any. */
-  error?: string;
+  error?: ReactNode;
   onAdd: (path: string) => void;
   onRemove: (path: string) => void;
 }

@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { uploadErrorMessage, useUploadPhoto } from '../api/litters';
-import { emptyPuppy, type PuppyFormValues } from './litter-draft';
+import { fieldProps, selectProps, type LitterFormState } from './form-state';
+import { emptyPuppy } from './litter-draft';
 
 const SEX_OPTIONS = [
   { value: 'Male', label: 'Male' },
@@ -25,21 +26,38 @@ const STATUS_OPTIONS = PUPPY_STATUSES.map((s) => ({
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
 interface PuppyRowProps {
+  form: LitterFormState;
   index: number;
-  puppy: PuppyFormValues;
   /** The family a reservation names, from the waitlist. */
   reservedFor?: string | undefined;
-  onChange: (puppy: PuppyFormValues) => void;
-  onRemove: () => void;
 }
 
-function PuppyRow({ index, puppy, reservedFor, onChange, onRemove }: PuppyRowProps) {
+/** The list's problem is said under the list: any change to a puppy clears it. */
+const clearingListError = <Props extends { onChange: (value: never) => void }>(
+  form: LitterFormState,
+  props: Props,
+): Props => ({
+  ...props,
+  onChange: (value: never) => {
+    props.onChange(value);
+    form.clearFieldError('puppies');
+  },
+});
+
+function PuppyRow({ form, index, reservedFor }: PuppyRowProps) {
+  const puppy = form.values.puppies[index]!;
   const upload = useUploadPhoto();
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const label = puppy.name.trim() || `Puppy ${index + 1}`;
-  const set = (change: Partial<PuppyFormValues>) => onChange({ ...puppy, ...change });
+  const path = `puppies.${index}` as const;
+  const setImage = (image: string) => {
+    form.setFieldValue(`${path}.image`, image);
+    form.clearFieldError('puppies');
+  };
+  const select = (field: 'sex' | 'color' | 'status') =>
+    clearingListError(form, selectProps(form, `${path}.${field}`));
 
   const addPhoto = (file: File | undefined) => {
     if (!file) return;
@@ -49,7 +67,7 @@ function PuppyRow({ index, puppy, reservedFor, onChange, onRemove }: PuppyRowPro
       {
         onSuccess: (path) => {
           setPreview(URL.createObjectURL(file));
-          set({ image: path });
+          setImage(path);
         },
         onError: (error) => setUploadError(uploadErrorMessage(error)),
         onSettled: () => {
@@ -65,29 +83,15 @@ function PuppyRow({ index, puppy, reservedFor, onChange, onRemove }: PuppyRowPro
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
           <TextInput
             label="Name or collar"
-            value={puppy.name}
-            onChange={(e) => set({ name: e.currentTarget.value })}
+            {...clearingListError(form, fieldProps(form, `${path}.name`, { withError: false }))}
             required
           />
-          <Select
-            label="Sex"
-            data={SEX_OPTIONS}
-            value={puppy.sex || null}
-            onChange={(v) => set({ sex: v ?? '' })}
-            required
-          />
-          <Select
-            label="Colour"
-            data={coatColorSchema.options}
-            value={puppy.color || null}
-            onChange={(v) => set({ color: v ?? '' })}
-            required
-          />
+          <Select label="Sex" data={SEX_OPTIONS} {...select('sex')} required />
+          <Select label="Colour" data={coatColorSchema.options} {...select('color')} required />
           <Select
             label="Status"
             data={STATUS_OPTIONS}
-            value={puppy.status}
-            onChange={(v) => set({ status: v ?? 'available' })}
+            {...select('status')}
             allowDeselect={false}
           />
         </SimpleGrid>
@@ -108,7 +112,7 @@ function PuppyRow({ index, puppy, reservedFor, onChange, onRemove }: PuppyRowPro
               />
               <CloseButton
                 aria-label={`Remove the photo of ${label}`}
-                onClick={() => set({ image: '' })}
+                onClick={() => setImage('')}
               />
             </>
           )}
@@ -128,7 +132,15 @@ function PuppyRow({ index, puppy, reservedFor, onChange, onRemove }: PuppyRowPro
             hidden
             onChange={(e) => addPhoto(e.currentTarget.files?.[0])}
           />
-          <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            onClick={() => {
+              form.removeListItem('puppies', index);
+              form.clearFieldError('puppies');
+            }}
+          >
             Remove {label}
           </Button>
         </Group>
@@ -143,23 +155,21 @@ function PuppyRow({ index, puppy, reservedFor, onChange, onRemove }: PuppyRowPro
 }
 
 interface LitterPuppiesProps {
-  puppies: PuppyFormValues[];
-  /** False while the litter is only due: puppies are added once it is born. */
-  born: boolean;
-  error?: string | undefined;
+  form: LitterFormState;
   /** Which family each reserved puppy is reserved for, by puppy id. */
   reservedFor?: Record<string, string>;
-  onChange: (puppies: PuppyFormValues[]) => void;
 }
 
 /** The litter's puppies: each one's name or collar, sex, colour, status and optional photo. */
-export function LitterPuppies({ puppies, born, error, reservedFor, onChange }: LitterPuppiesProps) {
+export function LitterPuppies({ form, reservedFor }: LitterPuppiesProps) {
+  const { puppies, born } = form.values;
+  const error = form.errors.puppies;
   return (
     <Stack gap="xs">
       <Text component="h3" size="md" fw={600} m={0}>
         Puppies
       </Text>
-      {!born && puppies.length === 0 ? (
+      {born === 'due' && puppies.length === 0 ? (
         <Text size="sm" c="gray.7">
           Add the puppies once the litter is born.
         </Text>
@@ -168,17 +178,18 @@ export function LitterPuppies({ puppies, born, error, reservedFor, onChange }: L
           {puppies.map((puppy, index) => (
             <PuppyRow
               key={puppy.id}
+              form={form}
               index={index}
-              puppy={puppy}
               reservedFor={reservedFor?.[puppy.id]}
-              onChange={(next) => onChange(puppies.map((p) => (p.id === puppy.id ? next : p)))}
-              onRemove={() => onChange(puppies.filter((p) => p.id !== puppy.id))}
             />
           ))}
           <Group>
             <Button
               variant="default"
-              onClick={() => onChange([...puppies, emptyPuppy()])}
+              onClick={() => {
+                form.insertListItem('puppies', emptyPuppy());
+                form.clearFieldError('puppies');
+              }}
               disabled={puppies.length >= LITTER_LIMITS.puppies}
             >
               Add a puppy

@@ -1,4 +1,9 @@
-import { DEFAULT_ANNOUNCEMENT, type AnnouncementPreview } from '@cedar/api-contract';
+import {
+  DEFAULT_ANNOUNCEMENT,
+  announcementDraftSchema,
+  type AnnouncementDraft,
+  type AnnouncementPreview,
+} from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import {
   Alert,
@@ -15,7 +20,9 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { setServerErrors } from '../lib/form-errors';
 import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { useAnnouncements, usePreviewAnnouncement, useSendAnnouncement } from '../api/waitlist';
@@ -28,22 +35,46 @@ const failureOf = (error: unknown, fallback: string) => errorBodyOf(error)?.mess
  */
 export function AnnouncementForm({ litters }: { litters: readonly Litter[] }) {
   const born = litters.filter((l) => !l.archived && /^\d{4}-\d{2}-\d{2}$/.test(l.birthDate));
-  const [litterId, setLitterId] = useState<string | null>(null);
-  const [includeGeneral, setIncludeGeneral] = useState(false);
-  const [subject, setSubject] = useState<string>(DEFAULT_ANNOUNCEMENT.subject);
-  const [body, setBody] = useState<string>(DEFAULT_ANNOUNCEMENT.body);
   const [preview, setPreview] = useState<AnnouncementPreview | null>(null);
+  const form = useForm<AnnouncementDraft>({
+    initialValues: {
+      litterId: '',
+      includeGeneral: false,
+      subject: DEFAULT_ANNOUNCEMENT.subject,
+      body: DEFAULT_ANNOUNCEMENT.body,
+    },
+    // The API's own request schema: its messages are the owner's, and the same as its 400's.
+    validate: schemaResolver(announcementDraftSchema, { sync: true }),
+    // Any change makes the preview stale: it is asked for again before sending.
+    onValuesChange: () => setPreview(null),
+  });
   const previewing = usePreviewAnnouncement();
   const sending = useSendAnnouncement();
   const past = useAnnouncements();
-  const draft = litterId ? { litterId, includeGeneral, subject, body } : null;
-  // Any change makes the preview stale: it is asked for again before sending.
-  const edit =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPreview(null);
-    };
+  const chosen = form.values.litterId !== '';
+
+  /** A refusal is said on the field it names, or else in a toast. */
+  const refused = (fallback: string) => (error: unknown) => {
+    if (!setServerErrors(form, error)) showError(failureOf(error, fallback));
+  };
+  const askPreview = form.onSubmit((draft) =>
+    previewing.mutate(draft, {
+      onSuccess: setPreview,
+      onError: refused('The preview could not be made. Try again.'),
+    }),
+  );
+  const send = form.onSubmit((draft) =>
+    sending.mutate(draft, {
+      onSuccess: ({ recipients }) => {
+        setPreview(null);
+        showSuccess(
+          'Sending',
+          `The announcement is on its way to ${recipients} ${recipients === 1 ? 'family' : 'families'}.`,
+        );
+      },
+      onError: refused('The announcement could not be sent. Try again.'),
+    }),
+  );
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="announce-heading">
@@ -60,58 +91,30 @@ export function AnnouncementForm({ litters }: { litters: readonly Litter[] }) {
           label="Litter"
           placeholder={born.length ? 'Choose a born litter' : 'No litter is born yet'}
           data={born.map((l) => ({ value: l.id, label: l.name }))}
-          value={litterId}
-          onChange={edit(setLitterId)}
+          {...form.getInputProps('litterId')}
+          value={form.values.litterId || null}
+          onChange={(choice) => form.setFieldValue('litterId', choice ?? '')}
         />
         <Checkbox
           label="Also the general list"
-          checked={includeGeneral}
-          onChange={(e) => edit(setIncludeGeneral)(e.currentTarget.checked)}
+          {...form.getInputProps('includeGeneral', { type: 'checkbox' })}
         />
-        <TextInput
-          label="Subject"
-          value={subject}
-          onChange={(e) => edit(setSubject)(e.currentTarget.value)}
-        />
-        <Textarea
-          label="Message"
-          rows={9}
-          value={body}
-          onChange={(e) => edit(setBody)(e.currentTarget.value)}
-        />
+        <TextInput label="Subject" {...form.getInputProps('subject')} />
+        <Textarea label="Message" rows={9} {...form.getInputProps('body')} />
         <Group>
           <Button
             variant="default"
-            disabled={!draft}
+            disabled={!chosen}
             loading={previewing.isPending}
-            onClick={() =>
-              draft &&
-              previewing.mutate(draft, {
-                onSuccess: setPreview,
-                onError: (error) =>
-                  showError(failureOf(error, 'The preview could not be made. Try again.')),
-              })
-            }
+            onClick={() => askPreview()}
           >
             Preview
           </Button>
-          {preview && draft && (
+          {preview && chosen && (
             <Button
               disabled={preview.recipients.length === 0}
               loading={sending.isPending}
-              onClick={() =>
-                sending.mutate(draft, {
-                  onSuccess: ({ recipients }) => {
-                    setPreview(null);
-                    showSuccess(
-                      'Sending',
-                      `The announcement is on its way to ${recipients} ${recipients === 1 ? 'family' : 'families'}.`,
-                    );
-                  },
-                  onError: (error) =>
-                    showError(failureOf(error, 'The announcement could not be sent. Try again.')),
-                })
-              }
+              onClick={() => send()}
             >
               {`Send to ${preview.recipients.length} ${preview.recipients.length === 1 ? 'family' : 'families'}`}
             </Button>
