@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
+import { readSources, writeBuildInfo } from '@cedar/build-info';
 import { containedNodeArgs } from './build-permissions.mjs';
 import { compressTree } from './compress.mjs';
 

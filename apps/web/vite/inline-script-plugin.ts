@@ -20,7 +20,7 @@ const unchanged = ({ sources }: Compiled) =>
 async function compile(entry: string): Promise<Compiled> {
   const result = await build({
     configFile: false,
-    envFile: false,
+    envDir: false,
     logLevel: 'silent',
     publicDir: false,
     build: {

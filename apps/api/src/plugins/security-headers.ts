@@ -68,8 +68,8 @@ function helmetOptions(production: boolean, embed: EmbedHosts = NO_EMBED): Fasti
       useDefaults: false,
       directives: {
         defaultSrc: [SELF],
-        // The prerendered pages carry no inline script; only our bundles (and on the forms pages
-        // the forms embed) run.
+        // Our bundles (and on the forms pages the forms embed); a page's own inline scripts run by
+        // the hashes the page gate accepted, which plugins/document-csp.ts adds to its policy.
         scriptSrc: [SELF, ...embed.script],
         scriptSrcAttr: [NONE],
         // Mantine writes CSS variables into style attributes and <style> tags (server-rendered and

@@ -5,7 +5,7 @@ import {
   type BuildInfo,
   readBuildInfo,
   readSources,
-} from '@cedar/api-contract/source-fingerprint';
+} from '@cedar/build-info';
 import { PUBLIC_ROUTES } from '@cedar/content';
 import {
   type KnownBodies,
