@@ -1,11 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  BUILD_INFO_FILE,
-  type BuildInfo,
-  readBuildInfo,
-  readSources,
-} from '@cedar/build-info';
+import { BUILD_INFO_FILE, type BuildInfo, readBuildInfo, readSources } from '@cedar/build-info';
 import { PUBLIC_ROUTES } from '@cedar/content';
 import {
   type KnownBodies,
