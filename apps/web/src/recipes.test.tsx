@@ -52,8 +52,12 @@ vi.mock('@cedar/content', async (importOriginal) => ({
   puppyCareCopy: { heading: 'Puppy Care', intro: 'How we raise our puppies.' },
 }));
 
-type RouteConfig = { path?: string; file: string; children?: RouteConfig[] }[];
-let routes: { default: RouteConfig; pageModules: Record<string, string> };
+interface RouteEntry {
+  path?: string;
+  file: string;
+  children?: RouteEntry[];
+}
+let routes: { default: RouteEntry[]; pageModules: Record<string, string> };
 
 beforeAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
@@ -68,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-const all = (config: RouteConfig): RouteConfig =>
+const all = (config: RouteEntry[]): RouteEntry[] =>
   config.flatMap((r) => [r, ...all(r.children ?? [])]);
 
 describe("CONTRIBUTING.md's recipe for a page", () => {
