@@ -10,6 +10,7 @@ import {
   nextKennelDayStart,
 } from '../../packages/litter-logic/src/kennel-day.ts';
 import { imagesPlugin } from './vite/images-plugin.ts';
+import { inlineScriptPlugin } from './vite/inline-script-plugin.ts';
 import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
 
 // The kennel's calendar day the pages are built for: the prerendered litter ages and badges count
@@ -44,7 +45,12 @@ const MANTINE_FIRST_LOAD = new RegExp(
 export default defineConfig({
   // React Router's framework mode builds the site (react-router.config.ts); the unit tests render
   // components with React's plugin alone.
-  plugins: [process.env.VITEST ? react() : reactRouter(), mantineCssPlugin(), imagesPlugin()],
+  plugins: [
+    process.env.VITEST ? react() : reactRouter(),
+    mantineCssPlugin(),
+    imagesPlugin(),
+    inlineScriptPlugin(),
+  ],
   define: {
     __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? 'http://localhost:3000'),
     __BUILD_DAY__: JSON.stringify(buildDay),

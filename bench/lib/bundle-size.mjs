@@ -155,7 +155,7 @@ export function measureFirstLoad(clientDirIn, modules, routes) {
           collect(routeKey, js, css, seen);
         } else
           notes.push(
-            `${route}: no manifest entry for its page module ${module ?? '(route not found in routes.tsx)'}`,
+            `${route}: no manifest entry for its page module ${module ?? '(route not found in routes.ts)'}`,
           );
       }
       for (const f of [...js]) followImports(f, js);

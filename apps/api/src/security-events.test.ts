@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_ROUTES, fileUrl, restoreUrl } from '@cedar/api-contract';
-import { readSources } from '@cedar/api-contract/source-fingerprint';
+import { readSources } from '@cedar/build-info';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Builder } from './publish/publisher';
 import {

@@ -18,9 +18,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { readSources, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
+import { readSources, writeBuildInfo } from '@cedar/build-info';
 import { containedNodeArgs } from './build-permissions.mjs';
-import { compressTree } from '@cedar/api-contract/compress';
+import { compressTree } from '@cedar/build-info/compress';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');

@@ -8,7 +8,8 @@ import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { site } from '@cedar/content';
-import { APP_SCRIPTS, START_APP } from './start-app';
+import { APP_SCRIPTS } from './app-scripts';
+import START_APP from './start-app.ts?inline-script';
 import { theme } from './theme';
 import type { Route } from './+types/root';
 

@@ -1,7 +1,9 @@
-// START_APP, run as the page runs it: the context script goes in at once, React Router's module
-// preloads and module script only once the page has loaded and been painted.
+// The start script as Vite compiles it for the page (vite/inline-script-plugin.ts), run as the page
+// runs it: the context script goes in at once, React Router's module preloads and module script
+// only once the page has loaded and been painted.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_SCRIPTS, LOAD_WAIT_MS, START_APP } from './start-app';
+import { APP_SCRIPTS, LOAD_WAIT_MS } from './app-scripts';
+import START_APP from './start-app.ts?inline-script';
 
 // What the browser reads inside <noscript> when scripts run: text, not elements.
 const SCRIPTS =
@@ -70,7 +72,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('START_APP', () => {
+describe('the start script', () => {
   it('puts the context in at once, the scripts once the page has loaded and painted', async () => {
     page('<main><h1>Puppy Placement</h1></main>');
     expect(inPage()).toEqual({ context: 1, preloads: 0, module: 0 });

@@ -10,3 +10,9 @@ declare module 'virtual:cedar-images' {
   import type { ImageManifest } from './lib/image-variants';
   export const imageManifest: ImageManifest;
 }
+
+/** A module compiled into one classic script, as text for an inline <script> (vite/inline-script-plugin.ts). */
+declare module '*?inline-script' {
+  const code: string;
+  export default code;
+}

@@ -13,7 +13,7 @@ import {
   wordsUrl,
   type WordChange,
 } from '@cedar/api-contract';
-import { readSources } from '@cedar/api-contract/source-fingerprint';
+import { readSources } from '@cedar/build-info';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import {

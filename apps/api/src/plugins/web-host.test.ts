@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { compressTree } from '@cedar/api-contract/compress';
+import { compressTree } from '@cedar/build-info/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { knownFiles, loadSiteShell, loadWebBuild, WebHost } from '../publish/adopt';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { COPY_EXTENSIONS, compressFile, TEXT_FILE } from '@cedar/api-contract/compress';
+import { COPY_EXTENSIONS, compressFile, TEXT_FILE } from '@cedar/build-info/compress';
 import { PUBLIC_ROUTES } from '@cedar/content';
 import { IMAGE_MAGIC_BYTES, photoProblem } from '../lib/image-kind';
 import type { PagePolicy } from '../security-policy';
@@ -129,7 +129,7 @@ const removeCopies = (file: string) =>
 
 /**
  * Adopts one text file of a build: null unless it is a plain file under the root. The start-up
- * build's copies are its own (`npm run build`, compress.mjs). A publish build writes none
+ * build's copies are its own (`npm run build`, `@cedar/build-info/compress`). A publish build writes none
  * (build.mjs --publish), so any there were planted and could differ from the file: they are
  * replaced, by those of a file the server already serves with the same bytes (React's chunk, the
  * unchanged pages), or by compressing it, two at a time, without blocking the server.

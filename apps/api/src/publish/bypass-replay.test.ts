@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileUrl, publishStatusSchema } from '@cedar/api-contract';
-import { compressTree } from '@cedar/api-contract/compress';
+import { compressTree } from '@cedar/build-info/compress';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';

@@ -15,7 +15,8 @@ import { logIn, type Server, serverProcesses } from '../test/server-process';
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const heroSource = (headline: string) =>
   `export function HeroSection() {\n  return <h1>${headline}</h1>;\n}\n`;
-const FINGERPRINT_MODULE = 'packages/api-contract/src/source-fingerprint.mjs';
+// The build-info package's compiled JavaScript (its build), which the stand-in runs as node does.
+const FINGERPRINT_MODULE = 'packages/build-info/dist/index.js';
 
 /**
  * The stand-in build: reads the sources' fingerprint first, then the files themselves (as Vite

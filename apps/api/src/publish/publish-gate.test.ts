@@ -12,7 +12,7 @@ import {
   revisionListSchema,
   revisionsUrl,
 } from '@cedar/api-contract';
-import { readSources } from '@cedar/api-contract/source-fingerprint';
+import { readSources } from '@cedar/build-info';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   buildLoggedIn,

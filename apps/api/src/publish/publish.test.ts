@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
-import { BUILD_INFO_FILE, readSources } from '@cedar/api-contract/source-fingerprint';
+import { BUILD_INFO_FILE, readSources } from '@cedar/build-info';
 import { kennelDay } from '@cedar/litter-logic';
 import { afterEach, describe, expect, it } from 'vitest';
 import {

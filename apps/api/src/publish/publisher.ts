@@ -6,7 +6,7 @@ import {
   type PublishStatus,
   type SandboxKind,
 } from '@cedar/api-contract';
-import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/api-contract/source-fingerprint';
+import { BUILD_INFO_FILE, readBuildInfo } from '@cedar/build-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import { securityEvent } from '../lib/security-log';

@@ -1,11 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  BUILD_INFO_FILE,
-  type BuildInfo,
-  readBuildInfo,
-  readSources,
-} from '@cedar/api-contract/source-fingerprint';
+import { BUILD_INFO_FILE, type BuildInfo, readBuildInfo, readSources } from '@cedar/build-info';
 import { PUBLIC_ROUTES } from '@cedar/content';
 import { WEB_APP } from '../web-app';
 import { type KnownFiles, loadWebBuild, STARTUP_BUILD_ID, type WebBuild } from './adopt';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EDITABLE_FILES, LITTERS_FILE } from '@cedar/api-contract';
-import { type SourceSnapshot, writeBuildInfo } from '@cedar/api-contract/source-fingerprint';
+import { type SourceSnapshot, writeBuildInfo } from '@cedar/build-info';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { findRepoRoot } from '../lib/repo-root';

@@ -1,5 +1,6 @@
 import { AspectRatio, Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { formatUsd } from '../lib/format';
+import { CardRow } from './layout/page-section';
 import { imageSizes, SiteImage } from './site-image';
 
 function CheckIcon() {
@@ -17,7 +18,7 @@ function CheckIcon() {
   );
 }
 
-export interface OfferCardProps {
+interface OfferCardProps {
   /** The heading's id, which names the card (`aria-labelledby`). */
   headingId: string;
   image: { src: string; alt: string };
@@ -37,7 +38,7 @@ export interface OfferCardProps {
 }
 
 /** A card of something the kennel sells: photo, name, price, a paragraph and a checklist. */
-export function OfferCard({
+function OfferCard({
   headingId,
   image,
   name,
@@ -99,5 +100,24 @@ export function OfferCard({
         ))}
       </List>
     </Card>
+  );
+}
+
+/** The cards of what a page sells, three a row; each card's heading id is `<idPrefix>-<id>`. */
+export function OfferCards({
+  idPrefix,
+  offers,
+  listLabel,
+}: {
+  idPrefix: string;
+  offers: readonly (Omit<OfferCardProps, 'headingId' | 'listLabel'> & { id: string })[];
+  listLabel?: string;
+}) {
+  return (
+    <CardRow>
+      {offers.map(({ id, ...offer }) => (
+        <OfferCard key={id} headingId={`${idPrefix}-${id}`} listLabel={listLabel} {...offer} />
+      ))}
+    </CardRow>
   );
 }

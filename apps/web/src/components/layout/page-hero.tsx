@@ -3,17 +3,16 @@ import type { ReactNode } from 'react';
 import { imageSizes, SiteImage } from '../site-image';
 
 export interface PageHeroProps {
-  eyebrow?: string;
-  /** The page's h1 */
-  title: string;
-  intro?: ReactNode;
+  /** The page's words: its eyebrow, its h1 (`heading`) and the intro under it */
+  copy: { eyebrow?: string; heading: string; intro?: ReactNode };
   image?: { src: string; alt: string };
   /** Buttons or notes under the intro */
   children?: ReactNode;
 }
 
 /** The opening band of an inner page: eyebrow, h1, intro and a photo beside them on wide screens. */
-export function PageHero({ eyebrow, title, intro, image, children }: PageHeroProps) {
+export function PageHero({ copy, image, children }: PageHeroProps) {
+  const { eyebrow, heading, intro } = copy;
   return (
     <Box component="section" aria-labelledby="page-heading" bg="olive.0" py={{ base: 48, md: 80 }}>
       <Container size="lg">
@@ -29,7 +28,7 @@ export function PageHero({ eyebrow, title, intro, image, children }: PageHeroPro
               </Text>
             )}
             <Title order={1} id="page-heading" fz={{ base: '2.25rem', sm: '3rem' }} lh={1.1}>
-              {title}
+              {heading}
             </Title>
             <Box w={64} h={3} bg="gold.6" aria-hidden="true" />
             {intro && (

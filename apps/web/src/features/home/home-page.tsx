@@ -14,6 +14,7 @@ import { homeCopy } from '@cedar/content';
 import { Link } from 'react-router';
 import { AboutSection } from '../../sections/about-section';
 import classes from './home-page.module.css';
+import { PageSection } from '../../components/layout/page-section';
 import { imageSizes, SiteImage } from '../../components/site-image';
 import { pageData, pageMeta } from '../../lib/page-data';
 import { HeroSection } from '../../sections/hero-section';
@@ -80,54 +81,45 @@ function HalloweenBanner() {
 
 function DiscoverCards() {
   return (
-    <Box
-      component="section"
-      aria-labelledby="discover-heading"
-      py={{ base: 64, md: 96 }}
+    <PageSection
+      headingId="discover-heading"
+      heading={homeCopy.cardsHeading}
+      intro={homeCopy.cardsIntro}
+      maw={640}
       bg="gray.0"
     >
-      <Container size="lg">
-        <Stack gap="sm" align="center" ta="center" maw={640} mx="auto" mb={{ base: 32, md: 48 }}>
-          <Title order={2} id="discover-heading" fz={{ base: '2rem', sm: '2.5rem' }}>
-            {homeCopy.cardsHeading}
-          </Title>
-          <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8">
-            {homeCopy.cardsIntro}
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {cards.map((card) => (
-            <Card
-              key={card.to}
-              component="article"
-              radius="lg"
-              padding="lg"
-              withBorder
-              shadow="sm"
-              className={classes.card}
-            >
-              <Card.Section>
-                <AspectRatio ratio={4 / 3}>
-                  <SiteImage src={card.image} alt={card.alt} cover sizes={imageSizes.third} />
-                </AspectRatio>
-              </Card.Section>
-              <Title order={3} fz="h3" mt="md">
-                {/* The whole card is clickable through this link's ::after; its name stays the title. */}
-                <Link to={card.to} className={classes.cardLink}>
-                  {card.title}
-                </Link>
-              </Title>
-              <Text mt="xs" mb="md" c="gray.8">
-                {card.text}
-              </Text>
-              <Text c="olive.8" fw={700} className={classes.cardMore} aria-hidden="true">
-                {card.cta} <span>→</span>
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        {cards.map((card) => (
+          <Card
+            key={card.to}
+            component="article"
+            radius="lg"
+            padding="lg"
+            withBorder
+            shadow="sm"
+            className={classes.card}
+          >
+            <Card.Section>
+              <AspectRatio ratio={4 / 3}>
+                <SiteImage src={card.image} alt={card.alt} cover sizes={imageSizes.third} />
+              </AspectRatio>
+            </Card.Section>
+            <Title order={3} fz="h3" mt="md">
+              {/* The whole card is clickable through this link's ::after; its name stays the title. */}
+              <Link to={card.to} className={classes.cardLink}>
+                {card.title}
+              </Link>
+            </Title>
+            <Text mt="xs" mb="md" c="gray.8">
+              {card.text}
+            </Text>
+            <Text c="olive.8" fw={700} className={classes.cardMore} aria-hidden="true">
+              {card.cta} <span>→</span>
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </PageSection>
   );
 }
 

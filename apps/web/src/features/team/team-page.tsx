@@ -45,7 +45,7 @@ function MemberCard({ member }: { member: TeamMember }) {
 export default function TeamPage() {
   return (
     <>
-      <PageHero eyebrow={teamCopy.eyebrow} title={teamCopy.heading} intro={teamCopy.intro} />
+      <PageHero copy={teamCopy} />
       <Box component="section" aria-label={teamCopy.membersLabel} py={{ base: 48, md: 80 }}>
         <Container size="lg">
           <SimpleGrid

@@ -1,18 +1,9 @@
-import {
-  Anchor,
-  AspectRatio,
-  Box,
-  Button,
-  Container,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, AspectRatio, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { site, telHref, trainingCopy, trainingPrograms } from '@cedar/content';
 import { Link } from 'react-router';
 import { PageHero } from '../../components/layout/page-hero';
-import { OfferCard } from '../../components/offer-card';
+import { CallToAction, PageSection } from '../../components/layout/page-section';
+import { OfferCards } from '../../components/offer-card';
 import { SiteImage } from '../../components/site-image';
 import { pageData, pageMeta } from '../../lib/page-data';
 import type { Route } from './+types/training-page';
@@ -27,100 +18,67 @@ export default function TrainingPage() {
   return (
     <>
       <PageHero
-        eyebrow={trainingCopy.eyebrow}
-        title={trainingCopy.heading}
-        intro={trainingCopy.intro}
+        copy={trainingCopy}
         image={{ src: trainingCopy.heroImage, alt: trainingCopy.heroImageAlt }}
       />
 
-      <Box component="section" aria-labelledby="programs-heading" py={{ base: 64, md: 96 }}>
-        <Container size="lg">
-          <Stack gap="sm" align="center" ta="center" maw={720} mx="auto" mb={{ base: 32, md: 48 }}>
-            <Title order={2} id="programs-heading" fz={{ base: '2rem', sm: '2.5rem' }}>
-              {trainingCopy.programsHeading}
-            </Title>
-            <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8">
-              {trainingCopy.programsIntro}
-            </Text>
-          </Stack>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 'md', md: 'lg' }}>
-            {trainingPrograms.map((program) => (
-              <OfferCard
-                key={program.id}
-                headingId={`program-${program.id}`}
-                image={{ src: program.image, alt: trainingCopy.programImageAlt(program.name) }}
-                name={program.name}
-                price={program.price}
-                unit={trainingCopy.priceLabel}
-                text={program.summary}
-                items={program.facts}
-              />
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
-
-      <Box
-        component="section"
-        aria-labelledby="lifetime-heading"
-        py={{ base: 64, md: 96 }}
-        bg="olive.0"
+      <PageSection
+        headingId="programs-heading"
+        heading={trainingCopy.programsHeading}
+        intro={trainingCopy.programsIntro}
+        maw={720}
       >
-        <Container size="lg">
-          <SimpleGrid
-            cols={{ base: 1, md: 2 }}
-            spacing={{ base: 32, md: 64 }}
-            style={{ alignItems: 'center' }}
-          >
-            <AspectRatio ratio={4 / 3}>
-              <SiteImage
-                src={lifetime.image}
-                alt={lifetime.imageAlt}
-                cover
-                sizes="(min-width: 75em) 600px, (min-width: 62em) 50vw, 100vw"
-                style={{ borderRadius: 'var(--mantine-radius-lg)' }}
-              />
-            </AspectRatio>
-            <Stack gap="md">
-              <Title order={2} id="lifetime-heading" fz={{ base: '2rem', sm: '2.5rem' }}>
-                {lifetime.heading}
-              </Title>
-              {lifetime.paragraphs.map((paragraph) => (
-                <Text
-                  key={paragraph.slice(0, 32)}
-                  fz={{ base: 'md', sm: 'lg' }}
-                  c="gray.8"
-                  lh={1.7}
-                >
-                  {paragraph}
-                </Text>
-              ))}
-              <Text fw={600}>
-                {lifetime.phoneLabel}{' '}
-                <Anchor href={telHref(site.phones.training)} fw={700} c="olive.8">
-                  {site.phones.training}
-                </Anchor>
-              </Text>
-            </Stack>
-          </SimpleGrid>
-        </Container>
-      </Box>
+        <OfferCards
+          idPrefix="program"
+          offers={trainingPrograms.map((program) => ({
+            ...program,
+            image: { src: program.image, alt: trainingCopy.programImageAlt(program.name) },
+            unit: trainingCopy.priceLabel,
+            text: program.summary,
+            items: program.facts,
+          }))}
+        />
+      </PageSection>
 
-      <Box component="section" aria-labelledby="training-cta-heading" py={{ base: 64, md: 88 }}>
-        <Container size="md">
-          <Stack align="center" ta="center" gap="md">
-            <Title order={2} id="training-cta-heading" fz={{ base: '1.875rem', sm: '2.25rem' }}>
-              {cta.heading}
+      <PageSection headingId="lifetime-heading" bg="olive.0">
+        <SimpleGrid
+          cols={{ base: 1, md: 2 }}
+          spacing={{ base: 32, md: 64 }}
+          style={{ alignItems: 'center' }}
+        >
+          <AspectRatio ratio={4 / 3}>
+            <SiteImage
+              src={lifetime.image}
+              alt={lifetime.imageAlt}
+              cover
+              sizes="(min-width: 75em) 600px, (min-width: 62em) 50vw, 100vw"
+              style={{ borderRadius: 'var(--mantine-radius-lg)' }}
+            />
+          </AspectRatio>
+          <Stack gap="md">
+            <Title order={2} id="lifetime-heading" fz={{ base: '2rem', sm: '2.5rem' }}>
+              {lifetime.heading}
             </Title>
-            <Text c="gray.8" fz={{ base: 'md', sm: 'lg' }} maw={600}>
-              {cta.text}
+            {lifetime.paragraphs.map((paragraph) => (
+              <Text key={paragraph.slice(0, 32)} fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.7}>
+                {paragraph}
+              </Text>
+            ))}
+            <Text fw={600}>
+              {lifetime.phoneLabel}{' '}
+              <Anchor href={telHref(site.phones.training)} fw={700} c="olive.8">
+                {site.phones.training}
+              </Anchor>
             </Text>
-            <Button component={Link} to={cta.to} size="lg" mt="xs">
-              {cta.button}
-            </Button>
           </Stack>
-        </Container>
-      </Box>
+        </SimpleGrid>
+      </PageSection>
+
+      <CallToAction headingId="training-cta-heading" heading={cta.heading} text={cta.text}>
+        <Button component={Link} to={cta.to} size="lg" mt="xs">
+          {cta.button}
+        </Button>
+      </CallToAction>
     </>
   );
 }

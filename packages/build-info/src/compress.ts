@@ -14,7 +14,7 @@ const gzip = promisify(zlib.gzip);
 /** The files worth compressing, by name. */
 export const TEXT_FILE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest)$/;
 /** The copies a file may have beside it, by extension. */
-export const COPY_EXTENSIONS = ['.br', '.gz'];
+export const COPY_EXTENSIONS = ['.br', '.gz'] as const;
 /** Below this a compressed copy saves too little to be worth a second request path. */
 const MIN_BYTES = 1024;
 
@@ -22,7 +22,7 @@ const MIN_BYTES = 1024;
  * Writes the .br (quality 11) and .gz (level 9) copies of one file that shrink, after removing any
  * it had: what is beside it afterwards is this file's, or nothing. Returns how many it wrote.
  */
-export async function compressFile(file) {
+export async function compressFile(file: string): Promise<number> {
   await Promise.all(COPY_EXTENSIONS.map((ext) => fs.rm(file + ext, { force: true })));
   const data = await fs.readFile(file);
   if (data.length < MIN_BYTES) return 0;
@@ -42,7 +42,7 @@ export async function compressFile(file) {
   return written;
 }
 
-async function* files(dir) {
+async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
@@ -52,8 +52,8 @@ async function* files(dir) {
 }
 
 /** Compresses every text file of a folder (compressFile); returns how many copies it wrote. */
-export async function compressTree(dir) {
-  const jobs = [];
+export async function compressTree(dir: string): Promise<number> {
+  const jobs: Promise<number>[] = [];
   for await (const file of files(dir)) jobs.push(compressFile(file));
   return (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
 }

@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EDITABLE_FILES } from './schemas';
+import { EDITABLE_FILES } from '@cedar/api-contract';
 import {
   BUILD_INFO_FILE,
   FINGERPRINTED_SOURCES,
   readBuildInfo,
   readSources,
   writeBuildInfo,
-} from './source-fingerprint.mjs';
+} from './index';
 
 let root: string;
 beforeEach(async () => {

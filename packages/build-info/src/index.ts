@@ -1,6 +1,7 @@
 // The sources the owner edits, and the fingerprint every build records of them (decision 006).
-// Plain JavaScript, because apps/web/scripts/build.mjs runs under node with no TypeScript step; the
-// API server imports the same module, so the build and the server can never hash differently.
+// The web build (apps/web/scripts/build.mjs, plain node) runs this package's compiled JavaScript
+// (dist/, its build); the API server imports the same module, so the build and the server can
+// never hash differently.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import path from 'node:path';
  * repository root: a file, or a folder (every file below it, dot files aside). Adding a source
  * (a data file, a folder of uploaded photos) is one entry here.
  */
-export const FINGERPRINTED_SOURCES = Object.freeze([
+export const FINGERPRINTED_SOURCES: readonly string[] = Object.freeze([
   'apps/web/src/sections/hero-section.tsx',
   'apps/web/src/sections/about-section.tsx',
   'apps/web/src/sections/puppies-section.tsx',
@@ -25,19 +26,40 @@ export const FINGERPRINTED_SOURCES = Object.freeze([
 /** The build's record of its sources, in its client folder (a dot file: never served). */
 export const BUILD_INFO_FILE = '.build-info.json';
 
-const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+/** The sources as one read found them. */
+export interface SourceSnapshot {
+  repoRoot: string;
+  sources: readonly string[];
+  stamp: string;
+  /** sha256 of each file by path from the repository root; null when it is missing */
+  files: Record<string, string | null>;
+  fingerprint: string;
+}
 
-const gone = (error) => error.code === 'ENOENT' || error.code === 'ENOTDIR';
+export interface BuildInfo {
+  /** null when a source was written while the build ran */
+  fingerprint: string | null;
+  files: Record<string, string | null>;
+  /** The kennel day (YYYY-MM-DD, New York) the pages' litter ages were worked out for; null if unknown */
+  buildDay: string | null;
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+const gone = (error: unknown) =>
+  error instanceof Error &&
+  'code' in error &&
+  (error.code === 'ENOENT' || error.code === 'ENOTDIR');
 
 /**
  * Every file of the sources, and a stamp of their metadata. Any write changes the stamp, even one
  * that puts the old content back: a save replaces the file (a new inode), an in-place write moves
  * its change time, and adding or removing a file in a folder moves the folder's.
  */
-async function listSources(repoRoot, sources) {
-  const files = [];
-  const stamps = [];
-  const visit = async (rel) => {
+async function listSources(repoRoot: string, sources: readonly string[]) {
+  const files: string[] = [];
+  const stamps: string[] = [];
+  const visit = async (rel: string): Promise<void> => {
     let stat;
     try {
       stat = await fs.stat(path.join(repoRoot, rel), { bigint: true });
@@ -59,7 +81,7 @@ async function listSources(repoRoot, sources) {
   return { files, stamp: sha256(stamps.join('\n')) };
 }
 
-async function hashFile(file) {
+async function hashFile(file: string): Promise<string | null> {
   try {
     return sha256(await fs.readFile(file));
   } catch (error) {
@@ -69,7 +91,7 @@ async function hashFile(file) {
 }
 
 /** One hash over every file's path and content hash (null: missing), in path order. */
-const fingerprintOf = (files) =>
+const fingerprintOf = (files: Record<string, string | null>) =>
   sha256(
     Object.keys(files)
       .sort()
@@ -81,9 +103,12 @@ const fingerprintOf = (files) =>
  * Reads the sources as they are now: each file's sha256, their fingerprint, and the stamp that
  * writeBuildInfo compares. A build calls it before it reads anything else.
  */
-export async function readSources(repoRoot, sources = FINGERPRINTED_SOURCES) {
+export async function readSources(
+  repoRoot: string,
+  sources: readonly string[] = FINGERPRINTED_SOURCES,
+): Promise<SourceSnapshot> {
   const { files, stamp } = await listSources(repoRoot, sources);
-  const hashes = {};
+  const hashes: Record<string, string | null> = {};
   for (const rel of files) hashes[rel] = await hashFile(path.join(repoRoot, rel));
   return { repoRoot, sources, stamp, files: hashes, fingerprint: fingerprintOf(hashes) };
 }
@@ -95,9 +120,13 @@ export async function readSources(repoRoot, sources = FINGERPRINTED_SOURCES) {
  * current. The file appears whole or not at all. `buildDay` is the day the pages were rendered
  * for (their litter ages): a build of another day is not current either.
  */
-export async function writeBuildInfo(clientDir, sources, buildDay = null) {
+export async function writeBuildInfo(
+  clientDir: string,
+  sources: SourceSnapshot,
+  buildDay: string | null = null,
+): Promise<BuildInfo> {
   const { stamp } = await listSources(sources.repoRoot, sources.sources);
-  const info = {
+  const info: BuildInfo = {
     fingerprint: stamp === sources.stamp ? sources.fingerprint : null,
     files: sources.files,
     buildDay,
@@ -109,10 +138,10 @@ export async function writeBuildInfo(clientDir, sources, buildDay = null) {
   return info;
 }
 
-const isHash = (value) => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+const isHash = (value: unknown) => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 
 /** A build's record of its sources, or null when it has none (an interrupted or older build). */
-export async function readBuildInfo(clientDir) {
+export async function readBuildInfo(clientDir: string): Promise<BuildInfo | null> {
   let info;
   try {
     info = JSON.parse(await fs.readFile(path.join(clientDir, BUILD_INFO_FILE), 'utf8'));
