@@ -73,13 +73,18 @@ export async function runPublish({
       });
       if (saved.status !== 200)
         throw new Error(`the save answered ${saved.status}: ${JSON.stringify(saved.body)}`);
-      await settled(began);
+      const done = await settled(began);
       const ms = Date.now() - began;
       // The page the visitor gets carries the edit.
       const page = await fetch(new URL(route, server.baseUrl)).then((r) => r.text());
       const shown = page.includes(value.replaceAll('&', '&amp;'));
-      samples.push({ run, ms, shown });
-      log(`  save ${run}: live after ${ms} ms${shown ? '' : ' (the page does not show it!)'}`);
+      // Where the server spent it: from the save until the build began, then its phases.
+      const phases = { save: Date.parse(done.startedAt) - began, ...done.lastPhasesMs };
+      samples.push({ run, ms, shown, phases });
+      const spent = Object.entries(phases).map(([name, value]) => `${name} ${value} ms`);
+      log(
+        `  save ${run}: live after ${ms} ms${shown ? '' : ' (the page does not show it!)'} (${spent.join(', ')})`,
+      );
     }
     const s = await status();
     return { file, route, sandbox: s.sandbox, samples, usualMs: s.usualMs };

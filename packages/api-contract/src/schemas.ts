@@ -433,6 +433,18 @@ export const publishStatusSchema = z.object({
   elapsedMs: z.number().int().nonnegative().nullable(),
   /** The median duration of the last few successful publishes; null before the first. */
   usualMs: z.number().int().nonnegative().nullable(),
+  /**
+   * Where the last successful publish spent its time, by the server's clock: the sandboxed build,
+   * the adoption of its files (compressed copies, the pages listed) and the page gate. Null before
+   * the first. The benchmark reports it (docs/performance.md).
+   */
+  lastPhasesMs: z
+    .object({
+      build: z.number().int().nonnegative(),
+      adopt: z.number().int().nonnegative(),
+      gate: z.number().int().nonnegative(),
+    })
+    .nullable(),
   error: z.string().nullable(),
   /** Why the site is what it is when no save explains it, e.g. a stop during a publish. */
   reason: z.string().nullable(),

@@ -93,6 +93,7 @@ describe('publishing', () => {
       finishedAt: null,
       elapsedMs: null,
       usualMs: null,
+      lastPhasesMs: null,
       error: null,
       sandbox: null,
       reason: null,
@@ -184,6 +185,12 @@ describe('publishing', () => {
     await save(a, 2);
     await a.services.publisher.settled();
     expect(await status(a)).toMatchObject({ state: 'published', elapsedMs: null, usualMs: 40_000 });
+    // Where it spent its time (the benchmark reports it): the build, the adoption, the gate.
+    expect((await status(a)).lastPhasesMs).toEqual({
+      build: expect.any(Number),
+      adopt: expect.any(Number),
+      gate: expect.any(Number),
+    });
     await save(a, 3);
     await a.services.publisher.settled();
     expect((await status(a)).usualMs).toBe(25_000); // 10 s and 40 s
@@ -435,6 +442,7 @@ describe('at start-up', () => {
       finishedAt: null,
       elapsedMs: null,
       usualMs: null,
+      lastPhasesMs: null,
       error: null,
       reason: `The newest build is not made from the saved files (hero-section.tsx changed since build ${newest}): serving build ${older}, the newest one that is.`,
       codeOff: null,

@@ -85,6 +85,8 @@ export class Publisher {
   private reason: string | null = null;
   /** Durations of the last successful publishes, oldest first (this process's only). */
   private durations: number[] = [];
+  /** Where the last successful publish spent its time. */
+  private lastPhases: PublishStatus['lastPhasesMs'] = null;
   private pending = false;
   private pendingReason: string | null = null;
   /** Who saved the changes the next build publishes. */
@@ -115,6 +117,7 @@ export class Publisher {
         ? Math.max(0, this.options.clock().getTime() - this.startedAt!.getTime())
         : null,
       usualMs: medianMs(this.durations),
+      lastPhasesMs: this.lastPhases,
       error: this.error,
       sandbox: this.options.host ? this.options.sandbox : null,
       reason: this.reason,
@@ -171,7 +174,9 @@ export class Publisher {
     log.info({ buildId: id }, 'publishing: building the web app');
     try {
       await fs.mkdir(buildsDir, { recursive: true });
+      const buildStarted = performance.now();
       await builder(outDir, this.abort.signal);
+      const built = performance.now();
       const info = await readBuildInfo(path.join(outDir, WEB_APP.client));
       if (!info)
         throw new Error(
@@ -191,8 +196,8 @@ export class Publisher {
       if (missing.length > 0)
         throw new Error(`the build has no prerendered page for ${missing.join(', ')}`);
       // Every page against the trusted build's: no script, frame or handler of its own (issue 35).
+      const gateStarted = performance.now();
       try {
-        const gateStarted = performance.now();
         gateBuild(build, host.shell, this.options.publicUrl, this.options.policyOf);
         log.info(
           { buildId: id, gateMs: Math.round(performance.now() - gateStarted) },
@@ -204,6 +209,13 @@ export class Publisher {
       }
       host.swap(build);
       this.finish('published', null);
+      const finished = performance.now();
+      this.lastPhases = {
+        build: Math.round(built - buildStarted),
+        adopt: Math.round(gateStarted - built),
+        gate: Math.round(finished - gateStarted),
+      };
+      log.info({ buildId: id, ...this.lastPhases }, 'publishing: live');
       this.durations = [...this.durations, this.finishedAt!.getTime() - started.getTime()].slice(
         -USUAL_DURATION_OF,
       );

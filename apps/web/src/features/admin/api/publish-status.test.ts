@@ -10,6 +10,7 @@ const status = (state: PublishStatus['state'], startedAt: string | null): Publis
   finishedAt: null,
   elapsedMs: null,
   usualMs: null,
+  lastPhasesMs: null,
   error: null,
   reason: null,
   codeOff: null,

@@ -49,6 +49,7 @@ export function publish(
     finishedAt: '2026-05-10T08:01:00.000Z',
     elapsedMs: null,
     usualMs: null,
+    lastPhasesMs: null,
     error: null,
     reason: null,
     codeOff: null,
