@@ -251,7 +251,9 @@ export function imagesPlugin(): Plugin {
       server.middlewares.use(middleware);
     },
     async writeBundle(options) {
-      if (!encoding || !options.dir) return;
+      // The client's build only: the server bundle's folder (React Router's, for the prerender)
+      // is removed after it, and the plugin is shared by both builds (one Vite builder).
+      if (!encoding || !options.dir || this.environment?.name !== 'client') return;
       const variants = await encoding;
       await inPool(variants, 8, async (v) => {
         const target = path.join(options.dir as string, v.url);

@@ -148,7 +148,7 @@ function adopter(
     const hash = sha256(bytes);
     if (!trusted && TEXT_FILE.test(file)) {
       const same = known.get(hash);
-      if (same === undefined) await limit(() => compressFile(file));
+      if (same === undefined) await limit(() => compressFile(file, 'publish'));
       else
         await Promise.all(
           COPY_EXTENSIONS.map(async (ext) => {

@@ -17,6 +17,9 @@ export interface SandboxPaths {
 }
 
 const BWRAP = 'bwrap';
+/** coreutils' nice, and how far below the server a build runs. */
+const NICE = 'nice';
+const BUILD_NICENESS = 10;
 
 /**
  * The bubblewrap arguments common to the probe and the build: every namespace of its own (no
@@ -183,7 +186,9 @@ export function spawnSandboxed(
   command: SandboxedCommand,
   { stdin = false }: { stdin?: boolean } = {},
 ): ChildProcess {
-  return spawn(command.command, command.args, {
+  // Below the server's priority: while a build runs (or loads its tools ahead of the next save),
+  // the site's visitors and the adoption of the last build come first (decision 024).
+  return spawn(NICE, ['-n', String(BUILD_NICENESS), command.command, ...command.args], {
     cwd: command.cwd,
     env: command.env,
     stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],

@@ -115,7 +115,7 @@ export function webAppBuilder(options: WebBuilderOptions): Builder {
   );
   if (options.ahead && !stopped) waiting = start();
 
-  return async (outDir, signal) => {
+  const build: Builder = async (outDir, signal) => {
     let job = waiting;
     waiting = null;
     if (!job || job.exited) {
@@ -144,11 +144,14 @@ export function webAppBuilder(options: WebBuilderOptions): Builder {
     // Built or not, the folder becomes outDir: the publisher reads it or removes it.
     fs.mkdirSync(path.dirname(outDir), { recursive: true });
     fs.renameSync(job.dir, outDir);
+    // The next one loads Node and Vite while the publisher adopts this build, at a lower priority
+    // (sandbox.ts), so the adoption's compression keeps the cores.
     if (options.ahead && !stopped && !signal.aborted) waiting = start();
     if (code === 0 && stoppedBy === null) return;
     const how = stoppedBy ?? (killedBy ? `signal ${killedBy}` : `exit code ${code}`);
     throw new Error(`${job.output()}\nThe web build stopped (${how}).`);
   };
+  return build;
 }
 
 /** Removes the folders of `dir` whose server (the pid their name starts with) no longer runs. */
