@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
-import { checkSection } from './section-check';
+import { checkSection, TOO_DEEP } from './section-check';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const repoRoot = findRepoRoot()!;
@@ -810,6 +810,33 @@ describe('saving a section that breaks the rules', () => {
         "Line 3, column 18: 'process' is not allowed in a section: use only names declared in this file or imported from an allowed module.",
       line: 3,
       column: 18,
+    });
+    expect(fs.readFileSync(path.join(a.repoRoot, HERO), 'utf8')).toBe(before);
+    expect(await a.services.store.revisions.list(HERO)).toEqual([]);
+  });
+
+  it('refuses code nested too deeply to check with a 422, not a crash (found by hostile-input)', async () => {
+    a = await buildLoggedIn();
+    const before = fs.readFileSync(path.join(a.repoRoot, HERO), 'utf8');
+    // fast-check's counterexample: a text/plain body of thousands of nested brackets.
+    for (const source of [
+      `${'['.repeat(3000)}1${']'.repeat(3000)}`,
+      hero(`const deep = ${'('.repeat(20_000)}1${')'.repeat(20_000)};`),
+      hero('', '').replace('<h1>', `${'<b>'.repeat(5000)}<h1>`),
+    ]) {
+      const res = await a.app.inject({
+        method: 'PUT',
+        url: fileUrl(HERO),
+        headers: { ...a.headers, 'content-type': 'text/plain' },
+        payload: source,
+      });
+      expect(res.statusCode, source.slice(0, 40)).toBe(422);
+      expect(res.json()).toMatchObject({ error: 'forbidden_code', line: expect.any(Number) });
+    }
+    expect(checkSection(HERO, `${'['.repeat(3000)}1${']'.repeat(3000)}`)).toEqual({
+      message: `Line 1, column 1: ${TOO_DEEP}.`,
+      line: 1,
+      column: 1,
     });
     expect(fs.readFileSync(path.join(a.repoRoot, HERO), 'utf8')).toBe(before);
     expect(await a.services.store.revisions.list(HERO)).toEqual([]);

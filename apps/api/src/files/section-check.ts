@@ -1104,6 +1104,25 @@ function propAllowed(tag: Tag, name: string): boolean {
  * contain, with its line and column.
  */
 export function checkSection(path: EditableFilePath, source: string): CodeProblem | null {
+  try {
+    return checkParsed(path, source);
+  } catch (error) {
+    // TypeScript's parser and this check walk the code recursively: code nested thousands of
+    // levels deep (no section is) runs out of stack. It cannot be checked, so it is refused.
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      message: `Line 1, column 1: ${TOO_DEEP}.`,
+      line: 1,
+      column: 1,
+    };
+  }
+}
+
+/** The owner's sentence for code nested deeper than the check can follow. */
+export const TOO_DEEP =
+  'this code is nested too deeply to be checked (brackets or elements inside one another thousands of times); a section is never built that way';
+
+function checkParsed(path: EditableFilePath, source: string): CodeProblem | null {
   const { file, checker } = program(path, source);
   try {
     new SectionChecker(file, checker).module();
