@@ -371,7 +371,7 @@ describe('a build started ahead of the save', () => {
       stop.abort();
     }
     // Stopped with the server: the waiting process ends and its folder goes.
-    await expect.poll(() => waiting(repo), { timeout: 5000 }).toEqual([]);
+    expect(await waiting(repo)).toEqual([]);
   });
 
   it('leaves a folder whose server is gone to be removed by the next server', async () => {

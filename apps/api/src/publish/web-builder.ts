@@ -97,9 +97,11 @@ export function webAppBuilder(options: WebBuilderOptions): Builder {
     return job;
   };
 
+  // Killed (SIGKILL: it wrote nothing but its scratch folder while it waited) and its folder
+  // removed at once, so a server that stops now leaves nothing behind.
   const discard = (job: Job) => {
     killTree(job.child);
-    void job.exit.then(() => fs.rmSync(job.dir, { recursive: true, force: true }));
+    fs.rmSync(job.dir, { recursive: true, force: true });
   };
 
   // Folders a server that is gone left behind (its pid is the name's start).
