@@ -16,10 +16,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readSources, writeBuildInfo } from '@cedar/build-info';
 import { containedNodeArgs } from './build-permissions.mjs';
+import { waitForGo } from './wait-for-go.mjs';
 import { compressTree } from '@cedar/build-info/compress';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,21 +77,6 @@ async function startReactRouterBuild({ wait }) {
   // Awaited only after the go: a failure while it waits is reported then, not as unhandled.
   finished.catch(() => undefined);
   return { go: () => child.stdin?.end('go\n'), done: finished };
-}
-
-/**
- * With --wait (a publish's build started ahead of time): the first line on stdin. `go` starts the
- * build; anything else, or the end of stdin (the server stopped), ends this process unbuilt.
- */
-async function waitForGo() {
-  const lines = createInterface({ input: process.stdin });
-  const first = await new Promise((resolve) => {
-    lines.once('line', resolve);
-    lines.once('close', () => resolve(null));
-  });
-  lines.close();
-  process.stdin.destroy();
-  return first === 'go';
 }
 
 // Each step's time, printed at the end: publish time is a budget (docs/performance.md).

@@ -9,8 +9,8 @@
 // other line, or the end of stdin, ends it without building): a publish starts the next build's
 // process ahead of time, so a save does not wait for Node and Vite to start (decision 024).
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { waitForGo } from './wait-for-go.mjs';
 
 // What React Router's CLI sets before it loads React (react-dom's production build).
 process.env.NODE_ENV ??= 'production';
@@ -20,16 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = await import('vite');
 await import('@react-router/dev/vite');
 
-if (process.argv.includes('--wait')) {
-  const lines = createInterface({ input: process.stdin });
-  const first = await new Promise((resolve) => {
-    lines.once('line', resolve);
-    lines.once('close', () => resolve(null));
-  });
-  lines.close();
-  process.stdin.destroy();
-  if (first !== 'go') process.exit(0);
-}
+if (process.argv.includes('--wait') && !(await waitForGo())) process.exit(0);
 
 const builder = await vite.createBuilder({ root, mode: 'production' });
 await builder.buildApp();

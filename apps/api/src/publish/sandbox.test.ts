@@ -12,7 +12,7 @@ import { findRepoRoot } from '../lib/repo-root';
 import { webHost } from '../plugins/web-host';
 import { loadSiteShell, loadWebBuild, WebHost } from './adopt';
 import { buildEnvironment, chooseSandbox } from './sandbox';
-import { webAppBuilder } from './web-builder';
+import { webAppBuilder, type WebBuilderOptions } from './web-builder';
 
 // The rebuild of edited sections runs their code; these tests prove the sandbox alone contains
 // it (the static check of saves is not in the way here: the code is written straight to disk).
@@ -159,6 +159,7 @@ const builder = (
   kind: SandboxKind,
   repo: { root: string; web: string; dataDir: string },
   timeoutMs = 60_000,
+  more: Partial<WebBuilderOptions> = {},
 ) =>
   webAppBuilder({
     webAppDir: repo.web,
@@ -167,6 +168,7 @@ const builder = (
     sandbox: kind,
     timeoutMs,
     publicUrl: 'https://cedarblufflabradors.example',
+    ...more,
   });
 
 /** Every file below `dir`, as text, joined: what the build published. */
@@ -324,17 +326,8 @@ describe('a build started ahead of the save', () => {
     await fs.mkdir(path.join(repo.web, 'src'));
     await fs.writeFile(path.join(repo.web, 'src/words.txt'), 'before the save');
     const stop = new AbortController();
-    const build = webAppBuilder({
-      webAppDir: repo.web,
-      repoRoot: repo.root,
-      dataDir: repo.dataDir,
-      // Outside bubblewrap, where the test can see (and kill) the process by its pid.
-      sandbox: 'node-permissions',
-      timeoutMs: 60_000,
-      publicUrl: 'https://cedarblufflabradors.example',
-      ahead: true,
-      stop: stop.signal,
-    });
+    // Outside bubblewrap, where the test can see (and kill) the process by its pid.
+    const build = builder('node-permissions', repo, 60_000, { ahead: true, stop: stop.signal });
     try {
       // Started before anything asked for it, and waiting: nothing built yet.
       expect(await waiting(repo)).toHaveLength(1);
@@ -379,15 +372,7 @@ describe('a build started ahead of the save', () => {
     const orphan = path.join(repo.root, 'apps/web/dist/next/999999999-abc');
     await fs.mkdir(path.join(orphan, 'client'), { recursive: true });
     const stop = new AbortController();
-    webAppBuilder({
-      webAppDir: repo.web,
-      repoRoot: repo.root,
-      dataDir: repo.dataDir,
-      sandbox: 'node-permissions',
-      timeoutMs: 60_000,
-      publicUrl: 'https://cedarblufflabradors.example',
-      stop: stop.signal,
-    });
+    builder('node-permissions', repo, 60_000, { stop: stop.signal });
     stop.abort();
     expect(await exists(orphan)).toBe(false);
   });
