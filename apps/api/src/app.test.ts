@@ -38,10 +38,19 @@ describe('the app as plugins', () => {
 });
 
 describe('health', () => {
-  it('answers ok and names the store', async () => {
+  // The route tests' apps are on MongoDB when the test run has MONGODB_URI (CI's MongoDB job),
+  // else on the embedded store: this names which one they all ran on.
+  const engine = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
+  it(`answers ok and names the store (${engine} in this run)`, async () => {
     t = await build();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', store: engine });
+  });
+
+  it('is on the embedded store when a test asks for its files', async () => {
+    t = await build({ engine: 'embedded' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ status: 'ok', store: 'embedded' });
   });
 });

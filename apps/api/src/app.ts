@@ -57,6 +57,8 @@ export interface BuildOptions {
   sandbox?: SandboxChoice;
   /** Tests: HubSpot's time limit, the e-mail sender, whether the poller starts on its own. */
   intake?: IntakeOptions;
+  /** Tests on MongoDB: the prefix of this app's collections, dropped when the test ends. */
+  collectionPrefix?: string;
 }
 
 // Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
@@ -137,7 +139,7 @@ function serverOptions({ env, logStream, prettyLogs = false }: BuildOptions): Fa
 
 interface AppOptions extends Pick<
   BuildOptions,
-  'builder' | 'passwordChecks' | 'sandbox' | 'intake'
+  'builder' | 'passwordChecks' | 'sandbox' | 'intake' | 'collectionPrefix'
 > {
   env: Env;
   clock: Clock;
@@ -160,7 +162,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   // 2. Our own.
   await fastify.register(configPlugin, { env: options.env, clock: options.clock });
   await fastify.register(publisherPlugin, { builder: options.builder, sandbox: options.sandbox });
-  await fastify.register(storePlugin);
+  await fastify.register(storePlugin, { collectionPrefix: options.collectionPrefix });
   await fastify.register(authPlugin, { passwordChecks: options.passwordChecks });
   await fastify.register(filesPlugin);
   await fastify.register(intakePlugin, options.intake ?? {});
@@ -219,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       passwordChecks: options.passwordChecks,
       sandbox: options.sandbox,
       intake: options.intake,
+      collectionPrefix: options.collectionPrefix,
     });
   } catch (error) {
     // Whatever opened already (the store and its lock) is closed again.

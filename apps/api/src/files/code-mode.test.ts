@@ -80,6 +80,7 @@ describe('where bubblewrap cannot run, Code mode is off', () => {
       sandbox: OFF,
       repoRoot: on.repoRoot,
       dataDir: on.dataDir,
+      ...(on.mongoPrefix ? { mongoPrefix: on.mongoPrefix } : {}),
       clock: on.clock,
     });
     a = off;

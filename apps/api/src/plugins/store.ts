@@ -9,10 +9,16 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the store named by the configuration, and closes it when the app closes. */
+/**
+ * Opens the store named by the configuration, and closes it when the app closes. Tests on MongoDB
+ * give each app a prefix for its collections (test/build.ts).
+ */
 export const storePlugin = fp(
-  async (app: FastifyInstance) => {
-    const store = await openStore(app.env, { warn: (message) => app.log.warn(message) });
+  async (app: FastifyInstance, options: { collectionPrefix?: string }) => {
+    const store = await openStore(app.env, {
+      warn: (message) => app.log.warn(message),
+      collectionPrefix: options.collectionPrefix,
+    });
     app.decorate('store', store);
     app.addHook('onClose', () => store.close());
   },

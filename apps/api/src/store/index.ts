@@ -8,9 +8,13 @@ export * from './types';
 /** MongoDB when MONGODB_URI is set, else the embedded store under DATA_DIR. */
 export async function openStore(
   env: Pick<Env, 'MONGODB_URI' | 'MONGODB_DB' | 'DATA_DIR'>,
-  options: { warn?: (message: string) => void } = {},
+  options: { warn?: (message: string) => void; collectionPrefix?: string } = {},
 ): Promise<Store> {
-  if (env.MONGODB_URI) return openMongoStore(env.MONGODB_URI, { dbName: env.MONGODB_DB });
+  if (env.MONGODB_URI)
+    return openMongoStore(env.MONGODB_URI, {
+      dbName: env.MONGODB_DB,
+      collectionPrefix: options.collectionPrefix,
+    });
   try {
     return await openEmbeddedStore(env.DATA_DIR, { warn: options.warn });
   } catch (error) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { EDITABLE_FILES, LITTERS_FILE } from '@cedar/api-contract';
 import { type SourceSnapshot, writeBuildInfo } from '@cedar/build-info';
@@ -50,6 +51,8 @@ export interface TestApp {
   /** A temp copy of the repository: the seven section files and a package.json outside them. */
   repoRoot: string;
   dataDir: string;
+  /** Its MongoDB collections' prefix, when it is on MongoDB (pass it with dataDir to reopen). */
+  mongoPrefix?: string;
   /** Closes the app and builds a new one on the same folders and clock (a restart). */
   restart(env?: Record<string, string>): Promise<TestApp>;
   /** Closes the app and removes its folders. */
@@ -70,6 +73,43 @@ export interface BuildTestOptions {
   passwordChecks?: BuildOptions['passwordChecks'];
   sandbox?: BuildOptions['sandbox'];
   intake?: BuildOptions['intake'];
+  /**
+   * `embedded` for a test about the embedded engine's own files (a copied DATA_DIR, a lock). By
+   * default an app is on MongoDB when the test process has MONGODB_URI (CI's MongoDB job), in
+   * collections of its own, dropped at close; else on the embedded store in a temp folder.
+   */
+  engine?: 'embedded';
+  /** The prefix of the MongoDB collections to reopen (with dataDir: a restart's). */
+  mongoPrefix?: string;
+}
+
+/** The MongoDB the tests run on, when the run has one: see build()'s `engine`. */
+const TEST_MONGODB_URI = process.env.MONGODB_URI || undefined;
+
+/**
+ * A prefix the store contract suite's sweep knows (`cedar_test_<base-36 start time>_`), so the
+ * collections of a killed run go with its next run, in the database the app would use: the test
+ * user needs readWrite on it, nothing more.
+ */
+const mongoPrefix = () =>
+  `cedar_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}_`;
+
+/** Drops the collections of a test app on MongoDB. */
+async function dropMongoCollections(env: Env, prefix: string) {
+  const [{ MongoClient }, { databaseFor }] = await Promise.all([
+    import('mongodb'),
+    import('../store/mongo-driver'),
+  ]);
+  const client = new MongoClient(env.MONGODB_URI!);
+  try {
+    const db = client.db(databaseFor(env.MONGODB_URI!, env.MONGODB_DB));
+    const names = await db
+      .listCollections({ name: { $regex: `^${prefix}` } }, { nameOnly: true })
+      .toArray();
+    await Promise.all(names.map(({ name }) => db.dropCollection(name)));
+  } finally {
+    await client.close();
+  }
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -106,13 +146,19 @@ export async function makeRepoCopy(): Promise<string> {
 }
 
 /**
- * The app on a real embedded store in a temp folder, with a temp copy of the section files,
- * publishing off unless a builder is given, and the owner admin created.
+ * The app on a real store (the embedded one in a temp folder, or MongoDB: see `engine`), with a
+ * temp copy of the section files, publishing off unless a builder is given, and the owner admin
+ * created.
  */
 export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
   const repoRoot = options.repoRoot ?? (await makeRepoCopy());
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-data-')));
   const clock = options.clock ?? new FakeClock();
+  // A test that brings its own DATA_DIR means the embedded engine's files (a restart brings its
+  // MongoDB collections' prefix along with the folder).
+  const embedded = options.engine === 'embedded' || (options.dataDir && !options.mongoPrefix);
+  const mongoUri = embedded ? undefined : TEST_MONGODB_URI;
+  const prefix = mongoUri ? (options.mongoPrefix ?? mongoPrefix()) : undefined;
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -121,6 +167,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     PUBLISH: options.builder ? 'auto' : 'off',
     ADMIN_USERNAME: OWNER.username,
     ADMIN_PASSWORD: OWNER.password,
+    ...(mongoUri ? { MONGODB_URI: mongoUri } : {}),
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   });
@@ -133,6 +180,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     passwordChecks: options.passwordChecks,
     sandbox: options.sandbox,
     intake: options.intake,
+    collectionPrefix: prefix,
   });
   const testApp: TestApp = {
     app,
@@ -141,6 +189,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     clock,
     repoRoot,
     dataDir,
+    ...(prefix ? { mongoPrefix: prefix } : {}),
     async restart(envChanges = {}) {
       await app.close();
       return build({
@@ -148,11 +197,13 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
         env: { ...options.env, ...envChanges },
         repoRoot,
         dataDir,
+        ...(prefix ? { mongoPrefix: prefix } : {}),
         clock,
       });
     },
     async close() {
       await app.close();
+      if (prefix) await dropMongoCollections(env, prefix);
       await fs.rm(repoRoot, { recursive: true, force: true });
       await fs.rm(dataDir, { recursive: true, force: true });
     },
