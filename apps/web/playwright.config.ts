@@ -19,7 +19,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: [['list']],
+  // bench/suite.mjs sets TEST_REPORT_DIR to read every test's time from a JSON report.
+  reporter: process.env.TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/e2e.json` }]]
+    : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -118,5 +118,9 @@ export default defineConfig({
     // Rendering a whole page in jsdom takes well under a second alone, several on a loaded 2-core
     // machine: the default 5 s failed healthy tests there.
     testTimeout: 20_000,
+    // bench/suite.mjs sets TEST_REPORT_DIR to read every test's time from a JSON report.
+    ...(process.env.TEST_REPORT_DIR && {
+      reporters: ['default', ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/web.json` }]],
+    }),
   },
 });
