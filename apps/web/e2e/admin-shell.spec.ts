@@ -84,6 +84,17 @@ test('at 1280 px the owner moves between the admin screens through the navigatio
   await shot(page, 'dashboard-1280');
   await expectAccessible(page, 'dashboard in the shell');
 
+  // From the keyboard, the first stop on a screen is the skip link, which leads past the header
+  // and the navigation to the screen.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(main).toBeFocused();
+
   // Through the navigation: the waitlist, the litters, security, the editor.
   await navLink(page, 'Waitlist').click();
   await expect(page).toHaveURL(/\/admin\/waitlist$/);
