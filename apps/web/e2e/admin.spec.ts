@@ -127,6 +127,11 @@ async function demoAdmin(page: Page): Promise<{ username: string; password: stri
   return demoLogin!;
 }
 
+/** The dashboard's own Logout (spec: in its header), not the one in the admin shell's header. */
+function dashboardLogout(page: Page) {
+  return page.getByRole('main').getByRole('button', { name: 'Logout' });
+}
+
 async function testLogin(page: Page) {
   await page.goto('/admin/login');
   await page.getByRole('button', { name: 'Test Login' }).click();
@@ -152,8 +157,12 @@ for (const viewport of [
 
     // Logout, clicked while the login toast shows.
     await dashboard();
-    const logout = page.getByRole('button', { name: 'Logout' });
+    const logout = dashboardLogout(page);
     await expectUncovered(logout, 'Logout');
+    await expectUncovered(
+      page.getByRole('banner').getByRole('button', { name: 'Logout' }),
+      "the admin shell's Logout",
+    );
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-login.png`) });
     await logout.click();
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -186,7 +195,7 @@ for (const viewport of [
 
     // Signed out, so the tests after this one find only their own sessions.
     await page.goto('/admin');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await dashboardLogout(page).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 }
@@ -393,7 +402,7 @@ test('the owner signs in, changes the hero headline in Words mode and sees it li
 
   // Logout; the admin area then sends us to the login page.
   await page.goto('/admin');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await dashboardLogout(page).click();
   await expect(page.getByText('You have been logged out successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/admin');
@@ -442,7 +451,10 @@ test('the owner adds a litter born five weeks ago with a photo, finds it on /pup
   await testLogin(page);
 
   // From the dashboard's Quick Actions to the Litters screen.
-  await page.getByRole('link', { name: 'Litters', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Quick Actions' })
+    .getByRole('link', { name: 'Litters', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/admin\/litters$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Litters' })).toBeVisible();
   await expect(page.getByTestId('litter-row').first()).toBeVisible();
@@ -522,7 +534,7 @@ test('the owner adds a litter born five weeks ago with a photo, finds it on /pup
 
   // Sign out: the next test counts this admin's sessions.
   await page.goto('/admin');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await dashboardLogout(page).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
@@ -653,7 +665,7 @@ test('the owner works through the inbox: pages, filters, search, a status, a not
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-inbox-mobile.png') });
 
   // Signed out, so the next test starts with no other session.
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await dashboardLogout(page).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
@@ -736,7 +748,7 @@ test('a family’s submission made while the dashboard is open appears on it wit
   await expect(page.getByRole('button', { name: /new inquir/ })).toHaveCount(0);
   await expectAccessible(page, 'the live inbox');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await dashboardLogout(page).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
@@ -830,7 +842,7 @@ test('the owner puts a family on a litter’s waitlist from their inquiry, reser
   await litterCard().screenshot({ path: path.join(SCREENSHOTS, 'puppies-reserved.png') });
 
   await page.goto('/admin');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await dashboardLogout(page).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 

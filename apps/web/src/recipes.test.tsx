@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pageEntrySchema, PUBLIC_ROUTES } from '@cedar/content';
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as ScreensTable from './features/admin/lib/screens';
 import { renderWithProviders } from './test/render';
 
 const src = import.meta.dirname;
@@ -45,6 +46,7 @@ function routesWith(routes: string, after: RegExp, line: string) {
 
 const PAGE_FILE = 'features/puppy-care/puppy-care-page.tsx';
 const SCREEN_FILE = 'features/admin/puppy-notes-screen.tsx';
+const SCREENS_TABLE = 'features/admin/lib/screens.ts';
 
 // The page's copy, which the recipe puts into packages/content's src/copy/.
 vi.mock('@cedar/content', async (importOriginal) => ({
@@ -63,10 +65,19 @@ beforeAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
   let table = fs.readFileSync(path.join(src, 'routes.ts'), 'utf8');
   table = routesWith(table, /export const pageModules\b.*= \{$/m, block('page route line'));
-  table = routesWith(table, /route\('admin', .*\[$/m, block('admin route line'));
+  table = routesWith(
+    table,
+    /layout\('features\/admin\/admin-shell\.tsx', \[$/m,
+    block('admin route line'),
+  );
   write('routes.ts', table);
   write(PAGE_FILE, placed(block('page module'), PAGE_FILE));
   write(SCREEN_FILE, placed(block('admin screen module'), SCREEN_FILE));
+  const screensTable = fs.readFileSync(path.join(src, SCREENS_TABLE), 'utf8');
+  write(
+    SCREENS_TABLE,
+    routesWith(screensTable, /export const ADMIN_SCREENS\b.*= \[$/m, block('admin screens line')),
+  );
   routes = await import(/* @vite-ignore */ path.join(scratch, 'routes.ts'));
 });
 
@@ -96,12 +107,23 @@ describe("CONTRIBUTING.md's recipe for a page", () => {
 });
 
 describe("CONTRIBUTING.md's recipe for an admin screen", () => {
-  it('gives a route of the admin area whose module is the screen', async () => {
+  it('gives a route of the admin shell whose module is the screen', async () => {
     const admin = routes.default.find((r) => r.path === 'admin');
-    expect(admin?.children).toContainEqual(
+    const shell = admin?.children?.find((r) => r.file === 'features/admin/admin-shell.tsx');
+    expect(shell?.children).toContainEqual(
       expect.objectContaining({ path: 'puppy-notes', file: SCREEN_FILE }),
     );
     const screenModule = await import(/* @vite-ignore */ path.join(scratch, SCREEN_FILE));
     expect(screenModule.default).toBeTypeOf('function');
+  });
+
+  it("gives the owner's navigation its link, and a helper's none", async () => {
+    const table: typeof ScreensTable = await import(
+      /* @vite-ignore */ path.join(scratch, SCREENS_TABLE)
+    );
+    expect(table.screensFor('owner')).toContainEqual(
+      expect.objectContaining({ path: '/admin/puppy-notes', label: 'Puppy notes' }),
+    );
+    expect(table.mayOpen('helper', '/admin/puppy-notes')).toBe(false);
   });
 });

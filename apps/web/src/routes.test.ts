@@ -9,7 +9,10 @@ describe('the route table', () => {
   });
 
   it('has the public pages, a not-found route, the admin area and the crawl files', () => {
-    const paths = routes.flatMap((r) => [r.path, ...(r.children ?? []).map((c) => c.path)]);
+    type Entry = (typeof routes)[number];
+    const all = (entries: Entry[]): Entry[] =>
+      entries.flatMap((r) => [r, ...all(r.children ?? [])]);
+    const paths = all(routes).map((r) => r.path);
     expect(paths).toEqual(
       expect.arrayContaining(['*', 'admin', 'login', 'waitlist', 'sitemap.xml', 'robots.txt']),
     );

@@ -37,12 +37,16 @@ const site = [
 const adminAndCrawlFiles = [
   // The admin area: client-only (no loader), served by the SPA fallback.
   route('admin', 'features/admin/admin-layout.tsx', [
-    index('features/admin/dashboard-screen.tsx'),
     route('login', 'features/admin/login-screen.tsx'),
-    route('files', 'features/admin/files-screen.tsx'),
-    route('litters', 'features/admin/litters-screen.tsx'),
-    route('security', 'features/admin/security-screen.tsx'),
-    route('waitlist', 'features/admin/waitlist-screen.tsx'),
+    // The signed-in screens, in the admin shell (navigation, who is signed in, Logout); each
+    // also has its line in features/admin/lib/screens.ts, which says which roles may open it.
+    layout('features/admin/admin-shell.tsx', [
+      index('features/admin/dashboard-screen.tsx'),
+      route('files', 'features/admin/files-screen.tsx'),
+      route('litters', 'features/admin/litters-screen.tsx'),
+      route('security', 'features/admin/security-screen.tsx'),
+      route('waitlist', 'features/admin/waitlist-screen.tsx'),
+    ]),
   ]),
   // Resource routes, prerendered to files.
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -2,6 +2,7 @@ import { Container, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { logout } from './api/logout';
 import { clearSession, readSession, type StoredSession } from './lib/session';
 import { showSuccess } from './lib/toasts';
 
@@ -50,5 +51,14 @@ export function useSignedOut() {
     queryClient.clear();
     showSuccess(title, message);
     void navigate('/admin/login');
+  };
+}
+
+/** Logout (the dashboard's button and the shell's): ends the server session, then signs out here. */
+export function useLogout() {
+  const signedOut = useSignedOut();
+  return async () => {
+    await logout();
+    signedOut('Logged out', 'You have been logged out successfully.');
   };
 }

@@ -1,9 +1,8 @@
 import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { AdminGate, useSignedOut } from './admin-session';
+import { AdminGate, useLogout } from './admin-session';
 import { useInquiryList } from './api/inquiries';
 import { useInquiryStats } from './api/inquiry-stats';
-import { logout } from './api/logout';
 import { InquiryInbox, LoadError } from './components/inquiry-inbox';
 import { IntakeAlerts } from './components/intake-alerts';
 import { QuickActions } from './components/quick-actions';
@@ -22,15 +21,10 @@ function Dashboard({
   session,
   reload,
 }: Required<DashboardScreenProps> & { session: StoredSession }) {
-  const signedOut = useSignedOut();
+  const onLogout = useLogout();
   const [filter, changeFilter] = useInquiryFilter();
   const stats = useInquiryStats();
   const list = useInquiryList(filter);
-
-  const onLogout = async () => {
-    await logout();
-    signedOut('Logged out', 'You have been logged out successfully.');
-  };
 
   const username = session.user.username || 'Admin';
   return (

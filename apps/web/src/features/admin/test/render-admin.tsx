@@ -43,7 +43,8 @@ export function callsTo(method?: string, path?: string): Request[] {
   });
 }
 
-function LocationProbe() {
+/** Where navigation went: the path and query of the current location. */
+export function LocationProbe() {
   const location = useLocation();
   return (
     <output data-testid="location">
