@@ -3,13 +3,14 @@ import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from './login-screen';
 import { api, callsTo, renderAdmin, resetToasts, toasts } from './test/render-admin';
 
 const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), supported: true }));
 vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof import('@simplewebauthn/browser')>()),
+  ...(await original<typeof SimpleWebAuthnBrowser>()),
   browserSupportsWebAuthn: () => webauthn.supported,
   startAuthentication: webauthn.startAuthentication,
 }));

@@ -2,6 +2,7 @@ import { API_ROUTES, type Factors, passkeyUrl } from '@cedar/api-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInMethods } from './components/sign-in-methods';
 import { formatDateTime } from './lib/dates';
@@ -12,7 +13,7 @@ const webauthn = vi.hoisted(() => ({
   supported: true,
 }));
 vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof import('@simplewebauthn/browser')>()),
+  ...(await original<typeof SimpleWebAuthnBrowser>()),
   browserSupportsWebAuthn: () => webauthn.supported,
   startRegistration: webauthn.startRegistration,
 }));

@@ -10,7 +10,7 @@ import {
   webauthnOptionsSchema,
 } from '@cedar/api-contract';
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, parsedQueryFn } from '../lib/query-client';
 
 const json = (body: unknown) => ({
@@ -34,7 +34,7 @@ const refreshFactors = {
     _error: unknown,
     _variables: unknown,
     _result: unknown,
-    { client }: { client: import('@tanstack/react-query').QueryClient },
+    { client }: { client: QueryClient },
   ) => client.invalidateQueries({ queryKey: factorsQueryOptions.queryKey }),
 };
 
