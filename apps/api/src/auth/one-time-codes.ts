@@ -6,7 +6,7 @@ import type { Store } from '../store';
 /** A code of the step before or after the current one is accepted too (clocks drift). */
 const TOLERANCE_SECONDS = 30;
 const PERIOD_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /** A new secret for an authenticator app: 20 random bytes (160 bits, RFC 4226's advice), base32. */

@@ -17,13 +17,10 @@ import type { Clock } from './sessions';
 /** How long the browser has to answer a challenge; the challenge is gone after. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** Passkeys one account may have. */
-export const MAX_PASSKEYS = 20;
+const MAX_PASSKEYS = 20;
 
 /** The relying party: PUBLIC_URL's host name, and the origins a ceremony may come from. */
-export function relyingParty(
-  env: Pick<Env, 'PUBLIC_URL' | 'LOOPBACK_ONLY'>,
-  request: FastifyRequest,
-) {
+function relyingParty(env: Pick<Env, 'PUBLIC_URL' | 'LOOPBACK_ONLY'>, request: FastifyRequest) {
   const publicUrl = new URL(env.PUBLIC_URL);
   const origins = [publicUrl.origin];
   // On a loopback-only start the page may be served under another loopback name; ownSiteOnly

@@ -18,7 +18,7 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-export const factorsQueryOptions = queryOptions({
+const factorsQueryOptions = queryOptions({
   queryKey: [API_ROUTES.factors.path],
   queryFn: parsedQueryFn(factorsSchema),
 });

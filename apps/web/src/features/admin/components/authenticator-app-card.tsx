@@ -202,8 +202,8 @@ export function AuthenticatorAppCard() {
         onCancel={() => setSetup(null)}
         onEnabled={({ recoveryCodes }) => {
           setSetup(null);
+          // No toast here: it would cover the codes, which say that it is on.
           setCodes(recoveryCodes);
-          showSuccess('Two-step sign-in on', 'You will be asked for a code after your password.');
         }}
       />
     );
