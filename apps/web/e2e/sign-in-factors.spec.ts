@@ -72,6 +72,7 @@ test('adds a passkey on the Security screen, signs out, and signs in with "Sign 
     await page.screenshot({ path: path.join(SCREENSHOTS, 'passkey-added.png'), fullPage: true });
 
     await logout(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'login-with-passkey.png') });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText('Logged in successfully!')).toBeVisible();

@@ -156,7 +156,7 @@ export function LoginScreen() {
               <TextInput
                 label="Username"
                 name="username"
-                autoComplete="username webauthn"
+                autoComplete="username"
                 {...form.getInputProps('username')}
               />
               <PasswordInput
