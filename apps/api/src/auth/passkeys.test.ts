@@ -339,6 +339,22 @@ describe('passkeys', () => {
     expect((await signIn(a.app, { id: key.id })).statusCode).toBe(400);
   });
 
+  it("refuses a registration answered to another account's challenge", async () => {
+    const a = await buildLoggedIn();
+    t = a;
+    const demo = await logIn(a.app, { username: 'admin', password: 'cedar-bluff-demo' });
+    const ownersOptions = await registrationOptions(a.app, a.cookie);
+    const key = new SoftAuthenticator(a.app.env.PUBLIC_URL);
+    const res = await call(a.app, 'POST', '/api/admin/passkeys', {
+      payload: { name: 'Not mine', response: key.register(ownersOptions) },
+      cookie: demo.cookie,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('challenge_invalid');
+    expect(await a.services.store.passkeys.countFor('admin')).toBe(0);
+    expect(await a.services.store.passkeys.countFor('owner')).toBe(0);
+  });
+
   it('asks for a password confirmed in the last 15 minutes before adding a passkey', async () => {
     const a = await buildLoggedIn();
     t = a;
