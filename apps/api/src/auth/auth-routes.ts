@@ -138,11 +138,8 @@ export async function authRoutes(app: FastifyInstance) {
           username: admin.username,
           expiresAt: new Date(clock().getTime() + CHALLENGE_TTL_MS),
         });
-        securityEvent(request, 'login', 'success', {
-          username: admin.username,
-          method: 'password',
-          next: 'code',
-        });
+        // Not a sign-in yet: the password was right and the code is asked for.
+        securityEvent(request, 'login-second-step', 'success', { username: admin.username });
         reply
           .setCookie(SECOND_STEP_COOKIE, ticket, {
             ...secondStepCookieOptions(env),

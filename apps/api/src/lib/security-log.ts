@@ -16,6 +16,7 @@ export type SecurityEvent =
   | 'backup'
   | 'restore'
   // Sign-in factors: a passkey sign-in or a code's check is a 'login' (details.method says which).
+  | 'login-second-step'
   | 'passkey-add'
   | 'passkey-rename'
   | 'passkey-remove'
