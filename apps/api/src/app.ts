@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/auth-routes';
+import { factorRoutes } from './auth/factor-routes';
 import { ownSiteOnly, requireAdmin } from './auth/guards';
 import type { Clock } from './auth/sessions';
 import type { Env } from './env';
@@ -181,6 +182,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
     admin.addHook('onRequest', requireAdmin(admin.sessions, admin.cookieName));
     await admin.register(fileRoutes);
     await admin.register(accountRoutes);
+    await admin.register(factorRoutes);
     await admin.register(inboxRoutes);
     await admin.register(intakeRoutes);
     await admin.register(litterRoutes);

@@ -146,6 +146,8 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     DEMO_LOGIN: bool.optional(),
+    /** An account with a passkey or one-time codes must use them (default: on in production). */
+    REQUIRE_MFA: bool.optional(),
     ADMIN_USERNAME: usernameSchema.optional(),
     ADMIN_PASSWORD: z
       .string()
@@ -298,8 +300,19 @@ const envSchema = z
 type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<
   ParsedEnv,
-  'REPO_ROOT' | 'DATA_DIR' | 'DEMO_LOGIN' | 'INQUIRY_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'BACKUP_KEEP'
+  | 'REPO_ROOT'
+  | 'DATA_DIR'
+  | 'DEMO_LOGIN'
+  | 'INQUIRY_WEBHOOK_SECRET'
+  | 'PUBLIC_URL'
+  | 'BACKUP_KEEP'
+  | 'REQUIRE_MFA'
 > & {
+  /**
+   * An account that has a passkey or one-time codes may not sign in with its password alone:
+   * on with NODE_ENV=production unless REQUIRE_MFA=0, off otherwise unless REQUIRE_MFA=1.
+   */
+  REQUIRE_MFA: boolean;
   /** Daily backups kept (default 7; used with BACKUP_DIR). */
   BACKUP_KEEP: number;
   REPO_ROOT: string;
@@ -361,6 +374,7 @@ export function loadEnv(
     PUBLIC_URL: publicUrl,
     LOOPBACK_ONLY: loopbackOnly,
     DEMO_LOGIN: env.DEMO_LOGIN ?? (loopbackOnly && !production),
+    REQUIRE_MFA: env.REQUIRE_MFA ?? production,
     INQUIRY_WEBHOOK_SECRET:
       env.INQUIRY_WEBHOOK_SECRET ?? (loopbackOnly && !production ? DEV_WEBHOOK_SECRET : undefined),
   };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   API_ROUTES,
+  passkeyUrl,
   DEFAULT_ANNOUNCEMENT,
   reservePuppyUrl,
   waitlistEntryUrl,
@@ -18,10 +19,12 @@ import {
 } from '@cedar/api-contract';
 import { allLitters } from '@cedar/content';
 import type { InjectOptions } from 'fastify';
+import { generateSync } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { MailError } from './notify/mail';
+import { SoftAuthenticator } from './test/authenticator';
 import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
 
 const ORIGIN = 'http://localhost:3000';
@@ -40,10 +43,18 @@ const ONE_PIXEL_PNG = Buffer.from(
  * order a session survives (signing out everywhere last). `ids` are a revision to restore,
  * another session of the admin's to end and an inquiry to update and delete.
  */
-const PROTECTED: Record<
-  string,
-  (ids: { revision: string; session: string; inquiry: string; entry: string }) => InjectOptions
-> = {
+interface Ids {
+  revision: string;
+  session: string;
+  inquiry: string;
+  entry: string;
+  /** A passkey's registration answer, its credential id, and a one-time code to turn codes on. */
+  registration?: unknown;
+  passkey?: string;
+  totpCode?: string;
+}
+
+const PROTECTED: Record<string, (ids: Ids) => InjectOptions> = {
   inquiries: () => ({ method: 'GET', url: API_ROUTES.inquiries.path }),
   inquiryPage: () => ({ method: 'GET', url: API_ROUTES.inquiryPage.path }),
   inquiryStats: () => ({ method: 'GET', url: API_ROUTES.inquiryStats.path }),
@@ -125,6 +136,34 @@ const PROTECTED: Record<
     method: 'POST',
     url: API_ROUTES.changePassword.path,
     payload: { currentPassword: OWNER.password, newPassword: OWNER.password },
+  }),
+  factors: () => ({ method: 'GET', url: API_ROUTES.factors.path }),
+  passkeyRegistrationOptions: () => ({
+    method: 'POST',
+    url: API_ROUTES.passkeyRegistrationOptions.path,
+    payload: {},
+  }),
+  addPasskey: ({ registration }) => ({
+    method: 'POST',
+    url: API_ROUTES.addPasskey.path,
+    payload: { name: 'Laptop', response: registration } as never,
+  }),
+  renamePasskey: ({ passkey = 'x' }) => ({
+    method: 'PATCH',
+    url: passkeyUrl(passkey),
+    payload: { name: 'Work laptop' },
+  }),
+  removePasskey: ({ passkey = 'x' }) => ({ method: 'DELETE', url: passkeyUrl(passkey) }),
+  totpSetup: () => ({ method: 'POST', url: API_ROUTES.totpSetup.path, payload: {} }),
+  enableTotp: ({ totpCode = '000000' }) => ({
+    method: 'POST',
+    url: API_ROUTES.enableTotp.path,
+    payload: { code: totpCode },
+  }),
+  disableTotp: () => ({
+    method: 'POST',
+    url: API_ROUTES.disableTotp.path,
+    payload: { password: OWNER.password },
   }),
   endAllSessions: () => ({ method: 'POST', url: API_ROUTES.endAllSessions.path }),
 };
@@ -233,7 +272,14 @@ describe('route inventory', () => {
       0,
       a.clock.now(),
     );
-    const ids = {
+    // A passkey's answer to registration options asked for now (a software authenticator's).
+    const authenticator = new SoftAuthenticator(a.app.env.PUBLIC_URL);
+    const options = await call(a.app, PROTECTED.passkeyRegistrationOptions!(NO_IDS), {
+      ...a.headers,
+    });
+    const ids: Ids = {
+      registration: authenticator.register(options.json().options),
+      passkey: authenticator.id,
       entry: 'e1',
       inquiry,
       revision: saved.json().revision.id as string,
@@ -244,6 +290,12 @@ describe('route inventory', () => {
     for (const [name, make] of Object.entries(PROTECTED)) {
       const res = await call(a.app, make(ids), headers);
       expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
+      // The authenticator app's code for the secret just offered.
+      if (name === 'totpSetup')
+        ids.totpCode = generateSync({
+          secret: res.json().secret,
+          epoch: Math.floor(a.clock.now().getTime() / 1000),
+        });
       const renewed = cookieValue(res, a.services.cookieName);
       if (renewed) headers.cookie = `${a.services.cookieName}=${renewed}`;
     }

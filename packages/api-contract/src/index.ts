@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './routes';
 export * from './section-rules';
 export * from './waitlist';
+export * from './factors';

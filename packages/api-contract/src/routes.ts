@@ -42,6 +42,18 @@ export const API_ROUTES = {
   sessions: { method: 'GET', path: '/api/admin/sessions' },
   endSession: { method: 'DELETE', path: '/api/admin/sessions/:id' },
   endAllSessions: { method: 'POST', path: '/api/admin/sessions/end-all' },
+  // Passkeys and one-time codes (see factors.ts).
+  passkeySignInOptions: { method: 'POST', path: '/api/auth/passkey/options' },
+  passkeySignIn: { method: 'POST', path: '/api/auth/passkey' },
+  loginCode: { method: 'POST', path: '/api/auth/login/code' },
+  factors: { method: 'GET', path: '/api/admin/factors' },
+  passkeyRegistrationOptions: { method: 'POST', path: '/api/admin/passkeys/options' },
+  addPasskey: { method: 'POST', path: '/api/admin/passkeys' },
+  renamePasskey: { method: 'PATCH', path: '/api/admin/passkeys/:id' },
+  removePasskey: { method: 'DELETE', path: '/api/admin/passkeys/:id' },
+  totpSetup: { method: 'POST', path: '/api/admin/totp/setup' },
+  enableTotp: { method: 'POST', path: '/api/admin/totp/enable' },
+  disableTotp: { method: 'POST', path: '/api/admin/totp/disable' },
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -91,6 +103,10 @@ export function retryMailUrl(id: string): string {
 
 export function sessionUrl(id: string): string {
   return `/api/admin/sessions/${encodeURIComponent(id)}`;
+}
+
+export function passkeyUrl(id: string): string {
+  return `/api/admin/passkeys/${encodeURIComponent(id)}`;
 }
 
 /** Header carrying the hex HMAC-SHA256 of `<timestamp>.<raw body>` (see the webhook's docs). */

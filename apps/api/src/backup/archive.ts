@@ -60,6 +60,9 @@ const counts = z.strictObject({
   waitlists: z.number().int().nonnegative().optional(),
   announcements: z.number().int().nonnegative().optional(),
   announcementMails: z.number().int().nonnegative().optional(),
+  /** Absent from backups made before passkeys and one-time codes: none. */
+  passkeys: z.number().int().nonnegative().optional(),
+  factors: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -201,6 +204,43 @@ const entry = z.discriminatedUnion('type', [
       lastError: text.optional(),
     }),
   }),
+  // ---- Sign-in factors (account data, like the password hash; challenges are never backed up) ----
+  z.strictObject({
+    type: z.literal('passkey'),
+    doc: z.strictObject({
+      _id: z.string().regex(/^[A-Za-z0-9_-]{1,1400}$/),
+      username: text,
+      publicKey: z.string().regex(/^[A-Za-z0-9_-]{1,2000}$/),
+      counter: z.number().int().nonnegative(),
+      transports: z.array(z.string().max(32)).max(16),
+      deviceType: z.enum(['singleDevice', 'multiDevice']),
+      backedUp: z.boolean(),
+      name: z.string().max(100),
+      createdAt: date,
+      lastUsedAt: date.optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('factor'),
+    doc: z.strictObject({
+      _id: text,
+      webauthnUserId: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,128}$/)
+        .optional(),
+      totp: z
+        .strictObject({
+          secret: z.string().regex(/^[A-Z2-7]{16,128}$/),
+          enabledAt: date,
+          lastStep: z.number().int().nonnegative(),
+        })
+        .optional(),
+      pendingTotp: z
+        .strictObject({ secret: z.string().regex(/^[A-Z2-7]{16,128}$/), createdAt: date })
+        .optional(),
+      recoveryCodes: z.array(hex64).max(100).optional(),
+    }),
+  }),
   z.strictObject({
     type: z.literal('revision'),
     doc: z
@@ -255,6 +295,8 @@ export function archiveStream(contents: BackupContents): Readable {
         waitlists: snapshot.waitlists?.length ?? 0,
         announcements: snapshot.announcements?.length ?? 0,
         announcementMails: snapshot.announcementMails?.length ?? 0,
+        passkeys: snapshot.passkeys?.length ?? 0,
+        factors: snapshot.factors?.length ?? 0,
         files: files.length,
       },
     });
@@ -266,6 +308,8 @@ export function archiveStream(contents: BackupContents): Readable {
     for (const doc of snapshot.announcements ?? []) yield line({ type: 'announcement', doc });
     for (const doc of snapshot.announcementMails ?? [])
       yield line({ type: 'announcement-mail', doc });
+    for (const doc of snapshot.passkeys ?? []) yield line({ type: 'passkey', doc });
+    for (const doc of snapshot.factors ?? []) yield line({ type: 'factor', doc });
     for (const file of files)
       yield line({
         type: 'file',
@@ -353,6 +397,8 @@ export async function readArchive(
       waitlists: [],
       announcements: [],
       announcementMails: [],
+      passkeys: [],
+      factors: [],
     },
     files: [],
   };
@@ -368,6 +414,8 @@ export async function readArchive(
     else if (item.type === 'waitlist') contents.snapshot.waitlists!.push(item.doc);
     else if (item.type === 'announcement') contents.snapshot.announcements!.push(item.doc);
     else if (item.type === 'announcement-mail') contents.snapshot.announcementMails!.push(item.doc);
+    else if (item.type === 'passkey') contents.snapshot.passkeys!.push(item.doc);
+    else if (item.type === 'factor') contents.snapshot.factors!.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -385,6 +433,8 @@ export async function readArchive(
     waitlists: contents.snapshot.waitlists!.length,
     announcements: contents.snapshot.announcements!.length,
     announcementMails: contents.snapshot.announcementMails!.length,
+    passkeys: contents.snapshot.passkeys!.length,
+    factors: contents.snapshot.factors!.length,
     files: contents.files.length,
   };
   const told: BackupCounts = {
@@ -393,6 +443,8 @@ export async function readArchive(
     waitlists: first.data.counts.waitlists ?? 0,
     announcements: first.data.counts.announcements ?? 0,
     announcementMails: first.data.counts.announcementMails ?? 0,
+    passkeys: first.data.counts.passkeys ?? 0,
+    factors: first.data.counts.factors ?? 0,
   };
   if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);

@@ -87,6 +87,8 @@ const sorted = (s: StoreSnapshot) => ({
   waitlists: s.waitlists ?? [],
   announcements: byId(s.announcements ?? []),
   announcementMails: byId(s.announcementMails ?? []),
+  passkeys: byId(s.passkeys ?? []),
+  factors: byId(s.factors ?? []),
 });
 
 async function hashes(root: string, files: string[]) {
@@ -118,6 +120,8 @@ describe('a backup', () => {
       waitlists: 0,
       announcements: 0,
       announcementMails: 0,
+      passkeys: 0,
+      factors: 0,
       files: 9,
     });
     expect(contents.files.map((f) => f.path)).toEqual(
@@ -245,6 +249,8 @@ describe('a backup', () => {
       waitlists: 0,
       announcements: 0,
       announcementMails: 0,
+      passkeys: 0,
+      factors: 0,
       files: 0,
     });
     await restoreBackup(read, { store: fromOld, repoRoot: a.repoRoot, force: false });
@@ -353,6 +359,69 @@ describe('a backup', () => {
     ).rejects.toThrow(
       /the waitlists list the inquiry someone-else, which the backup does not hold/,
     );
+    expect(await empty.isEmpty()).toBe(true);
+  });
+
+  it("carries each account's passkeys and one-time codes, never a pending challenge; a restore checks whose they are", async () => {
+    const a = await build();
+    cleanup.push(() => a.close());
+    const { store } = a.services;
+    const now = a.clock.now();
+    await store.passkeys.add({
+      _id: 'Y3JlZC1h',
+      username: 'owner',
+      publicKey: 'pQECAyYgASFYIK',
+      counter: 3,
+      transports: ['internal'],
+      deviceType: 'multiDevice',
+      backedUp: true,
+      name: 'Laptop',
+      createdAt: now,
+      lastUsedAt: now,
+    });
+    await store.factors.ensureWebauthnUserId('owner', 'dXNlci1oYW5kbGU');
+    await store.factors.offerTotp('owner', 'JBSWY3DPEHPK3PXPJBSWY3DP', now);
+    await store.factors.enableTotp('owner', 'JBSWY3DPEHPK3PXPJBSWY3DP', 5, ['a'.repeat(64)], now);
+    await store.challenges.put({
+      _id: 'pending-challenge',
+      purpose: 'passkey-sign-in',
+      expiresAt: new Date(now.getTime() + 60_000),
+    });
+    const contents = await collectBackup({ ...a.services, repoRoot: a.repoRoot });
+    const file = path.join(await tempDir('cedar-backups-'), 'backup.jsonl.gz');
+    const saved = await saveArchive(archiveStream(contents), file);
+    expect(saved.counts).toMatchObject({ passkeys: 1, factors: 1 });
+    expect(zlib.gunzipSync(await fs.readFile(file)).toString()).not.toContain('pending-challenge');
+    const before = sorted(await store.snapshot());
+    const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
+    cleanup.push(() => restored.close());
+    await restoreBackup(await readArchive(file), {
+      store: restored,
+      repoRoot: a.repoRoot,
+      force: false,
+    });
+    expect(sorted(await restored.snapshot())).toEqual(before);
+    expect(await restored.passkeys.find('Y3JlZC1h')).toMatchObject({ counter: 3, name: 'Laptop' });
+
+    // A passkey of someone who is not among the backup's admins: refused before anything is written.
+    const crafted = {
+      ...contents,
+      snapshot: {
+        ...contents.snapshot,
+        passkeys: [{ ...contents.snapshot.passkeys![0]!, username: 'stranger' }],
+      },
+    };
+    const craftedFile = path.join(await tempDir('cedar-crafted-'), 'crafted.jsonl.gz');
+    await saveArchive(archiveStream(crafted), craftedFile);
+    const empty = await openEmbeddedStore(await tempDir('cedar-restored-crafted-'));
+    cleanup.push(() => empty.close());
+    await expect(
+      restoreBackup(await readArchive(craftedFile), {
+        store: empty,
+        repoRoot: a.repoRoot,
+        force: false,
+      }),
+    ).rejects.toThrow(/a sign-in factor of "stranger", who is not one of its admins/);
     expect(await empty.isEmpty()).toBe(true);
   });
 

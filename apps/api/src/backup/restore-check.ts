@@ -71,6 +71,13 @@ export async function restoreProblem(
     if (!isOwnHash(admin.passwordHash))
       return `the password hash of admin ${JSON.stringify(admin.username)} does not have this product's scrypt parameters`;
   }
+  // Passkeys and factors belong to the backup's own admins.
+  const admins = new Set(contents.snapshot.admins.map((a) => a.username));
+  for (const doc of [...(contents.snapshot.passkeys ?? []), ...(contents.snapshot.factors ?? [])]) {
+    const owner = 'username' in doc ? doc.username : doc._id;
+    if (!admins.has(owner))
+      return `the backup holds a sign-in factor of ${JSON.stringify(owner)}, who is not one of its admins`;
+  }
   const waitlists = contents.snapshot.waitlists ?? [];
   if (waitlists.length > 1) return 'the backup holds more than one set of waitlists';
   const inquiries = new Set(contents.snapshot.inquiries.map((i) => i._id));

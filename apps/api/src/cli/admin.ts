@@ -2,6 +2,8 @@
 // a new password (which also signs that admin out everywhere and clears their failed logins). The
 // password comes from ADMIN_PASSWORD, or is asked for on the terminal (or read from the first
 // line of stdin). `npm run admin -- revoke <username>` signs the admin out everywhere.
+// `npm run admin -- factors-off <username>` turns the admin's two-step sign-in off and removes
+// their passkeys (the way back for an owner who lost every factor), and signs them out everywhere.
 // `npm run admin -- backup [file]` writes a backup, asking the running server for it when there is
 // one; `npm run admin -- restore <file> [--force]` fills an empty store and the files from one.
 import path from 'node:path';
@@ -21,11 +23,13 @@ const USAGE = [
   'Usage: npm run admin -- create <username>   add an admin',
   '       npm run admin -- reset <username>    set a new password, sign out everywhere',
   '       npm run admin -- revoke <username>   sign the admin out everywhere',
+  '       npm run admin -- factors-off <username>',
+  '                                            turn two-step sign-in off, remove every passkey',
   '       npm run admin -- backup [file]       write a backup (the server may be running)',
   '       npm run admin -- restore <file> [--force]',
   '                                            fill an empty store and the files from a backup',
 ].join('\n');
-const COMMANDS = new Set(['create', 'reset', 'revoke']);
+const COMMANDS = new Set(['create', 'reset', 'revoke', 'factors-off']);
 
 /** The environment without the first admin's variables: backups and revokes need none. */
 const plainEnv = () =>
@@ -99,6 +103,7 @@ async function main(argv: string[]): Promise<string> {
   }
 
   if (command === 'revoke') return revoke(username);
+  if (command === 'factors-off') return factorsOff(username);
 
   // The username rides along so that env.ts checks ADMIN_PASSWORD with the same rules as at start-up.
   const source = { ...process.env };
@@ -153,6 +158,28 @@ async function revoke(username: string): Promise<string> {
       throw new Error(`There is no admin named ${username}.`);
     const ended = await store.sessions.revokeAllFor(username);
     return `Signed ${username} out everywhere: ended ${ended} session${ended === 1 ? '' : 's'}.`;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Two-step sign-in off and every passkey removed: the password alone signs in again. */
+async function factorsOff(username: string): Promise<string> {
+  const env = plainEnv();
+  const store = await openStore(env);
+  try {
+    if (!(await store.admins.find(username)))
+      throw new Error(`There is no admin named ${username}.`);
+    const codes = await store.factors.disableTotp(username);
+    const passkeys = await store.passkeys.listFor(username);
+    for (const passkey of passkeys) await store.passkeys.remove(username, passkey._id);
+    const ended = await store.sessions.revokeAllFor(username);
+    const what = [
+      codes ? 'turned two-step sign-in off' : 'two-step sign-in was off',
+      `removed ${passkeys.length} passkey${passkeys.length === 1 ? '' : 's'}`,
+      `ended ${ended} session${ended === 1 ? '' : 's'}`,
+    ];
+    return `For ${username}: ${what.join(', ')}. The password alone signs in now.`;
   } finally {
     await store.close();
   }

@@ -88,6 +88,42 @@ describe('admin CLI', { timeout: 60_000 }, () => {
     expect(await withStore((s) => s.sessions.find('a'.repeat(64)))).toBeNull();
   });
 
+  it('turns an admin’s two-step sign-in off and removes their passkeys with factors-off', async () => {
+    await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
+    await withStore(async (s) => {
+      await s.factors.offerTotp('owner', 'JBSWY3DPEHPK3PXPJBSWY3DP', new Date());
+      await s.factors.enableTotp(
+        'owner',
+        'JBSWY3DPEHPK3PXPJBSWY3DP',
+        1,
+        ['a'.repeat(64)],
+        new Date(),
+      );
+      await s.passkeys.add({
+        _id: 'Y3JlZC1h',
+        username: 'owner',
+        publicKey: 'AQID',
+        counter: 0,
+        transports: [],
+        deviceType: 'multiDevice',
+        backedUp: true,
+        name: 'Lost phone',
+        createdAt: new Date(),
+      });
+    });
+    expect(await run('admin', ['factors-off', 'owner'])).toMatchObject({
+      code: 0,
+      stdout:
+        'For owner: turned two-step sign-in off, removed 1 passkey, ended 0 sessions. The password alone signs in now.\n',
+    });
+    expect(await withStore((s) => s.factors.get('owner'))).toEqual({ _id: 'owner' });
+    expect(await withStore((s) => s.passkeys.countFor('owner'))).toBe(0);
+    expect(await run('admin', ['factors-off', 'nobody'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no admin named nobody/),
+    });
+  });
+
   it('signs an admin out everywhere with revoke, and a reset lifts any delay on their logins', async () => {
     await run('admin', ['create', 'owner'], { ADMIN_PASSWORD: 'kennel-ledger-harbor-42' });
     const session = (tokenHash: string) => ({

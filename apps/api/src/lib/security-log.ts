@@ -14,7 +14,15 @@ export type SecurityEvent =
   | 'inquiry-delete'
   | 'inquiry-export'
   | 'backup'
-  | 'restore';
+  | 'restore'
+  // Sign-in factors: a passkey sign-in or a code's check is a 'login' (details.method says which).
+  | 'login-second-step'
+  | 'passkey-add'
+  | 'passkey-rename'
+  | 'passkey-remove'
+  | 'totp-enable'
+  | 'totp-disable'
+  | 'recovery-code-use';
 
 export type SecurityOutcome = 'success' | 'failure' | 'locked' | 'refused';
 

@@ -57,9 +57,13 @@ export class Maintenance {
       ];
       if (hourly)
         chores.unshift([
-          'sweep of sessions and login counters',
+          'sweep of sessions, login counters and sign-in challenges',
           () =>
-            Promise.all([this.deps.sessions.removeExpired(), this.deps.limiter.removeExpired()]),
+            Promise.all([
+              this.deps.sessions.removeExpired(),
+              this.deps.limiter.removeExpired(),
+              this.deps.store.challenges.removeExpired(this.deps.clock()),
+            ]),
         ]);
       for (const [name, chore] of chores) {
         await chore().catch((error: unknown) => this.log.warn({ err: error }, `${name} failed`));

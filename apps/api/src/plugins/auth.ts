@@ -4,6 +4,7 @@ import { ensureAdmins } from '../auth/bootstrap';
 import { DeviceCookies, deviceCookieName } from '../auth/device-cookies';
 import { sessionCookieName } from '../auth/guards';
 import { LoginLimiter } from '../auth/login-limiter';
+import { Passkeys } from '../auth/passkeys';
 import { SessionService } from '../auth/sessions';
 import { Gate } from '../lib/gate';
 
@@ -19,6 +20,8 @@ declare module 'fastify' {
     devices: DeviceCookies;
     /** The device cookie's name (`__Host-` in production). */
     deviceCookieName: string;
+    /** Passkey registrations and sign-ins (WebAuthn). */
+    passkeys: Passkeys;
   }
 }
 
@@ -44,6 +47,7 @@ export const authPlugin = fp(
     app.decorate('cookieName', sessionCookieName(env));
     app.decorate('devices', await DeviceCookies.open(store, clock));
     app.decorate('deviceCookieName', deviceCookieName(env));
+    app.decorate('passkeys', new Passkeys(store, env, clock));
     app.decorateRequest('admin', null);
     await ensureAdmins(store, env, clock, app.log);
   },

@@ -321,3 +321,61 @@ export interface AnnouncementMailDoc {
   failedAt?: Date;
   lastError?: string;
 }
+
+// ---- Sign-in factors: passkeys, one-time codes, and the challenges of their ceremonies ----
+
+/** One passkey (a WebAuthn credential) of an account. */
+export interface PasskeyDoc {
+  /** The credential id, base64url. */
+  _id: string;
+  username: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter (0 for most synced passkeys). */
+  counter: number;
+  /** How the browser may reach the authenticator ('internal', 'hybrid', 'usb', ...). */
+  transports: string[];
+  /** 'multiDevice' when the passkey may be synced (backup eligible), else 'singleDevice'. */
+  deviceType: 'singleDevice' | 'multiDevice';
+  /** Whether the passkey was backed up (synced) when last seen. */
+  backedUp: boolean;
+  /** The owner's name for it ("Laptop", "Phone"). */
+  name: string;
+  createdAt: Date;
+  lastUsedAt?: Date;
+}
+
+/**
+ * An account's other factors, one document per account (`_id`: the username): its WebAuthn user
+ * handle, its one-time-code secret and the recovery codes' hashes.
+ */
+export interface FactorDoc {
+  _id: string;
+  /** The random user handle its passkeys carry (base64url), made with the first one. */
+  webauthnUserId?: string;
+  /** The one-time codes (RFC 6238) once confirmed by a first code. */
+  totp?: {
+    /** Base32, as the authenticator app has it. */
+    secret: string;
+    enabledAt: Date;
+    /** The last time step a code was accepted for: a code is accepted once. */
+    lastStep: number;
+  };
+  /** A secret offered to the authenticator app and not yet confirmed by a code. */
+  pendingTotp?: { secret: string; createdAt: Date };
+  /** HMAC-SHA-256 (hex) of each unused recovery code. */
+  recoveryCodes?: string[];
+}
+
+/**
+ * A pending step of a sign-in, single-use and short-lived: a WebAuthn challenge (by the challenge
+ * itself) or the ticket between a correct password and its one-time code (by the ticket's
+ * sha256). Never in a backup.
+ */
+export interface ChallengeDoc {
+  _id: string;
+  purpose: 'passkey-register' | 'passkey-sign-in' | 'second-step';
+  /** Whose ceremony it is (absent for a passkey sign-in: nobody is known yet). */
+  username?: string;
+  expiresAt: Date;
+}

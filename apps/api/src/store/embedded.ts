@@ -8,7 +8,10 @@ import type {
   AdminDoc,
   AnnouncementDoc,
   AnnouncementMailDoc,
+  ChallengeDoc,
   CursorDoc,
+  FactorDoc,
+  PasskeyDoc,
   DeliveryDoc,
   InquiryDoc,
   KeyDoc,
@@ -296,6 +299,9 @@ export async function openEmbeddedStore(
     const waitlists = await open<WaitlistDoc>('waitlists');
     const announcements = await open<AnnouncementDoc>('announcements');
     const announcementMails = await open<AnnouncementMailDoc>('announcement-mails');
+    const passkeys = await open<PasskeyDoc>('passkeys');
+    const factors = await open<FactorDoc>('factors');
+    const challenges = await open<ChallengeDoc>('challenges');
 
     await admins.db.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.db.ensureIndexAsync({ fieldName: 'username' });
@@ -308,6 +314,8 @@ export async function openEmbeddedStore(
     await attempts.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await deliveries.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await announcementMails.db.ensureIndexAsync({ fieldName: 'state' });
+    await passkeys.db.ensureIndexAsync({ fieldName: 'username' });
+    await challenges.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
 
     const collections: Collections = {
       admins: admins.collection,
@@ -321,6 +329,9 @@ export async function openEmbeddedStore(
       waitlists: waitlists.collection,
       announcements: announcements.collection,
       announcementMails: announcementMails.collection,
+      passkeys: passkeys.collection,
+      factors: factors.collection,
+      challenges: challenges.collection,
     };
     let closed = false;
 
@@ -349,6 +360,8 @@ export async function openEmbeddedStore(
           waitlists: waitlists.db.getAllData(),
           announcements: announcements.db.getAllData(),
           announcementMails: announcementMails.db.getAllData(),
+          passkeys: passkeys.db.getAllData(),
+          factors: factors.db.getAllData(),
         }),
       async close() {
         closed = true;

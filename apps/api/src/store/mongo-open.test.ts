@@ -47,9 +47,11 @@ describe('openMongoStore on the wire', () => {
       'admins',
       'announcement_mails',
       'announcements',
+      'challenges',
       'deliveries',
       'inquiries',
       'login_attempts',
+      'passkeys',
       'revisions',
       'sessions',
     ]);

@@ -4,7 +4,10 @@ import {
   type AdminDoc,
   type AnnouncementDoc,
   type AnnouncementMailDoc,
+  type ChallengeDoc,
   type CursorDoc,
+  type FactorDoc,
+  type PasskeyDoc,
   type DeliveryDoc,
   type InquiryDoc,
   type KeyDoc,
@@ -65,7 +68,10 @@ type CollectionName =
   | 'deliveries'
   | 'waitlists'
   | 'announcements'
-  | 'announcement_mails';
+  | 'announcement_mails'
+  | 'passkeys'
+  | 'factors'
+  | 'challenges';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -110,6 +116,10 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { state: 1, nextAttemptAt: 1 }, name: 'due' },
     { key: { announcementId: 1 }, name: 'announcement' },
   ],
+  passkeys: [{ key: { username: 1, createdAt: 1 }, name: 'username' }],
+  // One document per account, found by its _id.
+  factors: [],
+  challenges: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
 };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -187,6 +197,9 @@ export async function mongoStore(
     waitlists: collection<WaitlistDoc>('waitlists'),
     announcements: collection<AnnouncementDoc>('announcements'),
     announcementMails: collection<AnnouncementMailDoc>('announcement_mails'),
+    passkeys: collection<PasskeyDoc>('passkeys'),
+    factors: collection<FactorDoc>('factors'),
+    challenges: collection<ChallengeDoc>('challenges'),
   };
 
   await Promise.all(
@@ -268,16 +281,27 @@ export async function mongoStore(
       const all = <T extends Document>(name: CollectionName) =>
         collection<T>(name).find({}, { session }).toArray() as Promise<T[]>;
       try {
-        const [admins, inquiryDocs, revisions, cursors, waitlists, announcements, mails] =
-          await Promise.all([
-            all<AdminDoc>('admins'),
-            all<InquiryDoc>('inquiries'),
-            all<RevisionDoc>('revisions'),
-            all<CursorDoc>('intake_cursors'),
-            all<WaitlistDoc>('waitlists'),
-            all<AnnouncementDoc>('announcements'),
-            all<AnnouncementMailDoc>('announcement_mails'),
-          ]);
+        const [
+          admins,
+          inquiryDocs,
+          revisions,
+          cursors,
+          waitlists,
+          announcements,
+          mails,
+          passkeys,
+          factors,
+        ] = await Promise.all([
+          all<AdminDoc>('admins'),
+          all<InquiryDoc>('inquiries'),
+          all<RevisionDoc>('revisions'),
+          all<CursorDoc>('intake_cursors'),
+          all<WaitlistDoc>('waitlists'),
+          all<AnnouncementDoc>('announcements'),
+          all<AnnouncementMailDoc>('announcement_mails'),
+          all<PasskeyDoc>('passkeys'),
+          all<FactorDoc>('factors'),
+        ]);
         return {
           admins,
           inquiries: inquiryDocs,
@@ -286,6 +310,8 @@ export async function mongoStore(
           waitlists,
           announcements,
           announcementMails: mails,
+          passkeys,
+          factors,
         };
       } finally {
         await session.endSession();

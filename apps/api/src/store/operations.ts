@@ -7,6 +7,9 @@ import {
   type AdminRecord,
   type AnnouncementDoc,
   type AnnouncementMailDoc,
+  type ChallengeDoc,
+  type FactorDoc,
+  type PasskeyDoc,
   type CursorDoc,
   type DeliveryDoc,
   emptyWaitlists,
@@ -44,6 +47,9 @@ export interface Collections {
   waitlists: StoreCollection<WaitlistDoc>;
   announcements: StoreCollection<AnnouncementDoc>;
   announcementMails: StoreCollection<AnnouncementMailDoc>;
+  passkeys: StoreCollection<PasskeyDoc>;
+  factors: StoreCollection<FactorDoc>;
+  challenges: StoreCollection<ChallengeDoc>;
 }
 
 /** What differs between the engines; every operation on top of it is written once, below. */
@@ -158,6 +164,140 @@ function mailStates(
   return states;
 }
 
+// ---- Sign-in factors: passkeys, one-time codes, challenges ----
+
+const toPasskey = (d: PasskeyDoc): PasskeyDoc => ({
+  ...d,
+  transports: [...(d.transports ?? [])],
+  createdAt: new Date(d.createdAt),
+  ...(d.lastUsedAt ? { lastUsedAt: new Date(d.lastUsedAt) } : {}),
+});
+
+function factorOperations(
+  { passkeys, factors, challenges }: Pick<Collections, 'passkeys' | 'factors' | 'challenges'>,
+  idempotent: Engine['idempotent'],
+): Pick<Store, 'passkeys' | 'factors' | 'challenges'> {
+  /** Creates the account's document when it has none (two at once: one insert wins, both go on). */
+  async function ensureFactors(username: string) {
+    if (await factors.findOne({ _id: username }, { projection: { _id: 1 } })) return;
+    try {
+      await factors.insertOne({ _id: username });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+  return {
+    passkeys: {
+      async add(passkey) {
+        try {
+          await passkeys.insertOne(passkey);
+        } catch (error) {
+          if (isDuplicateKey(error)) throw new DuplicateError(`passkey ${passkey._id}`);
+          throw error;
+        }
+      },
+      async find(id) {
+        const doc = await passkeys.findOne({ _id: id });
+        return doc ? toPasskey(doc) : null;
+      },
+      async listFor(username) {
+        const docs = await passkeys.find({ username }).sort({ createdAt: 1, _id: 1 }).toArray();
+        return docs.map(toPasskey);
+      },
+      countFor: (username) => passkeys.countDocuments({ username }),
+      async rename(username, id, name) {
+        return (
+          (await passkeys.updateOne({ _id: id, username }, { $set: { name } })).matchedCount > 0
+        );
+      },
+      async remove(username, id) {
+        return (await passkeys.deleteOne({ _id: id, username })).deletedCount > 0;
+      },
+      async recordUse(id, { counter, backedUp, at }) {
+        const result = await passkeys.updateOne(
+          { _id: id },
+          { $set: { counter, backedUp, lastUsedAt: at } },
+        );
+        return result.matchedCount > 0;
+      },
+    },
+    factors: {
+      get: (username) => factors.findOne({ _id: username }),
+      async ensureWebauthnUserId(username, candidate) {
+        await ensureFactors(username);
+        await factors.updateOne(
+          { _id: username, webauthnUserId: { $exists: false } },
+          { $set: { webauthnUserId: candidate } },
+        );
+        const doc = await factors.findOne({ _id: username });
+        if (!doc?.webauthnUserId) throw new Error(`no WebAuthn user handle for ${username}`);
+        return doc.webauthnUserId;
+      },
+      async offerTotp(username, secret, at) {
+        await ensureFactors(username);
+        await factors.updateOne(
+          { _id: username },
+          { $set: { pendingTotp: { secret, createdAt: at } } },
+        );
+      },
+      async enableTotp(username, secret, step, recoveryCodes, at) {
+        const result = await factors.updateOne(
+          { _id: username, 'pendingTotp.secret': secret },
+          {
+            $set: { totp: { secret, enabledAt: at, lastStep: step }, recoveryCodes },
+            $unset: { pendingTotp: true },
+          },
+        );
+        return result.matchedCount > 0;
+      },
+      async disableTotp(username) {
+        const result = await factors.updateOne(
+          { _id: username, totp: { $exists: true } },
+          { $unset: { totp: true, recoveryCodes: true, pendingTotp: true } },
+        );
+        return result.matchedCount > 0;
+      },
+      async claimStep(username, step) {
+        const result = await factors.updateOne(
+          { _id: username, 'totp.lastStep': { $lt: step } },
+          { $set: { 'totp.lastStep': step } },
+        );
+        return result.matchedCount > 0;
+      },
+      async useRecoveryCode(username, hash) {
+        const result = await factors.updateOne(
+          { _id: username, totp: { $exists: true }, recoveryCodes: hash },
+          { $pull: { recoveryCodes: hash } },
+        );
+        return result.matchedCount > 0;
+      },
+    },
+    challenges: {
+      async put(challenge) {
+        await challenges.insertOne(challenge);
+      },
+      async peek(id, purpose, now) {
+        const doc = await challenges.findOne({ _id: id, purpose, expiresAt: { $gt: now } });
+        return doc ? { ...doc, expiresAt: new Date(doc.expiresAt) } : null;
+      },
+      async consume(id, purpose, now) {
+        const doc = await challenges.findOne({ _id: id, purpose });
+        if (!doc) return null;
+        // The one delete that removes it is the one use; a parallel caller's delete finds nothing.
+        if ((await challenges.deleteOne({ _id: id, purpose })).deletedCount !== 1) return null;
+        const expiresAt = new Date(doc.expiresAt);
+        return expiresAt > now ? { ...doc, expiresAt } : null;
+      },
+      async removeExpired(now) {
+        return (await idempotent(() => challenges.deleteMany({ expiresAt: { $lte: now } })))
+          .deletedCount;
+      },
+    },
+  };
+}
+
+// ---- end of sign-in factors ----
+
 /** Documents per insertMany when a restore fills a collection. */
 const REPLACE_BATCH = 1000;
 
@@ -175,6 +315,9 @@ export async function storeOver(engine: Engine): Promise<Store> {
     waitlists,
     announcements,
     announcementMails,
+    passkeys,
+    factors,
+    challenges,
   } = engine.collections;
   const { idempotent } = engine;
   const waiting = { 'mail.state': { $in: ['pending', 'sending'] } } as const;
@@ -509,6 +652,7 @@ export async function storeOver(engine: Engine): Promise<Store> {
         return first.value;
       },
     },
+    ...factorOperations({ passkeys, factors, challenges }, idempotent),
     ping: () => engine.ping(),
     snapshot: () => engine.snapshot(),
     async isEmpty() {
@@ -527,6 +671,10 @@ export async function storeOver(engine: Engine): Promise<Store> {
       await fill(waitlists, snapshot.waitlists);
       await fill(announcements, snapshot.announcements);
       await fill(announcementMails, snapshot.announcementMails);
+      // An account's factors go with its password hash; pending challenges never outlive a restore.
+      await fill(passkeys, snapshot.passkeys);
+      await fill(factors, snapshot.factors);
+      await fill(challenges);
       await fill(sessions);
       await fill(attempts);
     },

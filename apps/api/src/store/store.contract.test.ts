@@ -48,6 +48,148 @@ function storeContract(name: string, makeEngine: () => Engine) {
       }
     });
 
+    // ---- Sign-in factors ----
+
+    const passkey = (id: string, username = 'owner') => ({
+      _id: id,
+      username,
+      publicKey: 'pQECAyYgASFYIK',
+      counter: 0,
+      transports: ['internal', 'hybrid'],
+      deviceType: 'multiDevice' as const,
+      backedUp: true,
+      name: 'Laptop',
+      createdAt: at(-HOUR),
+    });
+
+    it("keeps an account's passkeys by credential id: adds once, lists, renames, records a use, removes", async () => {
+      await store.passkeys.add(passkey('cred-a'));
+      await store.passkeys.add({ ...passkey('cred-b'), createdAt: now, name: 'Phone' });
+      await store.passkeys.add(passkey('cred-c', 'helper'));
+      await expect(store.passkeys.add(passkey('cred-a', 'helper'))).rejects.toThrow(DuplicateError);
+      expect((await store.passkeys.listFor('owner')).map((p) => p._id)).toEqual([
+        'cred-a',
+        'cred-b',
+      ]);
+      expect(await store.passkeys.countFor('owner')).toBe(2);
+      expect(await store.passkeys.rename('owner', 'cred-b', 'Work phone')).toBe(true);
+      // Another account's passkey is neither renamed nor removed through this one.
+      expect(await store.passkeys.rename('owner', 'cred-c', 'Mine now')).toBe(false);
+      expect(await store.passkeys.remove('owner', 'cred-c')).toBe(false);
+      expect(
+        await store.passkeys.recordUse('cred-a', { counter: 7, backedUp: false, at: now }),
+      ).toBe(true);
+      expect(await store.passkeys.find('cred-a')).toMatchObject({
+        counter: 7,
+        backedUp: false,
+        lastUsedAt: now,
+        transports: ['internal', 'hybrid'],
+      });
+      expect(await store.passkeys.remove('owner', 'cred-a')).toBe(true);
+      expect(await store.passkeys.find('cred-a')).toBeNull();
+      expect(
+        await store.passkeys.recordUse('cred-a', { counter: 8, backedUp: true, at: now }),
+      ).toBe(false);
+      expect((await store.passkeys.find('cred-b'))?.name).toBe('Work phone');
+    });
+
+    it('gives an account one WebAuthn user handle, the first stored, even when several ask at once', async () => {
+      const handles = await Promise.all(
+        ['h1', 'h2', 'h3', 'h4'].map((c) => store.factors.ensureWebauthnUserId('owner', c)),
+      );
+      expect(new Set(handles).size).toBe(1);
+      expect(await store.factors.ensureWebauthnUserId('owner', 'later')).toBe(handles[0]);
+    });
+
+    it('turns one-time codes on only with the secret on offer, accepts each time step once, and off again', async () => {
+      await store.factors.offerTotp('owner', 'SECRETA', now);
+      await store.factors.offerTotp('owner', 'SECRETB', now);
+      expect(await store.factors.enableTotp('owner', 'SECRETA', 10, ['h1'], now)).toBe(false);
+      expect(await store.factors.claimStep('owner', 11)).toBe(false);
+      expect(await store.factors.enableTotp('owner', 'SECRETB', 10, ['h1', 'h2'], now)).toBe(true);
+      expect(await store.factors.get('owner')).toMatchObject({
+        totp: { secret: 'SECRETB', lastStep: 10 },
+        recoveryCodes: ['h1', 'h2'],
+      });
+      expect((await store.factors.get('owner'))?.pendingTotp).toBeUndefined();
+      // The same step, or an earlier one, is refused; of parallel claims of a new step, one wins.
+      expect(await store.factors.claimStep('owner', 10)).toBe(false);
+      expect(await store.factors.claimStep('owner', 9)).toBe(false);
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, () => store.factors.claimStep('owner', 11)),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await store.factors.disableTotp('owner')).toBe(true);
+      expect(await store.factors.disableTotp('owner')).toBe(false);
+      expect(await store.factors.claimStep('owner', 12)).toBe(false);
+      expect(await store.factors.get('owner')).toEqual({ _id: 'owner' });
+    });
+
+    it('uses up each recovery code once, even under parallel calls, and only for its account', async () => {
+      await store.factors.offerTotp('owner', 'S', now);
+      await store.factors.enableTotp('owner', 'S', 1, ['h1', 'h2'], now);
+      expect(await store.factors.useRecoveryCode('helper', 'h1')).toBe(false);
+      const uses = await Promise.all(
+        Array.from({ length: 8 }, () => store.factors.useRecoveryCode('owner', 'h1')),
+      );
+      expect(uses.filter(Boolean)).toHaveLength(1);
+      expect(await store.factors.useRecoveryCode('owner', 'h3')).toBe(false);
+      expect((await store.factors.get('owner'))?.recoveryCodes).toEqual(['h2']);
+    });
+
+    it('hands a challenge to exactly one of parallel consumers, never after it expired or for another purpose', async () => {
+      await store.challenges.put({ _id: 'c1', purpose: 'passkey-sign-in', expiresAt: at(HOUR) });
+      await store.challenges.put({
+        _id: 'c2',
+        purpose: 'passkey-register',
+        username: 'owner',
+        expiresAt: at(HOUR),
+      });
+      await store.challenges.put({ _id: 'c3', purpose: 'second-step', expiresAt: at(-1000) });
+      expect(await store.challenges.peek('c1', 'passkey-sign-in', now)).toMatchObject({
+        _id: 'c1',
+      });
+      expect(await store.challenges.peek('c1', 'second-step', now)).toBeNull();
+      const consumed = await Promise.all(
+        Array.from({ length: 8 }, () => store.challenges.consume('c1', 'passkey-sign-in', now)),
+      );
+      expect(consumed.filter((c) => c !== null)).toHaveLength(1);
+      expect(await store.challenges.consume('c1', 'passkey-sign-in', now)).toBeNull();
+      expect(await store.challenges.consume('c2', 'passkey-sign-in', now)).toBeNull();
+      expect(await store.challenges.consume('c2', 'passkey-register', now)).toMatchObject({
+        username: 'owner',
+      });
+      expect(await store.challenges.peek('c3', 'second-step', now)).toBeNull();
+      expect(await store.challenges.consume('c3', 'second-step', now)).toBeNull();
+      await store.challenges.put({ _id: 'c4', purpose: 'second-step', expiresAt: at(-1000) });
+      await store.challenges.put({ _id: 'c5', purpose: 'second-step', expiresAt: at(HOUR) });
+      // The embedded engine's TTL index may have dropped c4 on an earlier read already.
+      expect(await store.challenges.removeExpired(now)).toBeLessThanOrEqual(1);
+      expect(await store.challenges.peek('c5', 'second-step', now)).not.toBeNull();
+    });
+
+    it('puts passkeys and factors in a snapshot, never challenges, and a restore brings them back', async () => {
+      await store.passkeys.add(passkey('cred-a'));
+      await store.factors.offerTotp('owner', 'S', now);
+      await store.factors.enableTotp('owner', 'S', 1, ['h1'], now);
+      await store.challenges.put({ _id: 'c1', purpose: 'passkey-sign-in', expiresAt: at(HOUR) });
+      const snapshot = await store.snapshot();
+      expect(snapshot.passkeys?.map((p) => p._id)).toEqual(['cred-a']);
+      expect(snapshot.factors?.map((f) => f._id)).toEqual(['owner']);
+      expect(JSON.stringify(snapshot)).not.toContain('c1');
+      await store.passkeys.remove('owner', 'cred-a');
+      await store.factors.disableTotp('owner');
+      await store.replaceAll(JSON.parse(JSON.stringify(snapshot), reviveDates));
+      expect(await store.passkeys.find('cred-a')).toMatchObject({
+        name: 'Laptop',
+        createdAt: at(-HOUR),
+      });
+      expect((await store.factors.get('owner'))?.totp?.secret).toBe('S');
+      expect(await store.challenges.peek('c1', 'passkey-sign-in', now)).toBeNull();
+    });
+
+    // ---- end of sign-in factors ----
+
     it('keeps the waitlists as one document, written only over the version read', async () => {
       expect(await store.waitlists.get()).toMatchObject({ version: 0, lists: [] });
       const entry = {

@@ -14,7 +14,10 @@ import type {
   AdminRecord,
   AnnouncementDoc,
   AnnouncementMailDoc,
+  ChallengeDoc,
   CursorDoc,
+  FactorDoc,
+  PasskeyDoc,
   InquiryDoc,
   RevisionDoc,
   SessionRecord,
@@ -40,6 +43,12 @@ export interface Store {
   readonly waitlists: WaitlistRepo;
   /** The announcements to the waitlists, and their e-mails in the outbox. */
   readonly announcements: AnnouncementRepo;
+  /** An account's passkeys (WebAuthn credentials). */
+  readonly passkeys: PasskeyRepo;
+  /** An account's one-time codes, recovery codes and WebAuthn user handle. */
+  readonly factors: FactorRepo;
+  /** The pending, single-use steps of sign-ins and passkey registrations. Never in a backup. */
+  readonly challenges: ChallengeRepo;
   /** Rejects when the store does not answer (readiness). */
   ping(): Promise<void>;
   /** Admins, inquiries, revisions and cursors as one point in time saw them: what a backup holds. */
@@ -65,6 +74,9 @@ export interface StoreSnapshot {
   waitlists?: WaitlistDoc[];
   announcements?: AnnouncementDoc[];
   announcementMails?: AnnouncementMailDoc[];
+  /** Absent from backups made before passkeys and one-time codes existed: none then. */
+  passkeys?: PasskeyDoc[];
+  factors?: FactorDoc[];
 }
 
 interface AdminRepo {
@@ -285,6 +297,64 @@ interface DeliveryRepo {
 interface CursorRepo {
   get(key: string): Promise<CursorDoc | null>;
   set(cursor: CursorDoc): Promise<void>;
+}
+
+// ---- Sign-in factors ----
+
+interface PasskeyRepo {
+  /** Throws DuplicateError when the credential id is registered already. */
+  add(passkey: PasskeyDoc): Promise<void>;
+  find(id: string): Promise<PasskeyDoc | null>;
+  /** The account's passkeys, oldest first. */
+  listFor(username: string): Promise<PasskeyDoc[]>;
+  countFor(username: string): Promise<number>;
+  /** Renames one of the account's passkeys; false when it has no such passkey. */
+  rename(username: string, id: string, name: string): Promise<boolean>;
+  /** Removes one of the account's passkeys; false when it has no such passkey. */
+  remove(username: string, id: string): Promise<boolean>;
+  /** Records a sign-in: the new counter, the backup flag, when; false when the passkey is gone. */
+  recordUse(id: string, use: { counter: number; backedUp: boolean; at: Date }): Promise<boolean>;
+}
+
+interface FactorRepo {
+  get(username: string): Promise<FactorDoc | null>;
+  /** The account's WebAuthn user handle; `candidate` is stored (and answered) when it has none. */
+  ensureWebauthnUserId(username: string, candidate: string): Promise<string>;
+  /** Offers a new one-time-code secret, replacing any offered before (a confirmed one stays). */
+  offerTotp(username: string, secret: string, at: Date): Promise<void>;
+  /**
+   * Turns one-time codes on with the offered `secret` (its code's `step` already used) and the
+   * recovery codes' hashes; false when that secret is no longer the one on offer.
+   */
+  enableTotp(
+    username: string,
+    secret: string,
+    step: number,
+    recoveryCodes: string[],
+    at: Date,
+  ): Promise<boolean>;
+  /** Turns one-time codes off and forgets the recovery codes; false when they were off. */
+  disableTotp(username: string): Promise<boolean>;
+  /**
+   * Marks the time step of an accepted code as used, atomically: true for the first caller with a
+   * step later than the last used one, false for any other (a replay, or codes are off).
+   */
+  claimStep(username: string, step: number): Promise<boolean>;
+  /** Uses up one recovery code by its hash, atomically: true once, false ever after. */
+  useRecoveryCode(username: string, hash: string): Promise<boolean>;
+}
+
+interface ChallengeRepo {
+  put(challenge: ChallengeDoc): Promise<void>;
+  /** The challenge if it exists, has this purpose and has not expired at `now` (not consumed). */
+  peek(id: string, purpose: ChallengeDoc['purpose'], now: Date): Promise<ChallengeDoc | null>;
+  /**
+   * Takes the challenge away, atomically: of parallel callers one gets it, the others null; null
+   * too when it has another purpose or has expired at `now`.
+   */
+  consume(id: string, purpose: ChallengeDoc['purpose'], now: Date): Promise<ChallengeDoc | null>;
+  /** Deletes the challenges expired at `now`; answers how many. */
+  removeExpired(now: Date): Promise<number>;
 }
 
 export class DuplicateError extends Error {

@@ -32,7 +32,7 @@ type Services = Pick<
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
 
 /** A clock the test moves by hand. */
-class FakeClock {
+export class FakeClock {
   private ms: number;
   constructor(start: Date = new Date()) {
     this.ms = start.getTime();

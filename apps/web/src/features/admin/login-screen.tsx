@@ -1,8 +1,9 @@
 import { TEST_LOGIN_DELAY_MS, site } from '@cedar/content';
-import type { LoginRequest } from '@cedar/api-contract';
+import { type LoginRequest, type LoginResponse, signInCodeSchema } from '@cedar/api-contract';
 import {
   Button,
   Container,
+  Divider,
   Group,
   Paper,
   PasswordInput,
@@ -13,10 +14,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthConfig } from './api/auth-config';
+import { passkeyCancelled, useLoginCode, usePasskeySignIn } from './api/factors';
 import { loginFailureMessage, useLogin } from './api/login';
+import { errorBodyOf } from './lib/query-client';
 import { saveSession } from './lib/session';
 import { showError, showSuccess } from './lib/toasts';
 
@@ -36,19 +40,68 @@ export function LoginScreen() {
     [],
   );
 
+  const passkeySignIn = usePasskeySignIn();
+  const codeMutation = useLoginCode();
+  // After a right password, an account with two-step sign-in is asked for its code.
+  const [askingCode, setAskingCode] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const signedIn = ({ token, user }: LoginResponse) => {
+    queryClient.clear();
+    saveSession({ token, user });
+    showSuccess('Success', 'Logged in successfully!');
+    void navigate('/admin');
+  };
+
   const submit = (credentials: LoginRequest) => {
     loginMutation.mutate(credentials, {
-      onSuccess: ({ token, user }) => {
-        queryClient.clear();
-        saveSession({ token, user });
-        showSuccess('Success', 'Logged in successfully!');
-        void navigate('/admin');
+      onSuccess: (answer) => {
+        if ('secondStep' in answer) {
+          setCode('');
+          setCodeError(null);
+          setAskingCode(true);
+        } else signedIn(answer);
       },
       onError: (error) => showError(loginFailureMessage(error)),
     });
   };
 
+  const submitCode = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = signInCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      setCodeError(
+        parsed.error.issues[0]?.message ?? 'Enter the code from your authenticator app.',
+      );
+      return;
+    }
+    codeMutation.mutate(parsed.data, {
+      onSuccess: signedIn,
+      onError: (error) => {
+        const message = loginFailureMessage(error);
+        setCodeError(message.replace(/^Login failed: /, ''));
+        // The sign-in expired: back to the username and password.
+        if (errorBodyOf(error)?.error === 'second_step_expired') {
+          setAskingCode(false);
+          showError(message);
+        }
+      },
+    });
+  };
+
+  const signInWithPasskey = () =>
+    passkeySignIn.mutate(undefined, {
+      onSuccess: signedIn,
+      onError: (error) => {
+        if (passkeyCancelled(error)) showError('Login failed: the passkey prompt was closed.');
+        else showError(loginFailureMessage(error));
+      },
+    });
+
   const demo = config?.demoLogin ?? null;
+  // Checked once: browsers without WebAuthn get no passkey button.
+  const [passkeysWork] = useState(browserSupportsWebAuthn);
   const onTestLogin = () => {
     if (!demo) return;
     form.setValues(demo);
@@ -56,7 +109,7 @@ export function LoginScreen() {
     testLoginTimer.current = setTimeout(() => submit(demo), TEST_LOGIN_DELAY_MS);
   };
 
-  const busy = loginMutation.isPending;
+  const busy = loginMutation.isPending || passkeySignIn.isPending;
   return (
     <Container size={420} py={{ base: 48, sm: 96 }}>
       <Stack gap={4} align="center" mb="lg">
@@ -68,32 +121,73 @@ export function LoginScreen() {
         </Text>
       </Stack>
       <Paper withBorder shadow="sm" p="xl" radius="md">
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack>
-            <TextInput
-              label="Username"
-              name="username"
-              autoComplete="username"
-              {...form.getInputProps('username')}
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              {...form.getInputProps('password')}
-            />
-            <Group grow mt="sm">
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Logging in...' : 'Login'}
-              </Button>
-              {demo && (
-                <Button type="button" variant="outline" onClick={onTestLogin} disabled={busy}>
-                  Test Login
+        {askingCode ? (
+          <form onSubmit={submitCode} noValidate aria-labelledby="code-title">
+            <Stack>
+              <Text fw={600} id="code-title">
+                Two-step sign-in
+              </Text>
+              <Text size="sm" c="gray.7">
+                Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+              </Text>
+              <TextInput
+                label="Code"
+                name="code"
+                autoComplete="one-time-code"
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+                error={codeError}
+                errorProps={{ role: 'alert' }}
+              />
+              <Group grow mt="sm">
+                <Button type="submit" disabled={codeMutation.isPending}>
+                  {codeMutation.isPending ? 'Checking...' : 'Verify'}
                 </Button>
+                <Button type="button" variant="default" onClick={() => setAskingCode(false)}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <form onSubmit={form.onSubmit(submit)} noValidate>
+            <Stack>
+              <TextInput
+                label="Username"
+                name="username"
+                autoComplete="username"
+                {...form.getInputProps('username')}
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                {...form.getInputProps('password')}
+              />
+              <Group grow mt="sm">
+                <Button type="submit" disabled={busy}>
+                  {loginMutation.isPending ? 'Logging in...' : 'Login'}
+                </Button>
+                {demo && (
+                  <Button type="button" variant="outline" onClick={onTestLogin} disabled={busy}>
+                    Test Login
+                  </Button>
+                )}
+              </Group>
+              {passkeysWork && (
+                <>
+                  <Divider label="or" labelPosition="center" />
+                  <Button type="button" variant="light" onClick={signInWithPasskey} disabled={busy}>
+                    {passkeySignIn.isPending
+                      ? 'Waiting for your passkey...'
+                      : 'Sign in with a passkey'}
+                  </Button>
+                </>
               )}
-            </Group>
-          </Stack>
-        </form>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Container>
   );

@@ -74,7 +74,19 @@ async function fillPasswords(
 
 vi.setConfig({ testTimeout: 20_000 });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // The passkeys and two-step sign-in cards (sign-in-methods.test.tsx has their own tests).
+  api.use(
+    http.get(API_ROUTES.factors.path, () =>
+      Response.json({
+        passkeys: [],
+        totp: { enabled: false, recoveryCodesLeft: 0 },
+        required: false,
+      }),
+    ),
+  );
+});
 afterEach(resetToasts);
 
 describe('security screen gate', () => {

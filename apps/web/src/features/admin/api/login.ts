@@ -1,18 +1,19 @@
 import {
   API_ROUTES,
-  loginResponseSchema,
+  type LoginAnswer,
+  loginAnswerSchema,
   type LoginRequest,
-  type LoginResponse,
 } from '@cedar/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { HttpError, apiRequest, errorBodyOf } from '../lib/query-client';
 
-async function login(credentials: LoginRequest): Promise<LoginResponse> {
+/** Signed in, or (for an account with one-time codes) `{ secondStep: 'code' }`. */
+async function login(credentials: LoginRequest): Promise<LoginAnswer> {
   const res = await apiRequest(API_ROUTES.login.method, API_ROUTES.login.path, {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(credentials),
   });
-  return loginResponseSchema.parse(await res.json());
+  return loginAnswerSchema.parse(await res.json());
 }
 
 /** The login error: 'Login failed: ' plus the server's explanation, or 'Login failed' when it gave none. */

@@ -10,6 +10,14 @@ const WHY = {
   save: 'Code in this file runs on the server when the site is rebuilt, so saving it needs your password again after 15 minutes.',
   restore:
     'Code in this file runs on the server when the site is rebuilt, so restoring a version needs your password again after 15 minutes.',
+  factor:
+    'A passkey or an authenticator app lets whoever holds it sign in, so adding one needs your password again after 15 minutes.',
+} as const;
+
+const WHAT = {
+  save: 'save this file',
+  restore: 'restore this version',
+  factor: 'add a sign-in method',
 } as const;
 
 interface PasswordConfirmationProps {
@@ -65,7 +73,7 @@ export function PasswordConfirmation({ action, onConfirmed, onCancel }: Password
     >
       <Stack gap="xs">
         <Text fw={600} id={headingId}>
-          Confirm your password to {action === 'save' ? 'save this file' : 'restore this version'}
+          Confirm your password to {WHAT[action]}
         </Text>
         <Text size="sm">{WHY[action]}</Text>
         <PasswordInput

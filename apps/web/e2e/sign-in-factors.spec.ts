@@ -1,0 +1,199 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { generateSync } from 'otplib';
+import { E2E_PORT } from '../playwright.config';
+
+// Passkeys and two-step sign-in, in Chromium, against the e2e server's demo admin. A passkey's
+// relying party is PUBLIC_URL's host (localhost on this server), so these pages are opened at
+// localhost, not 127.0.0.1. Each test puts the demo admin back as it found it: no passkey, codes
+// off (the other specs sign in with its password alone).
+const ORIGIN = `http://localhost:${E2E_PORT}`;
+test.use({ baseURL: ORIGIN });
+test.describe.configure({ mode: 'serial' });
+
+const SCREENSHOTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'artifacts/screenshots',
+);
+
+async function demoAdmin(page: Page): Promise<{ username: string; password: string }> {
+  const res = await page.request.get('/api/auth/config');
+  const { demoLogin } = (await res.json()) as {
+    demoLogin: { username: string; password: string } | null;
+  };
+  expect(demoLogin, 'the e2e server runs with demo login on').not.toBeNull();
+  return demoLogin!;
+}
+
+async function testLogin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Test Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();
+}
+
+async function logout(page: Page) {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+test('adds a passkey on the Security screen, signs out, and signs in with "Sign in with a passkey"', async ({
+  page,
+}) => {
+  // Chromium's virtual authenticator: a platform authenticator with resident keys whose user
+  // verification (fingerprint, PIN) always succeeds.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  try {
+    await testLogin(page);
+    await page.goto('/admin/security');
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
+    await passkeys.getByLabel('Name of the new passkey').fill('Test laptop');
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByText('Test laptop can now sign you in.')).toBeVisible();
+    const item = passkeys.getByRole('listitem').filter({ hasText: 'Test laptop' });
+    await expect(item).toContainText('Not used yet');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'passkey-added.png'), fullPage: true });
+
+    await logout(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'login-with-passkey.png') });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText('Logged in successfully!')).toBeVisible();
+    await page.goto('/admin/security');
+    await expect(item).toContainText('Last used');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'passkey-used.png'), fullPage: true });
+
+    await item.getByRole('button', { name: 'Remove passkey Test laptop' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove this passkey?' })
+      .getByRole('button', { name: 'Remove passkey' })
+      .click();
+    await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
+
+    // The removed passkey no longer signs in.
+    await logout(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(
+      page.getByText(/^Login failed: This passkey is not registered here/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  } finally {
+    // Whatever happened above, the demo admin is left without a passkey.
+    const admin = await demoAdmin(page);
+    const signIn = await page.request.post('/api/auth/login', {
+      data: admin,
+      headers: { origin: ORIGIN },
+    });
+    if (signIn.ok()) {
+      const factors = (await (await page.request.get('/api/admin/factors')).json()) as {
+        passkeys: { id: string }[];
+      };
+      for (const { id } of factors.passkeys)
+        await page.request.delete(`/api/admin/passkeys/${encodeURIComponent(id)}`, {
+          headers: { origin: ORIGIN },
+        });
+    }
+  }
+});
+
+test('turns on two-step sign-in with an authenticator app, then signs in with its code and with a recovery code', async ({
+  page,
+}) => {
+  const admin = await demoAdmin(page);
+  const passwordStep = async () => {
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Two-step sign-in', { exact: true })).toBeVisible();
+  };
+  let secret = '';
+  try {
+    await testLogin(page);
+    await page.goto('/admin/security');
+    const card = page.getByRole('region', { name: 'Two-step sign-in' });
+    await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(
+      card.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    secret = (await card.getByLabel('Secret key').innerText()).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'totp-setup.png'), fullPage: true });
+    await card.getByLabel('Code from the app').fill(generateSync({ secret }));
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    const list = card.getByRole('list', { name: 'Recovery codes' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, 'totp-recovery-codes.png'),
+      fullPage: true,
+    });
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(card.getByText(/Recovery codes left: 10 of 10/)).toBeVisible();
+
+    // A right password alone no longer signs in: the code of the app does. (The code used to
+    // turn codes on is spent; the app's next one, 30 seconds on, is within the allowed drift.)
+    await logout(page);
+    await passwordStep();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'totp-code-step.png'), fullPage: true });
+    const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    await page.getByLabel('Code', { exact: true }).fill(next);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // Once used, that code is refused; a recovery code signs in, once.
+    await logout(page);
+    await passwordStep();
+    await page.getByLabel('Code', { exact: true }).fill(next);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
+    await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.goto('/admin/security');
+    await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await card.getByLabel('Your password').fill(admin.password);
+    await card.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await expect(card.getByText('Off. Your password alone signs you in.')).toBeVisible();
+  } finally {
+    // Codes off whatever happened, so the other specs' password logins go through.
+    const off = () =>
+      page.request.post('/api/admin/totp/disable', {
+        data: { password: admin.password },
+        headers: { origin: ORIGIN },
+      });
+    let res = await off();
+    if (res.status() === 401 && secret) {
+      // Signed out mid-way: sign in again, with a code of the app if it is asked for.
+      await page.request.post('/api/auth/login', { data: admin, headers: { origin: ORIGIN } });
+      for (const shift of [60, 90]) {
+        const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + shift - 60 });
+        const step = await page.request.post('/api/auth/login/code', {
+          data: { code },
+          headers: { origin: ORIGIN },
+        });
+        if (step.ok()) break;
+      }
+      res = await off();
+    }
+    expect([204, 409]).toContain(res.status());
+  }
+});

@@ -1,0 +1,163 @@
+import { CONFIRMATION_REQUIRED, passkeyNameSchema, type PasskeySummary } from '@cedar/api-contract';
+import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useState } from 'react';
+import { passkeyCancelled, useAddPasskey, useFactors, useRemovePasskey } from '../api/factors';
+import { formatDateTime } from '../lib/dates';
+import { errorBodyOf } from '../lib/query-client';
+import { showError, showSuccess } from '../lib/toasts';
+import { ConfirmDialog } from './confirm-dialog';
+import { PasswordConfirmation } from './password-confirmation';
+import classes from './plain-list.module.css';
+
+function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
+  const remove = useRemovePasskey();
+  const [confirming, setConfirming] = useState(false);
+  const onRemove = () =>
+    remove.mutate(passkey.id, {
+      onSuccess: () => showSuccess('Passkey removed', `${passkey.name} can no longer sign in.`),
+      onError: () => showError('That passkey could not be removed. Please try again.'),
+      onSettled: () => setConfirming(false),
+    });
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="wrap"
+      gap="sm"
+      p="sm"
+      bd="1px solid var(--mantine-color-gray-3)"
+      bdrs="sm"
+    >
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Text fw={600}>{passkey.name}</Text>
+          {passkey.synced && (
+            <Badge variant="light" tt="none">
+              Synced
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="gray.7">
+          Added <time dateTime={passkey.createdAt}>{formatDateTime(passkey.createdAt)}</time>
+          {' · '}
+          {passkey.lastUsedAt ? (
+            <>
+              Last used{' '}
+              <time dateTime={passkey.lastUsedAt}>{formatDateTime(passkey.lastUsedAt)}</time>
+            </>
+          ) : (
+            'Not used yet'
+          )}
+        </Text>
+      </Stack>
+      <Button
+        size="xs"
+        variant="outline"
+        color="red"
+        onClick={() => setConfirming(true)}
+        aria-label={`Remove passkey ${passkey.name}`}
+      >
+        Remove
+      </Button>
+      <ConfirmDialog
+        opened={confirming}
+        title="Remove this passkey?"
+        confirmLabel={remove.isPending ? 'Removing...' : 'Remove passkey'}
+        busy={remove.isPending}
+        color="red"
+        onConfirm={onRemove}
+        onClose={() => setConfirming(false)}
+      >
+        {passkey.name} will no longer sign in to the admin area. You can add it again later.
+      </ConfirmDialog>
+    </Group>
+  );
+}
+
+/** The account's passkeys: add one (named), see when each was last used, remove one. */
+export function PasskeysCard() {
+  const factors = useFactors();
+  const add = useAddPasskey();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const supported = browserSupportsWebAuthn();
+
+  const onAdd = () => {
+    const parsed = passkeyNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Give the passkey a name.');
+      return;
+    }
+    setNameError(null);
+    add.mutate(parsed.data, {
+      onSuccess: (passkey) => {
+        setName('');
+        showSuccess('Passkey added', `${passkey.name} can now sign you in.`);
+      },
+      onError: (error) => {
+        const body = errorBodyOf(error);
+        if (body?.error === CONFIRMATION_REQUIRED) setConfirming(true);
+        else if (passkeyCancelled(error)) showError('No passkey was added: the prompt was closed.');
+        else showError(body?.message ?? 'The passkey could not be added. Please try again.');
+      },
+    });
+  };
+
+  const passkeys = factors.data?.passkeys ?? [];
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="passkeys-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="passkeys-title">
+          Passkeys
+        </Title>
+        <Text size="sm" c="gray.7">
+          A passkey signs you in with your fingerprint, face or device PIN instead of a password,
+          and works only on this site. Choose &ldquo;Sign in with a passkey&rdquo; on the sign-in
+          page; no username needed.
+        </Text>
+        {factors.isPending ? (
+          <Loader size="sm" aria-label="Loading passkeys" />
+        ) : factors.isError ? (
+          <Text role="alert">Your passkeys could not be loaded.</Text>
+        ) : passkeys.length === 0 ? (
+          <Text>You have no passkeys yet.</Text>
+        ) : (
+          <Stack component="ul" gap="xs" className={classes.list} aria-label="Your passkeys">
+            {passkeys.map((p) => (
+              <PasskeyItem key={p.id} passkey={p} />
+            ))}
+          </Stack>
+        )}
+        {confirming ? (
+          <PasswordConfirmation
+            action="factor"
+            onConfirmed={() => {
+              setConfirming(false);
+              onAdd();
+            }}
+            onCancel={() => setConfirming(false)}
+          />
+        ) : supported ? (
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label="Name of the new passkey"
+              description="For example: Laptop, or Phone"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={nameError}
+              maxLength={60}
+              maw={280}
+            />
+            <Button onClick={onAdd} disabled={add.isPending}>
+              {add.isPending ? 'Adding...' : 'Add a passkey'}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm">This browser cannot make passkeys.</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

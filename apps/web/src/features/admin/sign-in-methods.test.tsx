@@ -1,0 +1,261 @@
+import { API_ROUTES, type Factors, passkeyUrl } from '@cedar/api-contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignInMethods } from './components/sign-in-methods';
+import { formatDateTime } from './lib/dates';
+import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
+
+const webauthn = vi.hoisted(() => ({
+  startRegistration: vi.fn(),
+  supported: true,
+}));
+vi.mock('@simplewebauthn/browser', async (original) => ({
+  ...(await original<typeof SimpleWebAuthnBrowser>()),
+  browserSupportsWebAuthn: () => webauthn.supported,
+  startRegistration: webauthn.startRegistration,
+}));
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const LAPTOP = {
+  id: 'Y3JlZC1h',
+  name: 'Laptop',
+  createdAt: '2026-05-10T09:00:00.000Z',
+  lastUsedAt: '2026-05-11T08:15:00.000Z',
+  synced: true,
+  backedUp: true,
+};
+const KEY = { ...LAPTOP, id: 'Y3JlZC1i', name: 'Security key', lastUsedAt: null, synced: false };
+const OFF: Factors = {
+  passkeys: [],
+  totp: { enabled: false, recoveryCodesLeft: 0 },
+  required: false,
+};
+const REGISTRATION = {
+  id: 'new',
+  rawId: 'new',
+  type: 'public-key',
+  response: {},
+  clientExtensionResults: {},
+};
+const CODES = Array.from({ length: 10 }, (_, i) =>
+  `abcd-efgh-ijkl-mn${'234567ab'[i % 8]}${i}`.slice(0, 19),
+);
+
+let factors: Factors;
+beforeEach(() => {
+  signIn();
+  factors = structuredClone(OFF);
+  webauthn.supported = true;
+  webauthn.startRegistration.mockReset();
+  api.use(http.get(API_ROUTES.factors.path, () => Response.json(factors)));
+});
+afterEach(resetToasts);
+
+describe('passkeys on the Security screen', () => {
+  it('lists each passkey with its name, when it was added and last used, or that it was not used yet', async () => {
+    factors.passkeys = [LAPTOP, KEY];
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    const [laptop, key] = within(list).getAllByRole('listitem');
+    expect(laptop).toHaveTextContent('Laptop');
+    expect(within(laptop!).getByText('Synced')).toBeInTheDocument();
+    expect(laptop).toHaveTextContent(`Last used ${formatDateTime(LAPTOP.lastUsedAt)}`);
+    expect(key).toHaveTextContent('Security key');
+    expect(key).toHaveTextContent('Not used yet');
+  });
+
+  it('adds a named passkey through the browser prompt and lists it', async () => {
+    const user = userEvent.setup();
+    webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        Response.json({ options: { challenge: 'abc' } }),
+      ),
+      http.post(API_ROUTES.addPasskey.path, () => {
+        factors.passkeys = [LAPTOP];
+        return Response.json(LAPTOP, { status: 201 });
+      }),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    expect(await screen.findByText('You have no passkeys yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByText('Give the passkey a name.')).toBeInTheDocument();
+    expect(callsTo('POST', API_ROUTES.passkeyRegistrationOptions.path)).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Name of the new passkey/), 'Laptop');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Laptop');
+    expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: { challenge: 'abc' } });
+    const [added] = callsTo('POST', API_ROUTES.addPasskey.path);
+    expect(await added!.json()).toEqual({ name: 'Laptop', response: REGISTRATION });
+    expect(toasts().getByText('Laptop can now sign you in.')).toBeInTheDocument();
+  });
+
+  it('asks for the password first when the server wants it confirmed, then goes on', async () => {
+    const user = userEvent.setup();
+    let confirmed = false;
+    webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        confirmed
+          ? Response.json({ options: { challenge: 'abc' } })
+          : Response.json(
+              { error: 'confirmation_required', message: 'Please confirm your password first.' },
+              { status: 403 },
+            ),
+      ),
+      http.post(API_ROUTES.confirmPassword.path, () => {
+        confirmed = true;
+        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
+      }),
+      http.post(API_ROUTES.addPasskey.path, () => Response.json(LAPTOP, { status: 201 })),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    await user.type(await screen.findByLabelText(/Name of the new passkey/), 'Laptop');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(
+      await screen.findByText('Confirm your password to add a sign-in method'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your password'), 'kennel-ledger-harbor-42');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(callsTo('POST', API_ROUTES.addPasskey.path)).toHaveLength(1));
+  });
+
+  it('says so when the prompt was closed, and the server’s reason when it refused', async () => {
+    const user = userEvent.setup();
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        Response.json({ options: { challenge: 'abc' } }),
+      ),
+      http.post(API_ROUTES.addPasskey.path, () =>
+        Response.json(
+          { error: 'passkey_exists', message: 'This passkey is registered already.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    webauthn.startRegistration.mockRejectedValueOnce(
+      Object.assign(new Error('closed'), { name: 'NotAllowedError' }),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    await user.type(await screen.findByLabelText(/Name of the new passkey/), 'Laptop');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(
+      await toasts().findByText('No passkey was added: the prompt was closed.'),
+    ).toBeInTheDocument();
+    webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await toasts().findByText('This passkey is registered already.')).toBeInTheDocument();
+  });
+
+  it('removes a passkey after asking', async () => {
+    const user = userEvent.setup();
+    factors.passkeys = [LAPTOP];
+    api.use(
+      http.delete(passkeyUrl(LAPTOP.id), () => {
+        factors.passkeys = [];
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    await user.click(await screen.findByRole('button', { name: 'Remove passkey Laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this passkey?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove passkey' }));
+    expect(await screen.findByText('You have no passkeys yet.')).toBeInTheDocument();
+    expect(callsTo('DELETE', passkeyUrl(LAPTOP.id))).toHaveLength(1);
+  });
+
+  it('offers no passkey to add where the browser cannot make one', async () => {
+    webauthn.supported = false;
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    expect(await screen.findByText('This browser cannot make passkeys.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
+  });
+});
+
+describe('two-step sign-in on the Security screen', () => {
+  it('sets up an authenticator app: QR code, the key as text, a first code, then the recovery codes once', async () => {
+    const user = userEvent.setup();
+    api.use(
+      http.post(API_ROUTES.totpSetup.path, () =>
+        Response.json({
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/x',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+      ),
+      http.post(API_ROUTES.enableTotp.path, async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        if (code !== '123456')
+          return Response.json(
+            {
+              error: 'wrong_code',
+              message: 'That code is not right. Enter the code your authenticator app shows now.',
+            },
+            { status: 422 },
+          );
+        factors.totp = { enabled: true, recoveryCodesLeft: 10 };
+        return Response.json({ recoveryCodes: CODES });
+      }),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    expect(await screen.findByText('Off. Your password alone signs you in.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByLabelText('Secret key')).toHaveTextContent(
+      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    );
+    await user.type(screen.getByLabelText('Code from the app'), '12');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code from the app'), '0000');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText(/That code is not right/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Code from the app'));
+    await user.type(screen.getByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
+    await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/Recovery codes left: 10 of 10/)).toBeInTheDocument();
+  });
+
+  it('turns two-step sign-in off with the password, and shows the server’s answer to a wrong one', async () => {
+    const user = userEvent.setup();
+    factors.totp = { enabled: true, recoveryCodesLeft: 7 };
+    api.use(
+      http.post(API_ROUTES.disableTotp.path, async ({ request }) => {
+        const { password } = (await request.json()) as { password: string };
+        if (password !== 'kennel-ledger-harbor-42')
+          return Response.json(
+            { error: 'wrong_password', message: 'That is not your current password.' },
+            { status: 403 },
+          );
+        factors.totp = { enabled: false, recoveryCodesLeft: 0 };
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    expect(await screen.findByText(/Recovery codes left: 7 of 10/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    await user.type(screen.getByLabelText('Your password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
+    expect(await screen.findByText('That is not your current password.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Your password'));
+    await user.type(screen.getByLabelText('Your password'), 'kennel-ledger-harbor-42');
+    await user.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
+    expect(await screen.findByText('Off. Your password alone signs you in.')).toBeInTheDocument();
+  });
+});
