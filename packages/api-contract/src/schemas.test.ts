@@ -26,7 +26,7 @@ describe('login', () => {
 
   it('answers a token and a user with a username', () => {
     expect(
-      loginResponseSchema.safeParse({ token: 't', user: { username: 'owner', role: 'admin' } })
+      loginResponseSchema.safeParse({ token: 't', user: { username: 'owner', role: 'owner' } })
         .success,
     ).toBe(true);
     expect(loginResponseSchema.safeParse({ token: 't', user: {} }).success).toBe(false);

@@ -24,10 +24,15 @@ export const sessionCookieOptions = (env: Pick<Env, 'NODE_ENV'>) => ({
   secure: env.NODE_ENV === 'production',
 });
 
+/** A suspended account's answer at sign-in (issue 39). */
+export const ACCOUNT_SUSPENDED =
+  'This account is suspended. Ask the owner of the site to resume it.';
+
 /** /api/auth/*: the login page's configuration, login and logout. */
 export async function authRoutes(app: FastifyInstance) {
   const { env, store, sessions, limiter, passwordChecks, cookieName, devices, deviceCookieName } =
     app;
+  const { clock } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = sessionCookieOptions(env);
   app.addHook('onRequest', ownSiteOnly(env));
@@ -74,6 +79,15 @@ export async function authRoutes(app: FastifyInstance) {
         throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
       }
       await attempt.succeeded();
+      // Told only to whoever knows the password: a suspended helper learns why, a guesser nothing.
+      if (admin.status === 'suspended') {
+        securityEvent(request, 'login', 'refused', {
+          username: admin.username,
+          reason: 'suspended',
+        });
+        throw new HttpError(403, 'account_suspended', ACCOUNT_SUSPENDED);
+      }
+      await store.admins.signedIn(admin.username, clock());
       const { token } = await sessions.start(admin.username, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -93,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
       // The spec's screens keep `token` (as `admin-token`) where any script of the page can read
       // it: it is a random marker, never stored and never accepted. The session is the cookie.
       const marker = randomBytes(32).toString('base64url');
-      return { token: marker, user: { username: admin.username, role: 'admin' as const } };
+      return { token: marker, user: { username: admin.username, role: admin.role ?? 'owner' } };
     },
   );
 

@@ -60,6 +60,8 @@ const counts = z.strictObject({
   waitlists: z.number().int().nonnegative().optional(),
   announcements: z.number().int().nonnegative().optional(),
   announcementMails: z.number().int().nonnegative().optional(),
+  /** Absent from backups made before the audit log (issue 39): none. */
+  audit: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -92,6 +94,26 @@ const entry = z.discriminatedUnion('type', [
       passwordHash: text,
       createdAt: date,
       updatedAt: date,
+      // Issue 39; absent from older backups (the store makes those owners, active).
+      role: z.enum(['owner', 'helper']).optional(),
+      status: z.enum(['active', 'suspended']).optional(),
+      email: text.optional(),
+      lastSignInAt: date.optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('audit'),
+    doc: z.strictObject({
+      _id: text,
+      at: date,
+      username: text.nullable(),
+      ip: text.nullable(),
+      userAgent: text.nullable(),
+      action: text,
+      target: text.optional(),
+      outcome: z.enum(['success', 'failure', 'locked', 'refused']),
+      details: z.record(z.string().max(100), z.union([text, z.number(), z.boolean()])).optional(),
+      expiresAt: date,
     }),
   }),
   z.strictObject({
@@ -255,6 +277,7 @@ export function archiveStream(contents: BackupContents): Readable {
         waitlists: snapshot.waitlists?.length ?? 0,
         announcements: snapshot.announcements?.length ?? 0,
         announcementMails: snapshot.announcementMails?.length ?? 0,
+        audit: snapshot.audit?.length ?? 0,
         files: files.length,
       },
     });
@@ -264,6 +287,7 @@ export function archiveStream(contents: BackupContents): Readable {
     for (const doc of snapshot.cursors) yield line({ type: 'cursor', doc });
     for (const doc of snapshot.waitlists ?? []) yield line({ type: 'waitlist', doc });
     for (const doc of snapshot.announcements ?? []) yield line({ type: 'announcement', doc });
+    for (const doc of snapshot.audit ?? []) yield line({ type: 'audit', doc });
     for (const doc of snapshot.announcementMails ?? [])
       yield line({ type: 'announcement-mail', doc });
     for (const file of files)
@@ -353,6 +377,7 @@ export async function readArchive(
       waitlists: [],
       announcements: [],
       announcementMails: [],
+      audit: [],
     },
     files: [],
   };
@@ -368,6 +393,7 @@ export async function readArchive(
     else if (item.type === 'waitlist') contents.snapshot.waitlists!.push(item.doc);
     else if (item.type === 'announcement') contents.snapshot.announcements!.push(item.doc);
     else if (item.type === 'announcement-mail') contents.snapshot.announcementMails!.push(item.doc);
+    else if (item.type === 'audit') contents.snapshot.audit!.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -385,6 +411,7 @@ export async function readArchive(
     waitlists: contents.snapshot.waitlists!.length,
     announcements: contents.snapshot.announcements!.length,
     announcementMails: contents.snapshot.announcementMails!.length,
+    audit: contents.snapshot.audit!.length,
     files: contents.files.length,
   };
   const told: BackupCounts = {
@@ -393,6 +420,7 @@ export async function readArchive(
     waitlists: first.data.counts.waitlists ?? 0,
     announcements: first.data.counts.announcements ?? 0,
     announcementMails: first.data.counts.announcementMails ?? 0,
+    audit: first.data.counts.audit ?? 0,
   };
   if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);

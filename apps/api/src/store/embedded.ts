@@ -8,7 +8,9 @@ import type {
   AdminDoc,
   AnnouncementDoc,
   AnnouncementMailDoc,
+  AuditDoc,
   CursorDoc,
+  InvitationDoc,
   DeliveryDoc,
   InquiryDoc,
   KeyDoc,
@@ -296,6 +298,9 @@ export async function openEmbeddedStore(
     const waitlists = await open<WaitlistDoc>('waitlists');
     const announcements = await open<AnnouncementDoc>('announcements');
     const announcementMails = await open<AnnouncementMailDoc>('announcement-mails');
+    // Issue 39.
+    const invitations = await open<InvitationDoc>('invitations');
+    const audit = await open<AuditDoc>('audit');
 
     await admins.db.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.db.ensureIndexAsync({ fieldName: 'username' });
@@ -308,6 +313,9 @@ export async function openEmbeddedStore(
     await attempts.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await deliveries.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await announcementMails.db.ensureIndexAsync({ fieldName: 'state' });
+    await invitations.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await audit.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await audit.db.ensureIndexAsync({ fieldName: 'username' });
 
     const collections: Collections = {
       admins: admins.collection,
@@ -321,6 +329,8 @@ export async function openEmbeddedStore(
       waitlists: waitlists.collection,
       announcements: announcements.collection,
       announcementMails: announcementMails.collection,
+      invitations: invitations.collection,
+      audit: audit.collection,
     };
     let closed = false;
 
@@ -349,6 +359,7 @@ export async function openEmbeddedStore(
           waitlists: waitlists.db.getAllData(),
           announcements: announcements.db.getAllData(),
           announcementMails: announcementMails.db.getAllData(),
+          audit: audit.db.getAllData(),
         }),
       async close() {
         closed = true;

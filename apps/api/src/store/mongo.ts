@@ -4,7 +4,9 @@ import {
   type AdminDoc,
   type AnnouncementDoc,
   type AnnouncementMailDoc,
+  type AuditDoc,
   type CursorDoc,
+  type InvitationDoc,
   type DeliveryDoc,
   type InquiryDoc,
   type KeyDoc,
@@ -65,7 +67,9 @@ type CollectionName =
   | 'deliveries'
   | 'waitlists'
   | 'announcements'
-  | 'announcement_mails';
+  | 'announcement_mails'
+  | 'invitations'
+  | 'audit_log';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -109,6 +113,13 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
   announcement_mails: [
     { key: { state: 1, nextAttemptAt: 1 }, name: 'due' },
     { key: { announcementId: 1 }, name: 'announcement' },
+  ],
+  // Issue 39: an invitation goes when it expires; audit entries when AUDIT_RETENTION_DAYS pass.
+  invitations: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
+  audit_log: [
+    { key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 },
+    { key: { username: 1, _id: -1 }, name: 'username' },
+    { key: { action: 1, _id: -1 }, name: 'action' },
   ],
 };
 
@@ -187,6 +198,8 @@ export async function mongoStore(
     waitlists: collection<WaitlistDoc>('waitlists'),
     announcements: collection<AnnouncementDoc>('announcements'),
     announcementMails: collection<AnnouncementMailDoc>('announcement_mails'),
+    invitations: collection<InvitationDoc>('invitations'),
+    audit: collection<AuditDoc>('audit_log'),
   };
 
   await Promise.all(
@@ -268,7 +281,7 @@ export async function mongoStore(
       const all = <T extends Document>(name: CollectionName) =>
         collection<T>(name).find({}, { session }).toArray() as Promise<T[]>;
       try {
-        const [admins, inquiryDocs, revisions, cursors, waitlists, announcements, mails] =
+        const [admins, inquiryDocs, revisions, cursors, waitlists, announcements, mails, audit] =
           await Promise.all([
             all<AdminDoc>('admins'),
             all<InquiryDoc>('inquiries'),
@@ -277,6 +290,7 @@ export async function mongoStore(
             all<WaitlistDoc>('waitlists'),
             all<AnnouncementDoc>('announcements'),
             all<AnnouncementMailDoc>('announcement_mails'),
+            all<AuditDoc>('audit_log'),
           ]);
         return {
           admins,
@@ -286,6 +300,7 @@ export async function mongoStore(
           waitlists,
           announcements,
           announcementMails: mails,
+          audit,
         };
       } finally {
         await session.endSession();

@@ -26,6 +26,7 @@ type Services = Pick<
   | 'intake'
   | 'hubspot'
   | 'outbox'
+  | 'audit'
 >;
 
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
@@ -70,6 +71,7 @@ export interface BuildTestOptions {
   passwordChecks?: BuildOptions['passwordChecks'];
   sandbox?: BuildOptions['sandbox'];
   intake?: BuildOptions['intake'];
+  onRoute?: BuildOptions['onRoute'];
 }
 
 export const SENTINEL = '{ "name": "outside-the-editable-files" }\n';
@@ -133,6 +135,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     passwordChecks: options.passwordChecks,
     sandbox: options.sandbox,
     intake: options.intake,
+    onRoute: options.onRoute,
   });
   const testApp: TestApp = {
     app,
