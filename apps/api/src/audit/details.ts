@@ -12,9 +12,10 @@ export const AUDIT_DETAIL_KEYS = [
   'endedSessions',
   'ended',
   'method',
-  // Second factors and passkeys (issue 39's other part): what, never the secret.
+  // Second factors and passkeys (issue 39's other part): which kind, and the name the owner gave
+  // a passkey (label); never a code, a challenge or a credential.
   'factor',
-  'passkeyName',
+  'label',
   // Files and publishing.
   'mode',
   'changed',

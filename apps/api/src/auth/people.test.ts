@@ -181,6 +181,18 @@ describe('suspending, resuming and removing people', () => {
     });
     const back = await logIn(t.app, HELPER);
     expect((await inject('GET', API_ROUTES.waitlist.path, back)).statusCode).toBe(200);
+    // Each step is in the audit log: who did it, to whom, and the refused sign-in.
+    const log = (await t.services.store.audit.page({}, { limit: 20 })).items;
+    expect(log.filter((e) => e.action.startsWith('person-') || e.outcome === 'refused')).toEqual([
+      expect.objectContaining({ action: 'person-resume', username: 'owner', target: 'helper' }),
+      expect.objectContaining({ action: 'login', outcome: 'refused', username: 'helper' }),
+      expect.objectContaining({
+        action: 'person-suspend',
+        username: 'owner',
+        target: 'helper',
+        details: { endedSessions: 1 },
+      }),
+    ]);
   });
 
   it('removes a helper and their sessions; refuses the last owner suspending or removing themselves, and a helper doing any of it', async () => {
