@@ -39,6 +39,7 @@ const adminAndCrawlFiles = [
   route('admin', 'features/admin/admin-layout.tsx', [
     index('features/admin/dashboard-screen.tsx'),
     route('login', 'features/admin/login-screen.tsx'),
+    route('invite', 'features/admin/invite-screen.tsx'),
     route('files', 'features/admin/files-screen.tsx'),
     route('litters', 'features/admin/litters-screen.tsx'),
     route('security', 'features/admin/security-screen.tsx'),

@@ -2,6 +2,8 @@ import { SimpleGrid } from '@mantine/core';
 import { AdminPage } from './components/admin-page';
 import { ActiveSessions } from './components/active-sessions';
 import { ChangePasswordForm } from './components/change-password-form';
+import { AuditLogPanel } from './components/audit-log-panel';
+import { PeoplePanel } from './components/people-panel';
 
 /** /admin/security: where the owner is signed in, and their password. */
 export function SecurityScreen() {
@@ -14,6 +16,8 @@ export function SecurityScreen() {
         <ActiveSessions />
         <ChangePasswordForm />
       </SimpleGrid>
+      <PeoplePanel />
+      <AuditLogPanel />
     </AdminPage>
   );
 }
