@@ -74,7 +74,14 @@ async function fillPasswords(
 
 vi.setConfig({ testTimeout: 20_000 });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // The owner's People and audit log (issue 39; tested in security-people.test.tsx).
+  api.use(
+    http.get(API_ROUTES.people.path, () => Response.json({ people: [], invitations: [] })),
+    http.get(API_ROUTES.audit.path, () => Response.json({ items: [], next: null })),
+  );
+});
 afterEach(resetToasts);
 
 describe('security screen gate', () => {
