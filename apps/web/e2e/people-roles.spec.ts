@@ -109,8 +109,8 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
     await page.screenshot({ path: path.join(SCREENSHOTS, 'people-suspended.png'), fullPage: true });
     await helper.goto('/admin/waitlist');
     await expect(helper).toHaveURL(/\/admin\/login$/);
-    await helper.getByLabel('Username').fill(HELPER);
-    await helper.getByLabel('Password').fill(HELPER_PASSWORD);
+    await helper.getByLabel('Username', { exact: true }).fill(HELPER);
+    await helper.getByLabel('Password', { exact: true }).fill(HELPER_PASSWORD);
     await helper.getByRole('button', { name: /^Login$|^Sign in$/ }).click();
     await expect(helper.getByText(/This account is suspended/)).toBeVisible();
   } finally {

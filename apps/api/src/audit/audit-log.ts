@@ -11,7 +11,7 @@ const MAX_USER_AGENT = 200;
 const MAX_TARGET = 300;
 
 /** What one event records; the log adds the time, the expiry and the allow-listed details. */
-export interface AuditInput {
+interface AuditInput {
   action: string;
   outcome: AuditDoc['outcome'];
   username?: string | null;

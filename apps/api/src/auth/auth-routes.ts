@@ -25,7 +25,7 @@ export const sessionCookieOptions = (env: Pick<Env, 'NODE_ENV'>) => ({
 });
 
 /** A suspended account's answer at sign-in (issue 39). */
-export const ACCOUNT_SUSPENDED =
+const ACCOUNT_SUSPENDED =
   'This account is suspended. Ask the owner of the site to resume it.';
 
 /** /api/auth/*: the login page's configuration, login and logout. */

@@ -20,7 +20,7 @@ import { DuplicateError } from '../store';
 import { hashToken } from './sessions';
 
 /** How long an invitation link works. */
-export const INVITATION_TTL_MS = 48 * 3_600_000;
+const INVITATION_TTL_MS = 48 * 3_600_000;
 
 const signedIn = (request: FastifyRequest) => {
   if (!request.admin) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');

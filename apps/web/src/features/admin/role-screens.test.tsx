@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardScreen } from './dashboard-screen';
 import { FilesScreen } from './files-screen';
 import { LittersScreen } from './litters-screen';
-import { serveInbox } from './test/inbox-api';
+import { inboxInquiry, serveInbox } from './test/inbox-api';
 import { callsTo, renderAdmin, resetToasts, signIn } from './test/render-admin';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -15,9 +15,9 @@ afterEach(resetToasts);
 const OWNER_ONLY = 'This part of the admin is for the owner.';
 
 describe('the admin screens for a helper (issue 39)', () => {
-  it('the dashboard has no EDIT WEBSITE and only the quick actions a helper may use', async () => {
+  it('the dashboard has no EDIT WEBSITE, only the quick actions a helper may use, and no Delete or export', async () => {
     signIn('sam', 'helper');
-    serveInbox([]);
+    serveInbox([inboxInquiry(1, { firstName: 'Maya', lastName: 'Turner' })]);
     renderAdmin(<DashboardScreen />);
     expect(await screen.findByRole('heading', { name: 'Welcome back, sam!' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'EDIT WEBSITE' })).toBeNull();
@@ -27,6 +27,10 @@ describe('the admin screens for a helper (issue 39)', () => {
       'Waitlist',
       'Sessions and password',
     ]);
+    expect(await screen.findByRole('article', { name: 'Maya Turner' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete the inquiry/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Export/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
   });
 
   it('the file editor and the litters refuse with the owner-only sentence and ask the server nothing', async () => {
@@ -44,9 +48,12 @@ describe('the admin screens for a helper (issue 39)', () => {
   it('an owner — or a session stored before roles, whose user says admin — sees EDIT WEBSITE', async () => {
     localStorage.setItem('admin-token', 'tok');
     localStorage.setItem('admin-user', JSON.stringify({ username: 'kate', role: 'admin' }));
-    serveInbox([]);
+    serveInbox([inboxInquiry(1, { firstName: 'Maya', lastName: 'Turner' })]);
     renderAdmin(<DashboardScreen />);
     expect(await screen.findByRole('link', { name: 'EDIT WEBSITE' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Delete the inquiry from Maya Turner' }),
+    ).toBeInTheDocument();
     expect(callsTo('GET', API_ROUTES.inquiryStats.path).length).toBeGreaterThan(0);
   });
 });
