@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/query-client';
 
 /** The query string of a filter and page: only what is set. */
-export function auditSearch(query: AuditQuery): string {
+function auditSearch(query: AuditQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query))
     if (value !== undefined && value !== '') params.set(key, String(value));

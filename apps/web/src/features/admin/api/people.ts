@@ -15,7 +15,7 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-export const peopleQueryOptions = queryOptions({
+const peopleQueryOptions = queryOptions({
   queryKey: [API_ROUTES.people.path],
   queryFn: parsedQueryFn(peopleSchema),
 });
