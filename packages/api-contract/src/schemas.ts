@@ -569,6 +569,8 @@ export const inviteResponseSchema = z.object({
   invitation: invitationSummarySchema,
   /** The one-time link: shown once, to copy; the server keeps only its hash. */
   link: z.string(),
+  /** True when the link was e-mailed to the helper (an e-mail given and mail set up). */
+  emailed: z.boolean(),
 });
 export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 

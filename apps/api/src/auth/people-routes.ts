@@ -70,6 +70,42 @@ export async function peopleRoutes(app: FastifyInstance) {
       );
   }
 
+  /**
+   * The link by e-mail, sent once now (never queued: the outbox keeps its mail in the store and
+   * so in backups, and the token must not be there). A failure is the owner's to see: they copy
+   * the link instead.
+   */
+  async function sendInvitation(
+    request: FastifyRequest,
+    email: string,
+    username: string,
+    owner: string,
+    link: string,
+  ): Promise<boolean> {
+    if (!app.sendNow) return false;
+    const host = new URL(env.PUBLIC_URL).hostname || 'localhost';
+    try {
+      await app.sendNow({
+        to: [email],
+        subject: `You are invited to the ${host} admin`,
+        text: [
+          `${owner} has invited you to help with the admin area of ${env.PUBLIC_URL}, as ${username}.`,
+          '',
+          'Open this link to choose your password (it works once, for 48 hours):',
+          link,
+          '',
+          'If you did not expect this, ignore this e-mail.',
+          '',
+        ].join('\n'),
+        messageId: `<invitation-${randomBytes(8).toString('hex')}@${host}>`,
+      });
+      return true;
+    } catch (error) {
+      request.log.warn({ err: error }, 'the invitation e-mail could not be sent');
+      return false;
+    }
+  }
+
   async function person(username: string) {
     const found = await store.admins.find(username);
     if (!found) throw noSuchPerson();
@@ -150,7 +186,8 @@ export async function peopleRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       // A fragment: browsers never send it, so the token stays out of every server's logs.
       const link = new URL(`/admin/invite#${token}`, env.PUBLIC_URL).toString();
-      return reply.code(201).send({ invitation: toSummary(invitation), link });
+      const emailed = email ? await sendInvitation(request, email, username, owner, link) : false;
+      return reply.code(201).send({ invitation: toSummary(invitation), link, emailed });
     },
   );
 

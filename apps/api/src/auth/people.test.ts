@@ -8,6 +8,7 @@ import {
 } from '@cedar/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, cookieValue, logIn, type LoggedIn, type TestApp } from '../test/build';
+import type { OwnerMail } from '../notify/mail';
 import { INVITATION_GONE } from './invitation-routes';
 import { addHelper, HELPER } from '../test/people';
 
@@ -91,6 +92,37 @@ describe('inviting a helper', () => {
         you: false,
       }),
     ]);
+  });
+
+  it('e-mails the link when an e-mail is given and mail is set up, once, and says so; a failed send leaves the link to copy', async () => {
+    const sent: OwnerMail[] = [];
+    let fail = false;
+    t = await build({
+      env: {
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        NOTIFY_EMAIL: 'owner@example.com',
+        MAIL_FROM: 'Website <website@example.com>',
+      },
+      intake: {
+        sendMail: async (mail) => {
+          if (fail) throw new Error('the mail server is down');
+          sent.push(mail);
+        },
+      },
+    });
+    const owner = await logIn(t.app);
+    const { link, emailed } = await invite(owner, { username: 'sam', email: 'sam@example.com' });
+    expect(emailed).toBe(true);
+    expect(sent).toEqual([
+      expect.objectContaining({ to: ['sam@example.com'], from: 'Website <website@example.com>' }),
+    ]);
+    expect(sent[0]!.text).toContain(link);
+    expect((await invite(owner, { username: 'kim' })).emailed).toBe(false);
+    fail = true;
+    expect((await invite(owner, { username: 'lee', email: 'lee@example.com' })).emailed).toBe(
+      false,
+    );
+    expect(sent).toHaveLength(1);
   });
 
   it('lets one of two tabs accepting the same link at once in, and refuses the other', async () => {

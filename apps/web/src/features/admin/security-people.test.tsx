@@ -103,7 +103,11 @@ describe('security screen: people (the owner’s)', () => {
       http.post(API_ROUTES.invite.path, async ({ request }) => {
         expect(await request.json()).toEqual({ username: 'robin', email: 'robin@example.com' });
         return HttpResponse.json(
-          { invitation: { ...PEOPLE.invitations[0], username: 'robin' }, link },
+          {
+            invitation: { ...PEOPLE.invitations[0], username: 'robin', email: 'robin@example.com' },
+            link,
+            emailed: true,
+          },
           { status: 201 },
         );
       }),
@@ -114,6 +118,9 @@ describe('security screen: people (the owner’s)', () => {
     await user.type(peopleCard().getByLabelText(/E-mail/), 'robin@example.com');
     await user.click(peopleCard().getByRole('button', { name: 'Invite helper' }));
     expect(await peopleCard().findByLabelText('Invitation link')).toHaveValue(link);
+    expect(
+      peopleCard().getByText(/An e-mail with this link was sent to robin@example.com/),
+    ).toBeInTheDocument();
     expect(peopleCard().getByText(/works once, for 48 hours/)).toBeInTheDocument();
     expect(peopleCard().getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });

@@ -43,7 +43,12 @@ const failure = (error: unknown, fallback: string) => errorBodyOf(error)?.messag
 
 function InviteForm() {
   const invite = useInvite();
-  const [made, setMade] = useState<{ username: string; link: string } | null>(null);
+  const [made, setMade] = useState<{
+    username: string;
+    link: string;
+    emailedTo: string | null;
+    emailFailed: boolean;
+  } | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', email: '' },
@@ -56,9 +61,14 @@ function InviteForm() {
   const onSubmit = form.onSubmit((values) => {
     if (invite.isPending) return;
     invite.mutate(values, {
-      onSuccess: ({ invitation, link }) => {
+      onSuccess: ({ invitation, link, emailed }) => {
         form.reset();
-        setMade({ username: invitation.username, link });
+        setMade({
+          username: invitation.username,
+          link,
+          emailedTo: emailed ? invitation.email : null,
+          emailFailed: !emailed && invitation.email !== null,
+        });
       },
       onError: (error) => {
         const body = errorBodyOf(error);
@@ -82,7 +92,7 @@ function InviteForm() {
             />
             <TextInput
               label="E-mail (optional)"
-              description="Kept with the account, for you to reach them."
+              description="The link is e-mailed there when e-mail is set up."
               type="email"
               autoComplete="off"
               key={form.key('email')}
@@ -100,8 +110,13 @@ function InviteForm() {
         <Alert color="green" variant="light" title={`Invitation for ${made.username}`}>
           <Stack gap="xs">
             <Text size="sm">
-              Send this link to {made.username}. It works once, for 48 hours, and is not shown
-              again: they choose their password there and are signed in.
+              {made.emailedTo
+                ? `An e-mail with this link was sent to ${made.emailedTo}. `
+                : made.emailFailed
+                  ? 'The e-mail could not be sent: copy the link and send it yourself. '
+                  : `Send this link to ${made.username}. `}
+              It works once, for 48 hours, and is not shown again: they choose their password there
+              and are signed in.
             </Text>
             <TextInput readOnly value={made.link} aria-label="Invitation link" />
             <Group>
