@@ -9,6 +9,8 @@ import {
   waitlistOrderUrl,
   fileUrl,
   inquiryUrl,
+  invitationUrl,
+  personUrl,
   litterUrl,
   restoreUrl,
   retryMailUrl,
@@ -23,6 +25,7 @@ import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { MailError } from './notify/mail';
 import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
+import { addHelper, HELPER } from './test/people';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -42,7 +45,14 @@ const ONE_PIXEL_PNG = Buffer.from(
  */
 const PROTECTED: Record<
   string,
-  (ids: { revision: string; session: string; inquiry: string; entry: string }) => InjectOptions
+  (ids: {
+    revision: string;
+    session: string;
+    inquiry: string;
+    entry: string;
+    invitation: string;
+    person: string;
+  }) => InjectOptions
 > = {
   inquiries: () => ({ method: 'GET', url: API_ROUTES.inquiries.path }),
   inquiryPage: () => ({ method: 'GET', url: API_ROUTES.inquiryPage.path }),
@@ -126,6 +136,15 @@ const PROTECTED: Record<
     url: API_ROUTES.changePassword.path,
     payload: { currentPassword: OWNER.password, newPassword: OWNER.password },
   }),
+  // Issue 39: people, invitations and the audit log (the owner's).
+  me: () => ({ method: 'GET', url: API_ROUTES.me.path }),
+  people: () => ({ method: 'GET', url: API_ROUTES.people.path }),
+  invite: () => ({ method: 'POST', url: API_ROUTES.invite.path, payload: { username: 'robin' } }),
+  revokeInvitation: ({ invitation }) => ({ method: 'DELETE', url: invitationUrl(invitation) }),
+  suspendPerson: ({ person }) => ({ method: 'POST', url: personUrl(person, 'suspend') }),
+  resumePerson: ({ person }) => ({ method: 'POST', url: personUrl(person, 'resume') }),
+  removePerson: ({ person }) => ({ method: 'DELETE', url: personUrl(person) }),
+  audit: () => ({ method: 'GET', url: API_ROUTES.audit.path }),
   endAllSessions: () => ({ method: 'POST', url: API_ROUTES.endAllSessions.path }),
 };
 
@@ -148,6 +167,8 @@ const NO_IDS = {
   session: '0'.repeat(16),
   inquiry: '0'.repeat(16),
   entry: '0'.repeat(16),
+  invitation: '0'.repeat(16),
+  person: 'nobody',
 };
 
 async function expectAll(
@@ -233,7 +254,19 @@ describe('route inventory', () => {
       0,
       a.clock.now(),
     );
+    // A helper to suspend, resume and remove, and an invitation to revoke (issue 39).
+    await addHelper(a);
+    await a.services.store.invitations.create({
+      _id: 'f'.repeat(64),
+      username: 'lee',
+      role: 'helper',
+      createdAt: a.clock.now(),
+      createdBy: 'owner',
+      expiresAt: new Date(a.clock.now().getTime() + 3_600_000),
+    });
     const ids = {
+      invitation: 'f'.repeat(16),
+      person: HELPER.username,
       entry: 'e1',
       inquiry,
       revision: saved.json().revision.id as string,
