@@ -647,29 +647,32 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-/** The kinds of action the audit log's filter offers, with the owner's words for each. */
+/**
+ * The kinds of action the audit log's filter offers, in the owner's words: each names the action,
+ * not its result (the outcome column says whether it was done, failed or was refused).
+ */
 export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   login: 'Sign-in',
   logout: 'Sign-out',
-  'password-confirm': 'Password confirmed',
-  'password-change': 'Password changed',
-  'sessions-end': 'Sessions ended',
-  'file-save': 'File saved',
-  'file-restore': 'File restored',
+  'password-confirm': 'Password confirmation',
+  'password-change': 'Password change',
+  'sessions-end': 'Signing out sessions',
+  'file-save': 'File save',
+  'file-restore': 'File restore',
   publish: 'Publish',
-  'litter-save': 'Litter saved',
-  'photo-upload': 'Photo uploaded',
-  'waitlist-change': 'Waitlist changed',
-  'announcement-send': 'Announcement sent',
-  'inquiry-delete': 'Inquiry deleted',
-  'inquiry-export': 'Inquiries exported',
+  'litter-save': 'Litter save',
+  'photo-upload': 'Photo upload',
+  'waitlist-change': 'Waitlist change',
+  'announcement-send': 'Announcement',
+  'inquiry-delete': 'Inquiry deletion',
+  'inquiry-export': 'Inquiry export',
   backup: 'Backup',
   restore: 'Restore',
-  'invitation-create': 'Invitation sent',
-  'invitation-revoke': 'Invitation revoked',
-  'invitation-accept': 'Invitation accepted',
-  'person-suspend': 'Account suspended',
-  'person-resume': 'Account resumed',
-  'person-remove': 'Account removed',
-  'role-refused': 'Refused: owner only',
+  'invitation-create': 'Invitation',
+  'invitation-revoke': 'Invitation revocation',
+  'invitation-accept': 'Invitation acceptance',
+  'person-suspend': 'Suspension',
+  'person-resume': 'Resumption',
+  'person-remove': 'Account removal',
+  'role-refused': 'Owner-only call',
 };

@@ -228,7 +228,7 @@ describe('security screen: audit log', () => {
     renderAdmin(<SecurityScreen />, { route: '/admin/security' });
     const table = within(await screen.findByRole('table', { name: 'Audit log entries' }));
     const rows = table.getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByText('File saved')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('File save')).toBeInTheDocument();
     expect(
       within(rows[0]!).getByText('apps/web/src/sections/hero-section.tsx'),
     ).toBeInTheDocument();
@@ -267,7 +267,7 @@ describe('security screen: audit log', () => {
     );
 
     await user.click(auditCard().getByPlaceholderText('Every kind'));
-    await user.click(await screen.findByRole('option', { name: 'Account suspended' }));
+    await user.click(await screen.findByRole('option', { name: 'Suspension' }));
     await user.type(auditCard().getByLabelText('From'), '2026-05-01');
     await waitFor(() => {
       const last = new URL(callsTo('GET', API_ROUTES.audit.path).at(-1)!.url).searchParams;

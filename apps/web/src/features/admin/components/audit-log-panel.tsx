@@ -23,10 +23,11 @@ import { OwnerOnlySection } from './owner-only';
 const PAGE_SIZE = 25;
 
 const OUTCOMES: Record<AuditEntry['outcome'], { label: string; color: string }> = {
-  success: { label: 'Done', color: 'green' },
-  failure: { label: 'Failed', color: 'red' },
-  locked: { label: 'Locked out', color: 'orange' },
-  refused: { label: 'Refused', color: 'orange' },
+  // Outline badges in dark shades: each at least 4.5:1 on white (WCAG AA).
+  success: { label: 'Done', color: 'teal.9' },
+  failure: { label: 'Failed', color: 'red.9' },
+  locked: { label: 'Locked out', color: 'red.9' },
+  refused: { label: 'Refused', color: 'red.9' },
 };
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
@@ -58,7 +59,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
         )}
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" tt="none" color={outcome.color}>
+        <Badge variant="outline" tt="none" color={outcome.color}>
           {outcome.label}
         </Badge>
       </Table.Td>

@@ -27,6 +27,7 @@ import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
 import { OwnerOnlySection } from './owner-only';
+import fieldClasses from './password-field.module.css';
 import classes from './plain-list.module.css';
 
 /** The API's own rules; an empty e-mail is none. */
@@ -85,6 +86,7 @@ function InviteForm() {
             <TextInput
               label="Username"
               description="What the helper signs in with."
+              classNames={{ description: fieldClasses.description }}
               required
               autoComplete="off"
               key={form.key('username')}
@@ -93,6 +95,7 @@ function InviteForm() {
             <TextInput
               label="E-mail (optional)"
               description="The link is e-mailed there when e-mail is set up."
+              classNames={{ description: fieldClasses.description }}
               type="email"
               autoComplete="off"
               key={form.key('email')}
@@ -179,11 +182,11 @@ function PersonItem({ person }: { person: Person }) {
       <Stack gap={2}>
         <Group gap="xs">
           <Text fw={600}>{person.username}</Text>
-          <Badge variant="light" tt="none" color={person.role === 'owner' ? 'blue' : 'gray'}>
+          <Badge variant="outline" tt="none" color={person.role === 'owner' ? 'blue.9' : 'gray.8'}>
             {person.role === 'owner' ? 'Owner' : 'Helper'}
           </Badge>
           {suspended && (
-            <Badge variant="light" tt="none" color="red">
+            <Badge variant="outline" tt="none" color="red.9">
               Suspended
             </Badge>
           )}
