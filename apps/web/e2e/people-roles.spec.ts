@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { axeFindings } from './axe';
 
 // Issue 39: the owner invites a helper, the helper sets a password from the link in a browser of
 // their own and works on the waitlist but is refused the file editor; the owner sees it all in
@@ -13,6 +14,11 @@ const SCREENSHOTS = path.resolve(
 );
 const HELPER = `helper-${Date.now().toString(36)}`;
 const HELPER_PASSWORD = 'meadow-kettle-ribbon-58';
+
+async function expectAccessible(page: Page, what: string) {
+  const { blocking } = await axeFindings(page);
+  expect(blocking, `${what}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+}
 
 async function ownerSignsIn(page: Page) {
   await page.goto('/admin/login');
@@ -36,6 +42,7 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
   const link = await linkField.inputValue();
   await expect(people.getByRole('list', { name: 'Pending invitations' })).toContainText(HELPER);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'people-invited.png'), fullPage: true });
+  await expectAccessible(page, 'security with an invitation');
 
   // The helper, in a browser of their own.
   const helperContext = await browser.newContext();
@@ -47,6 +54,7 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
       path: path.join(SCREENSHOTS, 'people-invite-page.png'),
       fullPage: true,
     });
+    await expectAccessible(helper, 'invitation page');
     await helper.getByLabel(/^Password/).fill(HELPER_PASSWORD);
     await helper.getByLabel(/Repeat the password/).fill(HELPER_PASSWORD);
     await helper.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -107,6 +115,7 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
     await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
     await expect(row.getByText('Suspended')).toBeVisible();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'people-suspended.png'), fullPage: true });
+    await expectAccessible(page, 'people with a suspended helper and the audit log');
     await helper.goto('/admin/waitlist');
     await expect(helper).toHaveURL(/\/admin\/login$/);
     await helper.getByLabel('Username', { exact: true }).fill(HELPER);

@@ -1,6 +1,5 @@
 import { inviteRequestSchema, type InvitationSummary, type Person } from '@cedar/api-contract';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -110,8 +109,17 @@ function InviteForm() {
         </Stack>
       </form>
       {made && (
-        <Alert color="green" variant="light" title={`Invitation for ${made.username}`}>
+        <Card
+          withBorder
+          radius="sm"
+          padding="md"
+          role="status"
+          aria-label={`Invitation for ${made.username}`}
+        >
           <Stack gap="xs">
+            <Title order={3} fz="md">
+              Invitation for {made.username}
+            </Title>
             <Text size="sm">
               {made.emailedTo
                 ? `An e-mail with this link was sent to ${made.emailedTo}. `
@@ -132,7 +140,7 @@ function InviteForm() {
               </CopyButton>
             </Group>
           </Stack>
-        </Alert>
+        </Card>
       )}
     </Stack>
   );
@@ -219,7 +227,7 @@ function PersonItem({ person }: { person: Person }) {
               Suspend
             </Button>
           )}
-          <Button size="xs" variant="outline" color="red" onClick={() => setConfirming('remove')}>
+          <Button size="xs" variant="outline" color="red.9" onClick={() => setConfirming('remove')}>
             Remove
           </Button>
         </Group>
@@ -230,7 +238,7 @@ function PersonItem({ person }: { person: Person }) {
           confirming === 'remove' ? `Remove ${person.username}?` : `Suspend ${person.username}?`
         }
         confirmLabel={confirming === 'remove' ? 'Remove' : 'Suspend'}
-        color="red"
+        color="red.9"
         busy={remove.isPending || setStatus.isPending}
         onConfirm={act}
         onClose={() => setConfirming(null)}
