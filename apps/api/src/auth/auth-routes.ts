@@ -25,8 +25,7 @@ export const sessionCookieOptions = (env: Pick<Env, 'NODE_ENV'>) => ({
 });
 
 /** A suspended account's answer at sign-in (issue 39). */
-const ACCOUNT_SUSPENDED =
-  'This account is suspended. Ask the owner of the site to resume it.';
+const ACCOUNT_SUSPENDED = 'This account is suspended. Ask the owner of the site to resume it.';
 
 /** /api/auth/*: the login page's configuration, login and logout. */
 export async function authRoutes(app: FastifyInstance) {

@@ -21,8 +21,7 @@ import { passwordProblem } from './password-policy';
 /** Unknown, used and expired links get one answer: the store keeps none of them apart. */
 export const INVITATION_GONE =
   'This invitation link has expired or has already been used. Ask the owner for a new one.';
-const USERNAME_TAKEN =
-  'That username is taken. Ask the owner for an invitation with another.';
+const USERNAME_TAKEN = 'That username is taken. Ask the owner for an invitation with another.';
 
 const gone = () => new HttpError(410, 'invitation_gone', INVITATION_GONE);
 
