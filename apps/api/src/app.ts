@@ -8,13 +8,17 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/auth-routes';
 import { factorRoutes } from './auth/factor-routes';
-import { ownSiteOnly, requireAdmin } from './auth/guards';
+import { declaresRole, ownSiteOnly, requireAdmin } from './auth/guards';
+import { peopleRoutes } from './auth/people-routes';
+import { invitationRoutes } from './auth/invitation-routes';
+import { auditRoutes } from './audit/audit-routes';
 import type { Clock } from './auth/sessions';
 import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
@@ -30,6 +34,7 @@ import type { Gate } from './lib/gate';
 import { errorHandler, notFound, useErrorHandling } from './lib/http-errors';
 import { RequestLog } from './lib/request-log';
 import { healthRoutes } from './ops/health-routes';
+import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { filesPlugin } from './plugins/files';
@@ -60,6 +65,8 @@ export interface BuildOptions {
   intake?: IntakeOptions;
   /** Tests on MongoDB: the prefix of this app's collections, dropped when the test ends. */
   collectionPrefix?: string;
+  /** Tests: told of every route as it is added (the walk over the route table, issue 39). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 // Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
@@ -164,6 +171,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { env: options.env, clock: options.clock });
   await fastify.register(publisherPlugin, { builder: options.builder, sandbox: options.sandbox });
   await fastify.register(storePlugin, { collectionPrefix: options.collectionPrefix });
+  await fastify.register(auditPlugin);
   await fastify.register(authPlugin, { passwordChecks: options.passwordChecks });
   await fastify.register(filesPlugin);
   await fastify.register(intakePlugin, options.intake ?? {});
@@ -172,14 +180,18 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   // 3. Thin routes.
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
+  await fastify.register(invitationRoutes);
   await fastify.register(inquiryRoutes);
   await fastify.register(hubspotRoutes);
   await fastify.register(unsubscribeRoutes);
   // Everything under /api/admin: our own site only, and a live session, checked before the body
   // is read; the routes below never see a request that fails either.
   await fastify.register(async (admin) => {
+    // Every route below declares who may call it (owner or helper): one that does not stops the
+    // start-up (issue 39), and requireAdmin checks the declaration on every request.
+    admin.addHook('onRoute', declaresRole);
     admin.addHook('onRequest', ownSiteOnly(admin.env));
-    admin.addHook('onRequest', requireAdmin(admin.sessions, admin.cookieName));
+    admin.addHook('onRequest', requireAdmin(admin.sessions, admin.cookieName, admin.store));
     await admin.register(fileRoutes);
     await admin.register(accountRoutes);
     await admin.register(factorRoutes);
@@ -188,6 +200,8 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
     await admin.register(litterRoutes);
     await admin.register(waitlistRoutes);
     await admin.register(announcementRoutes);
+    await admin.register(peopleRoutes);
+    await admin.register(auditRoutes);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.
@@ -215,6 +229,7 @@ export const app = fp(appPlugin, { name: 'app' });
 /** Builds the app without listening (tests use inject(); the benchmark adds its own routes). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(options));
+  if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
   try {
     await fastify.register(app, {
       env: options.env,

@@ -190,6 +190,8 @@ const envSchema = z
       .default(365 * 86_400_000),
     /** Inquiries older than this many days are deleted (swept hourly); unset: kept for ever. */
     INQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+    /** How many days an audit log entry is kept (issue 39); then it goes. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     /** A HubSpot private app's access token (forms scope): the forms' submissions are polled. */
     HUBSPOT_ACCESS_TOKEN: z
       .string()

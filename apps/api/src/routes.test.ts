@@ -10,6 +10,8 @@ import {
   waitlistOrderUrl,
   fileUrl,
   inquiryUrl,
+  invitationUrl,
+  personUrl,
   litterUrl,
   restoreUrl,
   retryMailUrl,
@@ -26,6 +28,7 @@ import { webhookHeaders } from './inquiries/inquiry-routes';
 import { MailError } from './notify/mail';
 import { SoftAuthenticator } from './test/authenticator';
 import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
+import { addHelper, HELPER } from './test/people';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -48,6 +51,8 @@ interface Ids {
   session: string;
   inquiry: string;
   entry: string;
+  invitation: string;
+  person: string;
   /** A passkey's registration answer, its credential id, and a one-time code to turn codes on. */
   registration?: unknown;
   passkey?: string;
@@ -165,6 +170,15 @@ const PROTECTED: Record<string, (ids: Ids) => InjectOptions> = {
     url: API_ROUTES.disableTotp.path,
     payload: { password: OWNER.password },
   }),
+  // Issue 39: people, invitations and the audit log (the owner's).
+  me: () => ({ method: 'GET', url: API_ROUTES.me.path }),
+  people: () => ({ method: 'GET', url: API_ROUTES.people.path }),
+  invite: () => ({ method: 'POST', url: API_ROUTES.invite.path, payload: { username: 'robin' } }),
+  revokeInvitation: ({ invitation }) => ({ method: 'DELETE', url: invitationUrl(invitation) }),
+  suspendPerson: ({ person }) => ({ method: 'POST', url: personUrl(person, 'suspend') }),
+  resumePerson: ({ person }) => ({ method: 'POST', url: personUrl(person, 'resume') }),
+  removePerson: ({ person }) => ({ method: 'DELETE', url: personUrl(person) }),
+  audit: () => ({ method: 'GET', url: API_ROUTES.audit.path }),
   endAllSessions: () => ({ method: 'POST', url: API_ROUTES.endAllSessions.path }),
 };
 
@@ -187,6 +201,8 @@ const NO_IDS = {
   session: '0'.repeat(16),
   inquiry: '0'.repeat(16),
   entry: '0'.repeat(16),
+  invitation: '0'.repeat(16),
+  person: 'nobody',
 };
 
 async function expectAll(
@@ -272,12 +288,24 @@ describe('route inventory', () => {
       0,
       a.clock.now(),
     );
+    // A helper to suspend, resume and remove, and an invitation to revoke (issue 39).
+    await addHelper(a);
+    await a.services.store.invitations.create({
+      _id: 'f'.repeat(64),
+      username: 'lee',
+      role: 'helper',
+      createdAt: a.clock.now(),
+      createdBy: 'owner',
+      expiresAt: new Date(a.clock.now().getTime() + 3_600_000),
+    });
     // A passkey's answer to registration options asked for now (a software authenticator's).
     const authenticator = new SoftAuthenticator(a.app.env.PUBLIC_URL);
     const options = await call(a.app, PROTECTED.passkeyRegistrationOptions!(NO_IDS), {
       ...a.headers,
     });
     const ids: Ids = {
+      invitation: 'f'.repeat(16),
+      person: HELPER.username,
       registration: authenticator.register(options.json().options),
       passkey: authenticator.id,
       entry: 'e1',

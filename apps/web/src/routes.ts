@@ -38,6 +38,8 @@ const adminAndCrawlFiles = [
   // The admin area: client-only (no loader), served by the SPA fallback.
   route('admin', 'features/admin/admin-layout.tsx', [
     route('login', 'features/admin/login-screen.tsx'),
+    // A helper's invitation: opened before any sign-in, so outside the shell like the login.
+    route('invite', 'features/admin/invite-screen.tsx'),
     // The signed-in screens, in the admin shell (navigation, who is signed in, Logout); each
     // also has its line in features/admin/lib/screens.ts, which says which roles may open it.
     layout('features/admin/admin-shell.tsx', [

@@ -54,6 +54,17 @@ export const API_ROUTES = {
   totpSetup: { method: 'POST', path: '/api/admin/totp/setup' },
   enableTotp: { method: 'POST', path: '/api/admin/totp/enable' },
   disableTotp: { method: 'POST', path: '/api/admin/totp/disable' },
+  // Issue 39: roles, invitations and the audit log.
+  me: { method: 'GET', path: '/api/admin/me' },
+  people: { method: 'GET', path: '/api/admin/people' },
+  invite: { method: 'POST', path: '/api/admin/people/invitations' },
+  revokeInvitation: { method: 'DELETE', path: '/api/admin/people/invitations/:id' },
+  suspendPerson: { method: 'POST', path: '/api/admin/people/:username/suspend' },
+  resumePerson: { method: 'POST', path: '/api/admin/people/:username/resume' },
+  removePerson: { method: 'DELETE', path: '/api/admin/people/:username' },
+  checkInvitation: { method: 'POST', path: '/api/auth/invitation/check' },
+  acceptInvitation: { method: 'POST', path: '/api/auth/invitation/accept' },
+  audit: { method: 'GET', path: '/api/admin/audit' },
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -117,3 +128,12 @@ export const WEBHOOK_TIMESTAMP_HEADER = 'x-webhook-timestamp';
 export const WEBHOOK_DELIVERY_HEADER = 'x-webhook-id';
 export const SESSION_COOKIE = 'cb_session';
 export const SESSION_COOKIE_PRODUCTION = '__Host-cb_session';
+
+/** One person of the admin area (issue 39): `/api/admin/people/<username>[/<action>]`. */
+export function personUrl(username: string, action?: 'suspend' | 'resume'): string {
+  return `/api/admin/people/${encodeURIComponent(username)}${action ? `/${action}` : ''}`;
+}
+
+export function invitationUrl(id: string): string {
+  return `/api/admin/people/invitations/${encodeURIComponent(id)}`;
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  auditQuerySchema,
+  inviteRequestSchema,
   EDITABLE_FILES,
   editableFilePathSchema,
   inquirySchema,
@@ -26,7 +28,7 @@ describe('login', () => {
 
   it('answers a token and a user with a username', () => {
     expect(
-      loginResponseSchema.safeParse({ token: 't', user: { username: 'owner', role: 'admin' } })
+      loginResponseSchema.safeParse({ token: 't', user: { username: 'owner', role: 'owner' } })
         .success,
     ).toBe(true);
     expect(loginResponseSchema.safeParse({ token: 't', user: {} }).success).toBe(false);
@@ -97,5 +99,31 @@ describe('route table', () => {
     expect(API_ROUTES.inquiries).toEqual({ method: 'GET', path: '/api/inquiries' });
     expect(API_ROUTES.readFile.method).toBe('GET');
     expect(API_ROUTES.saveFile.method).toBe('PUT');
+  });
+});
+
+describe('people and the audit log (issue 39)', () => {
+  it('takes an invitation with a username and an optional e-mail, nothing else', () => {
+    expect(inviteRequestSchema.safeParse({ username: 'sam' }).success).toBe(true);
+    expect(inviteRequestSchema.parse({ username: ' sam ', email: 'sam@example.com' })).toEqual({
+      username: 'sam',
+      email: 'sam@example.com',
+    });
+    expect(inviteRequestSchema.safeParse({ username: '' }).success).toBe(false);
+    expect(inviteRequestSchema.safeParse({ username: 'a b' }).success).toBe(false);
+    expect(inviteRequestSchema.safeParse({ username: 'sam', email: 'nope' }).success).toBe(false);
+    expect(inviteRequestSchema.safeParse({ username: 'sam', role: 'owner' }).success).toBe(false);
+  });
+
+  it('reads the audit filter: days in order, known forms, a page size of at most 100', () => {
+    expect(auditQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(auditQuerySchema.safeParse({ from: '2026-05-02', to: '2026-05-01' }).success).toBe(
+      false,
+    );
+    expect(auditQuerySchema.safeParse({ from: '2026-05-01', to: '2026-05-01' }).success).toBe(true);
+    expect(auditQuerySchema.safeParse({ action: 'file-save' }).success).toBe(true);
+    expect(auditQuerySchema.safeParse({ action: 'File Save' }).success).toBe(false);
+    expect(auditQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(auditQuerySchema.safeParse({ before: 'x' }).success).toBe(false);
   });
 });

@@ -20,9 +20,13 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** What an admin may do (issue 39): the owner everything, a helper inquiries and the waitlist. */
+export const adminRoleSchema = z.enum(['owner', 'helper']);
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
 export const adminUserSchema = z.object({
   username: z.string(),
-  role: z.literal('admin'),
+  role: adminRoleSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -515,3 +519,167 @@ export const readyResponseSchema = z.object({
   reasons: z.array(z.string()),
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
+// --- Issue 39: people (roles, invitations) and the audit log ------------------------------------
+
+export const adminStatusSchema = z.enum(['active', 'suspended']);
+
+/** One person of the admin area, as the owner's list shows them. */
+export const personSchema = z.object({
+  username: z.string(),
+  role: adminRoleSchema,
+  status: adminStatusSchema,
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  /** The signed-in owner themselves. */
+  you: z.boolean(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** A pending invitation: its id is a handle to revoke it, never the link's token. */
+export const invitationSummarySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdBy: z.string(),
+});
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+
+export const peopleSchema = z.object({
+  people: z.array(personSchema),
+  invitations: z.array(invitationSummarySchema),
+});
+export type People = z.infer<typeof peopleSchema>;
+
+export const inviteRequestSchema = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter a username for the helper.' })
+    .max(64, { error: 'A username has at most 64 characters.' })
+    .regex(/^[A-Za-z0-9._@-]+$/, { error: 'A username has letters, digits and . _ @ - only.' }),
+  email: z.email({ error: 'Enter a valid e-mail address, or leave it empty.' }).max(254).optional(),
+});
+export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+
+export const inviteResponseSchema = z.object({
+  invitation: invitationSummarySchema,
+  /** The one-time link: shown once, to copy; the server keeps only its hash. */
+  link: z.string(),
+  /** True when the link was e-mailed to the helper (an e-mail given and mail set up). */
+  emailed: z.boolean(),
+});
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
+
+/** An invitation link's token: 32 random bytes, base64url. */
+export const invitationTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This invitation link is not complete.' });
+
+export const invitationCheckRequestSchema = z.strictObject({ token: invitationTokenSchema });
+export const invitationCheckResponseSchema = z.object({
+  username: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationCheck = z.infer<typeof invitationCheckResponseSchema>;
+
+export const acceptInvitationRequestSchema = z.strictObject({
+  token: invitationTokenSchema,
+  password: z
+    .string()
+    .min(1, { error: 'Choose a password.' })
+    .max(256, { error: 'A password has at most 256 characters.' }),
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
+
+export const personParamsSchema = z.strictObject({ username: usernameSchema });
+export const invitationParamsSchema = z.strictObject({ id: z.string().regex(/^[a-f0-9]{16}$/) });
+
+const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
+
+/** The audit log's filter and page (GET /api/admin/audit). */
+export const auditQuerySchema = z
+  .strictObject({
+    username: usernameSchema.optional(),
+    action: z
+      .string()
+      .regex(/^[a-z][a-z-]{0,39}$/, { error: 'Choose a kind of action from the list.' })
+      .optional(),
+    /** The first day shown (UTC), inclusive. */
+    from: day.optional(),
+    /** The last day shown (UTC), inclusive. */
+    to: day.optional(),
+    /** The page after the entry with this id (the previous page's `next`). */
+    before: z
+      .string()
+      .regex(/^[a-f0-9]{28}$/, { error: 'This page of the log does not exist.' })
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    error: 'The first day comes after the last day.',
+    path: ['to'],
+  });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditOutcomeSchema = z.enum(['success', 'failure', 'locked', 'refused']);
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  username: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  outcome: auditOutcomeSchema,
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  /** The `before` of the next page, or null on the last. */
+  next: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * The kinds of action the audit log's filter offers, in the owner's words: each names the action,
+ * not its result (the outcome column says whether it was done, failed or was refused).
+ */
+export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
+  login: 'Sign-in',
+  logout: 'Sign-out',
+  'password-confirm': 'Password confirmation',
+  'password-change': 'Password change',
+  'sessions-end': 'Signing out sessions',
+  'file-save': 'File save',
+  'file-restore': 'File restore',
+  publish: 'Publish',
+  'litter-save': 'Litter save',
+  'photo-upload': 'Photo upload',
+  'waitlist-change': 'Waitlist change',
+  'announcement-send': 'Announcement',
+  'inquiry-delete': 'Inquiry deletion',
+  'inquiry-export': 'Inquiry export',
+  backup: 'Backup',
+  restore: 'Restore',
+  'invitation-create': 'Invitation',
+  'invitation-revoke': 'Invitation revocation',
+  'invitation-accept': 'Invitation acceptance',
+  'person-suspend': 'Suspension',
+  'person-resume': 'Resumption',
+  'person-remove': 'Account removal',
+  'role-refused': 'Owner-only call',
+  'login-second-step': 'Password step of a two-step sign-in',
+  'passkey-add': 'Adding a passkey',
+  'passkey-rename': 'Renaming a passkey',
+  'passkey-remove': 'Removing a passkey',
+  'totp-enable': 'Turning on sign-in codes',
+  'totp-disable': 'Turning off sign-in codes',
+  'recovery-code-use': 'Recovery code',
+};

@@ -68,6 +68,7 @@ export async function accountRoutes(app: FastifyInstance) {
   routes.post(
     API_ROUTES.confirmPassword.path,
     {
+      config: { role: 'helper' },
       schema: {
         body: confirmPasswordRequestSchema,
         response: { 200: confirmPasswordResponseSchema },
@@ -85,6 +86,7 @@ export async function accountRoutes(app: FastifyInstance) {
   routes.post(
     API_ROUTES.changePassword.path,
     {
+      config: { role: 'helper' },
       schema: {
         body: changePasswordRequestSchema,
         response: { 200: changePasswordResponseSchema },
@@ -124,7 +126,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.sessions.path,
-    { schema: { response: { 200: sessionListSchema } } },
+    { config: { role: 'helper' }, schema: { response: { 200: sessionListSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const list = await sessions.list(signedIn(request));
@@ -139,7 +141,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   routes.delete(
     API_ROUTES.endSession.path,
-    { schema: { params: z.strictObject({ id: z.string().regex(/^[a-f0-9]{16}$/) }) } },
+    {
+      config: { role: 'helper' },
+      schema: { params: z.strictObject({ id: z.string().regex(/^[a-f0-9]{16}$/) }) },
+    },
     async (request, reply) => {
       const admin = signedIn(request);
       if (!(await sessions.endById(admin.username, request.params.id))) {
@@ -152,7 +157,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.endAllSessions.path,
-    { schema: { body: z.unknown() } },
+    { config: { role: 'helper' }, schema: { body: z.unknown() } },
     async (request, reply) => {
       const admin = signedIn(request);
       const ended = await sessions.endAll(admin.username);

@@ -34,6 +34,9 @@ export const sessionCookieOptions = (env: Pick<Env, 'NODE_ENV'>) => ({
   secure: env.NODE_ENV === 'production',
 });
 
+/** A suspended account's answer at sign-in (issue 39). */
+const ACCOUNT_SUSPENDED = 'This account is suspended. Ask the owner of the site to resume it.';
+
 /** The second step's cookie: only the login page's code request ever carries it back. */
 const secondStepCookieOptions = (env: Pick<Env, 'NODE_ENV'>) => ({
   httpOnly: true,
@@ -67,7 +70,15 @@ export async function authRoutes(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
     username: string,
+    method: string,
   ): Promise<LoginResponse> {
+    const admin = await store.admins.find(username);
+    // Told only to whoever proved who they are: a suspended helper learns why, a guesser nothing.
+    if (!admin || admin.status === 'suspended') {
+      securityEvent(request, 'login', 'refused', { username, method, reason: 'suspended' });
+      throw new HttpError(403, 'account_suspended', ACCOUNT_SUSPENDED);
+    }
+    await store.admins.signedIn(username, clock());
     const { token } = await sessions.start(username, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
@@ -83,7 +94,7 @@ export async function authRoutes(app: FastifyInstance) {
     // The spec's screens keep `token` (as `admin-token`) where any script of the page can read
     // it: it is a random marker, never stored and never accepted. The session is the cookie.
     const marker = randomBytes(32).toString('base64url');
-    return { token: marker, user: { username, role: 'admin' as const } };
+    return { token: marker, user: { username, role: admin.role ?? 'owner' } };
   }
 
   routes.get(
@@ -162,12 +173,13 @@ export async function authRoutes(app: FastifyInstance) {
         );
       }
       await attempt.succeeded();
+      const answer = await signIn(request, reply, admin.username, 'password');
       securityEvent(request, 'login', 'success', {
         username: admin.username,
         method: 'password',
         trustedDevice: attempt.trustedDevice,
       });
-      return signIn(request, reply, admin.username);
+      return answer;
     },
   );
 
@@ -226,13 +238,14 @@ export async function authRoutes(app: FastifyInstance) {
         const left = (await store.factors.get(username))?.recoveryCodes?.length ?? 0;
         securityEvent(request, 'recovery-code-use', 'success', { username, left });
       }
+      reply.clearCookie(SECOND_STEP_COOKIE, secondStepCookieOptions(env));
+      const answer = await signIn(request, reply, username, result);
       securityEvent(request, 'login', 'success', {
         username,
         method: result,
         trustedDevice: attempt.trustedDevice,
       });
-      reply.clearCookie(SECOND_STEP_COOKIE, secondStepCookieOptions(env));
-      return signIn(request, reply, username);
+      return answer;
     },
   );
 
@@ -268,12 +281,13 @@ export async function authRoutes(app: FastifyInstance) {
             securityEvent(request, 'login', 'failure', { method: 'passkey', reason: error.code });
           throw error;
         }
+        const answer = await signIn(request, reply, signedIn.username, 'passkey');
         securityEvent(request, 'login', 'success', {
           username: signedIn.username,
           method: 'passkey',
-          passkey: signedIn.passkey.name,
+          label: signedIn.passkey.name,
         });
-        return signIn(request, reply, signedIn.username);
+        return answer;
       },
     );
   });

@@ -128,7 +128,7 @@ describe('POST /api/auth/login', () => {
     const res = await login(t.app, OWNER);
     expect(res.statusCode).toBe(200);
     const body = loginResponseSchema.parse(res.json());
-    expect(body.user).toEqual({ username: 'owner', role: 'admin' });
+    expect(body.user).toEqual({ username: 'owner', role: 'owner' });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const session = cookieValue(res, 'cb_session')!;
     expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);

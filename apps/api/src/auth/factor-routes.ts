@@ -82,7 +82,7 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.factors.path,
-    { schema: { response: { 200: factorsSchema } } },
+    { config: { role: 'helper' }, schema: { response: { 200: factorsSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return factorsOf(signedIn(request).username);
@@ -91,7 +91,7 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.passkeyRegistrationOptions.path,
-    { schema: { body: z.unknown(), response: { 200: webauthnOptionsSchema } } },
+    { config: { role: 'helper' }, schema: { body: z.unknown(), response: { 200: webauthnOptionsSchema } } },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'passkey-add');
       reply.header('cache-control', 'no-store');
@@ -101,7 +101,7 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.addPasskey.path,
-    { schema: { body: addPasskeyRequestSchema, response: { 201: passkeySummarySchema } } },
+    { config: { role: 'helper' }, schema: { body: addPasskeyRequestSchema, response: { 201: passkeySummarySchema } } },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'passkey-add');
       let passkey;
@@ -122,7 +122,7 @@ export async function factorRoutes(app: FastifyInstance) {
       }
       securityEvent(request, 'passkey-add', 'success', {
         username: admin.username,
-        passkey: passkey.name,
+        label: passkey.name,
         synced: passkey.deviceType === 'multiDevice',
       });
       return reply.code(201).send(summary(passkey));
@@ -132,6 +132,7 @@ export async function factorRoutes(app: FastifyInstance) {
   routes.patch(
     API_ROUTES.renamePasskey.path,
     {
+      config: { role: 'helper' },
       schema: {
         params: idParams,
         body: renamePasskeyRequestSchema,
@@ -153,7 +154,7 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.delete(
     API_ROUTES.removePasskey.path,
-    { schema: { params: idParams } },
+    { config: { role: 'helper' }, schema: { params: idParams } },
     async (request, reply) => {
       const admin = signedIn(request);
       const passkey = await store.passkeys.find(request.params.id);
@@ -162,7 +163,7 @@ export async function factorRoutes(app: FastifyInstance) {
       await store.passkeys.remove(admin.username, passkey._id);
       securityEvent(request, 'passkey-remove', 'success', {
         username: admin.username,
-        passkey: passkey.name,
+        label: passkey.name,
       });
       return reply.code(204).send();
     },
@@ -170,7 +171,7 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.totpSetup.path,
-    { schema: { body: z.unknown(), response: { 200: totpSetupSchema } } },
+    { config: { role: 'helper' }, schema: { body: z.unknown(), response: { 200: totpSetupSchema } } },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'totp-enable');
       if ((await store.factors.get(admin.username))?.totp)
@@ -188,7 +189,7 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.enableTotp.path,
-    { schema: { body: enableTotpRequestSchema, response: { 200: recoveryCodesSchema } } },
+    { config: { role: 'helper' }, schema: { body: enableTotpRequestSchema, response: { 200: recoveryCodesSchema } } },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'totp-enable');
       const factors = await store.factors.get(admin.username);
@@ -233,7 +234,7 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.disableTotp.path,
-    { schema: { body: disableTotpRequestSchema } },
+    { config: { role: 'helper' }, schema: { body: disableTotpRequestSchema } },
     async (request, reply) => {
       const admin = signedIn(request);
       if (!(await store.factors.get(admin.username))?.totp)

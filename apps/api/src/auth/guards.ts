@@ -1,14 +1,29 @@
 import { SESSION_COOKIE, SESSION_COOKIE_PRODUCTION } from '@cedar/api-contract';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onRouteHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { Env } from '../env';
 import { HttpError } from '../lib/http-errors';
 import { isLoopbackHost } from '../lib/net';
+import { securityEvent } from '../lib/security-log';
+import type { AdminRole } from '../store/documents';
+import type { Store } from '../store';
 import type { SessionService, SignedIn } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin and their session, set by requireAdmin. */
-    admin: SignedIn | null;
+    admin: (SignedIn & { role: AdminRole }) | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Who may call an admin route (issue 39): `owner` only, or `helper` (a helper and the owner).
+     * Every admin route declares it; one without cannot be registered (declaresRole).
+     */
+    role?: AdminRole;
   }
 }
 
@@ -24,18 +39,51 @@ export function tokenOf(request: FastifyRequest, cookieName: string): string | u
   return request.cookies[cookieName] || undefined;
 }
 
-/** onRequest: before the body is even read, a request without a live session gets 401. */
+/**
+ * onRequest: before the body is even read, a request without a live session of an active account
+ * gets 401; then the route's declared role is checked (issue 39), so a helper's call to an owner
+ * route gets 403. A session of an account that was removed or suspended ends here.
+ */
 export function requireAdmin(
   sessions: SessionService,
   cookieName: string,
+  store: Store,
 ): onRequestAsyncHookHandler {
   return async (request) => {
     const token = tokenOf(request, cookieName);
-    const admin = token ? await sessions.check(token) : null;
-    if (!admin) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
-    request.admin = admin;
+    const session = token ? await sessions.check(token) : null;
+    const account = session ? await store.admins.find(session.username) : null;
+    if (!session || !account || account.status === 'suspended') {
+      if (session) await store.sessions.revoke(session.tokenHash);
+      throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
+    }
+    request.admin = { ...session, role: account.role ?? 'owner' };
+    const needed = request.routeOptions.config.role;
+    if (needed === 'helper' || (needed === 'owner' && request.admin.role === 'owner')) return;
+    // No declaration reaches here only by a mistake of ours: refused, never let through.
+    securityEvent(request, 'role-refused', 'refused', {
+      username: session.username,
+      role: request.admin.role,
+      target: `${request.method} ${request.routeOptions.url ?? ''}`,
+    });
+    throw new HttpError(403, 'owner_only', OWNER_ONLY);
   };
 }
+
+/** The sentence a helper gets for an owner's route (the admin screens say the same). */
+export const OWNER_ONLY = 'This part of the admin is for the owner.';
+
+/**
+ * onRoute, in the admin scope: a route that does not declare who may call it (config.role) stops
+ * the app at start-up, so no admin route can exist without its role.
+ */
+export const declaresRole: onRouteHookHandler = (route: RouteOptions) => {
+  const role = (route.config as { role?: unknown } | undefined)?.role;
+  if (role !== 'owner' && role !== 'helper')
+    throw new Error(
+      `The admin route ${String(route.method)} ${route.url} declares no role: add config: { role: 'owner' } or { role: 'helper' }.`,
+    );
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -63,6 +63,8 @@ const counts = z.strictObject({
   /** Absent from backups made before passkeys and one-time codes: none. */
   passkeys: z.number().int().nonnegative().optional(),
   factors: z.number().int().nonnegative().optional(),
+  /** Absent from backups made before the audit log (issue 39): none. */
+  audit: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -95,6 +97,26 @@ const entry = z.discriminatedUnion('type', [
       passwordHash: text,
       createdAt: date,
       updatedAt: date,
+      // Issue 39; absent from older backups (the store makes those owners, active).
+      role: z.enum(['owner', 'helper']).optional(),
+      status: z.enum(['active', 'suspended']).optional(),
+      email: text.optional(),
+      lastSignInAt: date.optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('audit'),
+    doc: z.strictObject({
+      _id: text,
+      at: date,
+      username: text.nullable(),
+      ip: text.nullable(),
+      userAgent: text.nullable(),
+      action: text,
+      target: text.optional(),
+      outcome: z.enum(['success', 'failure', 'locked', 'refused']),
+      details: z.record(z.string().max(100), z.union([text, z.number(), z.boolean()])).optional(),
+      expiresAt: date,
     }),
   }),
   z.strictObject({
@@ -297,6 +319,7 @@ export function archiveStream(contents: BackupContents): Readable {
         announcementMails: snapshot.announcementMails?.length ?? 0,
         passkeys: snapshot.passkeys?.length ?? 0,
         factors: snapshot.factors?.length ?? 0,
+        audit: snapshot.audit?.length ?? 0,
         files: files.length,
       },
     });
@@ -306,6 +329,7 @@ export function archiveStream(contents: BackupContents): Readable {
     for (const doc of snapshot.cursors) yield line({ type: 'cursor', doc });
     for (const doc of snapshot.waitlists ?? []) yield line({ type: 'waitlist', doc });
     for (const doc of snapshot.announcements ?? []) yield line({ type: 'announcement', doc });
+    for (const doc of snapshot.audit ?? []) yield line({ type: 'audit', doc });
     for (const doc of snapshot.announcementMails ?? [])
       yield line({ type: 'announcement-mail', doc });
     for (const doc of snapshot.passkeys ?? []) yield line({ type: 'passkey', doc });
@@ -399,6 +423,7 @@ export async function readArchive(
       announcementMails: [],
       passkeys: [],
       factors: [],
+      audit: [],
     },
     files: [],
   };
@@ -416,6 +441,7 @@ export async function readArchive(
     else if (item.type === 'announcement-mail') contents.snapshot.announcementMails!.push(item.doc);
     else if (item.type === 'passkey') contents.snapshot.passkeys!.push(item.doc);
     else if (item.type === 'factor') contents.snapshot.factors!.push(item.doc);
+    else if (item.type === 'audit') contents.snapshot.audit!.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -435,6 +461,7 @@ export async function readArchive(
     announcementMails: contents.snapshot.announcementMails!.length,
     passkeys: contents.snapshot.passkeys!.length,
     factors: contents.snapshot.factors!.length,
+    audit: contents.snapshot.audit!.length,
     files: contents.files.length,
   };
   const told: BackupCounts = {
@@ -445,6 +472,7 @@ export async function readArchive(
     announcementMails: first.data.counts.announcementMails ?? 0,
     passkeys: first.data.counts.passkeys ?? 0,
     factors: first.data.counts.factors ?? 0,
+    audit: first.data.counts.audit ?? 0,
   };
   if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);

@@ -122,6 +122,8 @@ describe('a backup', () => {
       announcementMails: 0,
       passkeys: 0,
       factors: 0,
+      // The audit log (issue 39): the sign-in and the two saves.
+      audit: 3,
       files: 9,
     });
     expect(contents.files.map((f) => f.path)).toEqual(
@@ -147,6 +149,15 @@ describe('a backup', () => {
     expect(sorted(await store.snapshot())).toEqual(before);
     expect(await store.inquiries.list()).toEqual(listBefore);
     expect(await hashes(a.repoRoot, paths)).toEqual(filesBefore);
+    // The audit log came back, and the restore itself is its newest entry (issue 39).
+    const log = (await store.audit.page({}, { limit: 10 })).items;
+    expect(log.map((e) => [e.action, e.username])).toEqual([
+      ['restore', null],
+      ['file-save', 'owner'],
+      ['file-save', 'owner'],
+      ['login', 'owner'],
+    ]);
+    expect(log[0]).toMatchObject({ details: { admins: 2, inquiries: 31, revisions: 3, files: 9 } });
   });
 
   it("carries a form's answers, the form, the outbox's e-mails and HubSpot's cursors; a backup from before them still restores", async () => {
@@ -251,6 +262,7 @@ describe('a backup', () => {
       announcementMails: 0,
       passkeys: 0,
       factors: 0,
+      audit: 0,
       files: 0,
     });
     await restoreBackup(read, { store: fromOld, repoRoot: a.repoRoot, force: false });

@@ -1,3 +1,4 @@
+import { auditEntry } from '../audit/audit-log';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -86,7 +87,12 @@ export async function saveArchive(archive: Readable, file: string) {
  */
 export async function restoreBackup(
   contents: BackupContents,
-  { store, repoRoot, force }: { store: Store; repoRoot: string; force: boolean },
+  {
+    store,
+    repoRoot,
+    force,
+    auditRetentionDays = 365,
+  }: { store: Store; repoRoot: string; force: boolean; auditRetentionDays?: number },
 ) {
   // Everything is checked before anything is written: a refused backup changes nothing.
   const problem = await restoreProblem(contents, repoRoot);
@@ -103,4 +109,23 @@ export async function restoreBackup(
     await fs.mkdir(path.dirname(target), { recursive: true });
     await writeFileAtomic(target, file.content);
   }
+  // Written after the restore, so the backup's own log does not replace it (issue 39).
+  const { snapshot } = contents;
+  await store.audit.add(
+    auditEntry(
+      {
+        action: 'restore',
+        outcome: 'success',
+        target: `backup made ${contents.createdAt.toISOString()}`,
+        fields: {
+          admins: snapshot.admins.length,
+          inquiries: snapshot.inquiries.length,
+          revisions: snapshot.revisions.length,
+          files: contents.files.length,
+        },
+      },
+      new Date(),
+      auditRetentionDays,
+    ),
+  );
 }

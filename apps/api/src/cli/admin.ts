@@ -73,7 +73,12 @@ async function restore(file: string, force: boolean): Promise<string> {
   const contents = await readArchive(source);
   const store = await openStore(env);
   try {
-    await restoreBackup(contents, { store, repoRoot: env.REPO_ROOT, force });
+    await restoreBackup(contents, {
+      store,
+      repoRoot: env.REPO_ROOT,
+      force,
+      auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    });
   } finally {
     await store.close();
   }

@@ -59,7 +59,7 @@ export async function fileRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.readFile.path,
-    { schema: { params: fileParams } },
+    { config: { role: 'owner' }, schema: { params: fileParams } },
     async (request, reply) => {
       const file = await files.read(request.params.path);
       if (!file) throw new HttpError(404, 'not_found', 'Not found');
@@ -74,6 +74,7 @@ export async function fileRoutes(app: FastifyInstance) {
   routes.put(
     API_ROUTES.saveFile.path,
     {
+      config: { role: 'owner' },
       bodyLimit: Math.min(env.BODY_LIMIT, MAX_FILE_BYTES),
       // Checked before the body is read: the editor sends the file as plain text, nothing else.
       preParsing: async (request) => {
@@ -109,7 +110,10 @@ export async function fileRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.readWords.path,
-    { schema: { params: fileParams, response: { 200: sectionWordsSchema } } },
+    {
+      config: { role: 'owner' },
+      schema: { params: fileParams, response: { 200: sectionWordsSchema } },
+    },
     async (request, reply) => {
       const file = await files.read(request.params.path);
       if (!file) throw new HttpError(404, 'not_found', 'Not found');
@@ -128,6 +132,7 @@ export async function fileRoutes(app: FastifyInstance) {
   routes.put(
     API_ROUTES.saveWords.path,
     {
+      config: { role: 'owner' },
       preParsing: async (request) => {
         if (contentTypeOf(request.headers['content-type']) !== 'application/json') {
           throw new HttpError(415, 'unsupported_media_type', 'Send the words as application/json');
@@ -199,7 +204,10 @@ export async function fileRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.fileRevisions.path,
-    { schema: { params: fileParams, response: { 200: revisionListSchema } } },
+    {
+      config: { role: 'owner' },
+      schema: { params: fileParams, response: { 200: revisionListSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return files.revisions(request.params.path);
@@ -209,6 +217,7 @@ export async function fileRoutes(app: FastifyInstance) {
   routes.post(
     API_ROUTES.restoreRevision.path,
     {
+      config: { role: 'owner' },
       // Where Code mode is off, a revision that differs from the file in its words alone is
       // words, and may be restored like a words save; any other is code (files.restore).
       preHandler: async (request) => {
@@ -237,7 +246,7 @@ export async function fileRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.publishStatus.path,
-    { schema: { response: { 200: publishStatusSchema } } },
+    { config: { role: 'owner' }, schema: { response: { 200: publishStatusSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return publisher.status();

@@ -64,7 +64,10 @@ export async function inboxRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.inquiryPage.path,
-    { schema: { querystring: inquiryPageQuerySchema, response: { 200: inquiryPageSchema } } },
+    {
+      config: { role: 'helper' },
+      schema: { querystring: inquiryPageQuerySchema, response: { 200: inquiryPageSchema } },
+    },
     async (request, reply) => {
       const { cursor, limit, ...filter } = request.query;
       const asOf = clock();
@@ -85,7 +88,7 @@ export async function inboxRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.inquiryStats.path,
-    { schema: { response: { 200: inquiryStatsSchema } } },
+    { config: { role: 'helper' }, schema: { response: { 200: inquiryStatsSchema } } },
     async (_request, reply) => {
       const now = clock();
       reply.header('cache-control', 'no-store');
@@ -95,7 +98,7 @@ export async function inboxRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.inquiryExport.path,
-    { schema: { querystring: inquiryFilterSchema } },
+    { config: { role: 'owner' }, schema: { querystring: inquiryFilterSchema } },
     async (request, reply) => {
       const filter = request.query;
       let rows = 0;
@@ -125,6 +128,7 @@ export async function inboxRoutes(app: FastifyInstance) {
   routes.patch(
     API_ROUTES.updateInquiry.path,
     {
+      config: { role: 'helper' },
       schema: {
         params: idParams,
         body: inquiryUpdateSchema,
@@ -140,7 +144,7 @@ export async function inboxRoutes(app: FastifyInstance) {
 
   routes.delete(
     API_ROUTES.deleteInquiry.path,
-    { schema: { params: idParams } },
+    { config: { role: 'owner' }, schema: { params: idParams } },
     async (request, reply) => {
       const removed = await store.inquiries.remove(request.params.id);
       if (!removed) throw new HttpError(404, 'not_found', 'No such inquiry');

@@ -91,7 +91,8 @@ export async function inquiryRoutes(app: FastifyInstance) {
   routes.get(
     API_ROUTES.inquiries.path,
     {
-      onRequest: [ownSiteOnly(env), requireAdmin(sessions, cookieName)],
+      config: { role: 'helper' },
+      onRequest: [ownSiteOnly(env), requireAdmin(sessions, cookieName, store)],
       schema: { response: { 200: inquiryListSchema } },
     },
     async (_request, reply) => {

@@ -27,7 +27,10 @@ export async function intakeRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.inquiryNews.path,
-    { schema: { querystring: inquiryNewsQuerySchema, response: { 200: inquiryNewsSchema } } },
+    {
+      config: { role: 'helper' },
+      schema: { querystring: inquiryNewsQuerySchema, response: { 200: inquiryNewsSchema } },
+    },
     async (request, reply) => {
       const { since, ...filter } = request.query;
       const asOf = clock();
@@ -40,7 +43,7 @@ export async function intakeRoutes(app: FastifyInstance) {
 
   routes.get(
     API_ROUTES.intakeStatus.path,
-    { schema: { response: { 200: intakeStatusSchema } } },
+    { config: { role: 'helper' }, schema: { response: { 200: intakeStatusSchema } } },
     async (_request, reply): Promise<IntakeStatus> => {
       const poller = hubspot?.status();
       const outboxNow = mail ? await store.outbox.summary(FAILED_SHOWN) : null;
@@ -69,6 +72,7 @@ export async function intakeRoutes(app: FastifyInstance) {
   routes.post(
     API_ROUTES.retryMail.path,
     {
+      config: { role: 'helper' },
       schema: {
         params: z.strictObject({ id: z.string().regex(ID_PATTERN) }),
         response: { 200: z.object({ queued: z.literal(true) }) },

@@ -105,7 +105,7 @@ export async function litterRoutes(app: FastifyInstance) {
     }
   };
 
-  routes.get(API_ROUTES.litters.path, async (_request, reply) => {
+  routes.get(API_ROUTES.litters.path, { config: { role: 'helper' } }, async (_request, reply) => {
     const { litters, sha256 } = await readLitters();
     return reply
       .header('etag', `"${sha256}"`)
@@ -115,7 +115,7 @@ export async function litterRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.addLitter.path,
-    { schema: { body: z.unknown() } },
+    { config: { role: 'owner' }, schema: { body: z.unknown() } },
     async (request, reply) => {
       const draft = await parseDraft(request.body);
       const username = request.admin!.username;
@@ -138,7 +138,7 @@ export async function litterRoutes(app: FastifyInstance) {
 
   routes.put(
     API_ROUTES.saveLitter.path,
-    { schema: { params: litterParams, body: z.unknown() } },
+    { config: { role: 'owner' }, schema: { params: litterParams, body: z.unknown() } },
     async (request, reply) => {
       const draft = await parseDraft(request.body);
       const username = request.admin!.username;
@@ -168,7 +168,7 @@ export async function litterRoutes(app: FastifyInstance) {
   );
   routes.post(
     API_ROUTES.uploadLitterPhoto.path,
-    { bodyLimit: MAX_PHOTO_BYTES },
+    { config: { role: 'owner' }, bodyLimit: MAX_PHOTO_BYTES },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body) || request.body.length === 0)
         throw new HttpError(400, 'bad_request', 'Send the photo itself as the request body');

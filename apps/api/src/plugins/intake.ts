@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HubSpotPoller, type PollerOptions } from '../inquiries/hubspot/poller';
 import { Intake } from '../inquiries/intake';
-import { ownerMail, type SendMail, smtpHost, smtpSender } from '../notify/mail';
+import { type OwnerMail, ownerMail, type SendMail, smtpHost, smtpSender } from '../notify/mail';
 import { Outbox } from '../notify/outbox';
 import { composeAnnouncement } from '../waitlist/announcements';
 import { markEntries } from '../waitlist/entry-marks';
@@ -17,6 +17,11 @@ declare module 'fastify' {
     outbox: Outbox | null;
     /** Where those e-mails go and through which server, for the dashboard and the start-up line. */
     mail: { to: string[]; server: string } | null;
+    /**
+     * Sends one e-mail at once, outside the outbox (an invitation's link, issue 39: the outbox
+     * would keep it in the store and its backups); null without SMTP_URL (and the rest).
+     */
+    sendNow: ((mail: Omit<OwnerMail, 'from'>) => Promise<void>) | null;
   }
 }
 
@@ -38,6 +43,7 @@ export const intakePlugin = fp(
     const { env, store, clock, log } = app;
     const mailOn = Boolean(env.SMTP_URL && env.NOTIFY_EMAIL && env.MAIL_FROM);
     let outbox: Outbox | null = null;
+    let sendNow: FastifyInstance['sendNow'] = null;
     let closeTransport = () => {};
     if (mailOn) {
       const settings = {
@@ -55,6 +61,8 @@ export const intakePlugin = fp(
         send = sender.send;
         closeTransport = sender.close;
       }
+      const sendOnce = send;
+      sendNow = (mail) => sendOnce({ ...mail, from: settings.from }, AbortSignal.timeout(20_000));
       outbox = new Outbox({
         store,
         clock,
@@ -101,6 +109,7 @@ export const intakePlugin = fp(
     app.decorate('intake', intake);
     app.decorate('hubspot', hubspot);
     app.decorate('outbox', outbox);
+    app.decorate('sendNow', sendNow);
     app.decorate(
       'mail',
       mailOn ? { to: env.NOTIFY_EMAIL!, server: smtpHost(env.SMTP_URL!) } : null,

@@ -17,6 +17,14 @@ export interface AdminRecord {
   passwordHash: string;
   createdAt: Date;
   updatedAt: Date;
+  /** What the account may do (issue 39); records stored before roles existed are owners. */
+  role?: AdminRole;
+  /** A suspended account cannot sign in; absent: active. */
+  status?: AdminStatus;
+  /** The helper's e-mail, when the owner gave one with the invitation. */
+  email?: string;
+  /** When the account last signed in. */
+  lastSignInAt?: Date;
 }
 
 export interface AdminDoc extends AdminRecord {
@@ -378,4 +386,52 @@ export interface ChallengeDoc {
   /** Whose ceremony it is (absent for a passkey sign-in: nobody is known yet). */
   username?: string;
   expiresAt: Date;
+}
+// --- Issue 39: roles, invitations and the audit log ---------------------------------------------
+
+export type AdminRole = 'owner' | 'helper';
+export type AdminStatus = 'active' | 'suspended';
+
+/**
+ * An invitation for a helper: a one-time link. The _id is the sha256 (hex) of the link's token;
+ * the token itself is never stored. Gone once used (deleted in the same step that accepts it).
+ */
+export interface InvitationDoc {
+  _id: string;
+  username: string;
+  email?: string;
+  role: AdminRole;
+  createdAt: Date;
+  createdBy: string;
+  expiresAt: Date;
+}
+
+/** Details an audit entry may keep: short values under allow-listed keys only (audit/details.ts). */
+export type AuditDetails = Record<string, string | number | boolean>;
+
+/** One entry of the audit log: who did what, when, from where, and how it ended. */
+export interface AuditDoc {
+  /** Sortable by time (lib/ids.ts): the log pages newest first by it. */
+  _id: string;
+  at: Date;
+  /** The admin who acted (or whose name a failed sign-in gave); null for the server itself. */
+  username: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** What happened, e.g. `login`, `file-save`, `invitation-create`. */
+  action: string;
+  /** What it was done to (a file, an inquiry, a person), when there is one. */
+  target?: string;
+  outcome: 'success' | 'failure' | 'locked' | 'refused';
+  details?: AuditDetails;
+  /** When the entry goes (AUDIT_RETENTION_DAYS after `at`): a TTL index removes it. */
+  expiresAt: Date;
+}
+
+/** The audit log's filter: by person, by kind of action, by time (from inclusive, to exclusive). */
+export interface AuditFilter {
+  username?: string;
+  action?: string;
+  from?: Date;
+  to?: Date;
 }

@@ -8,9 +8,11 @@ import type {
   AdminDoc,
   AnnouncementDoc,
   AnnouncementMailDoc,
+  AuditDoc,
   ChallengeDoc,
   CursorDoc,
   FactorDoc,
+  InvitationDoc,
   PasskeyDoc,
   DeliveryDoc,
   InquiryDoc,
@@ -302,6 +304,9 @@ export async function openEmbeddedStore(
     const passkeys = await open<PasskeyDoc>('passkeys');
     const factors = await open<FactorDoc>('factors');
     const challenges = await open<ChallengeDoc>('challenges');
+    // Issue 39.
+    const invitations = await open<InvitationDoc>('invitations');
+    const audit = await open<AuditDoc>('audit');
 
     await admins.db.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.db.ensureIndexAsync({ fieldName: 'username' });
@@ -316,6 +321,9 @@ export async function openEmbeddedStore(
     await announcementMails.db.ensureIndexAsync({ fieldName: 'state' });
     await passkeys.db.ensureIndexAsync({ fieldName: 'username' });
     await challenges.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await invitations.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await audit.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+    await audit.db.ensureIndexAsync({ fieldName: 'username' });
 
     const collections: Collections = {
       admins: admins.collection,
@@ -332,6 +340,8 @@ export async function openEmbeddedStore(
       passkeys: passkeys.collection,
       factors: factors.collection,
       challenges: challenges.collection,
+      invitations: invitations.collection,
+      audit: audit.collection,
     };
     let closed = false;
 
@@ -362,6 +372,7 @@ export async function openEmbeddedStore(
           announcementMails: announcementMails.db.getAllData(),
           passkeys: passkeys.db.getAllData(),
           factors: factors.db.getAllData(),
+          audit: audit.db.getAllData(),
         }),
       async close() {
         closed = true;

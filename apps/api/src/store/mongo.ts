@@ -4,9 +4,11 @@ import {
   type AdminDoc,
   type AnnouncementDoc,
   type AnnouncementMailDoc,
+  type AuditDoc,
   type ChallengeDoc,
   type CursorDoc,
   type FactorDoc,
+  type InvitationDoc,
   type PasskeyDoc,
   type DeliveryDoc,
   type InquiryDoc,
@@ -71,7 +73,9 @@ type CollectionName =
   | 'announcement_mails'
   | 'passkeys'
   | 'factors'
-  | 'challenges';
+  | 'challenges'
+  | 'invitations'
+  | 'audit_log';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -120,6 +124,13 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // One document per account, found by its _id.
   factors: [],
   challenges: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
+  // Issue 39: an invitation goes when it expires; audit entries when AUDIT_RETENTION_DAYS pass.
+  invitations: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
+  audit_log: [
+    { key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 },
+    { key: { username: 1, _id: -1 }, name: 'username' },
+    { key: { action: 1, _id: -1 }, name: 'action' },
+  ],
 };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -200,6 +211,8 @@ export async function mongoStore(
     passkeys: collection<PasskeyDoc>('passkeys'),
     factors: collection<FactorDoc>('factors'),
     challenges: collection<ChallengeDoc>('challenges'),
+    invitations: collection<InvitationDoc>('invitations'),
+    audit: collection<AuditDoc>('audit_log'),
   };
 
   await Promise.all(
@@ -291,6 +304,7 @@ export async function mongoStore(
           mails,
           passkeys,
           factors,
+          audit,
         ] = await Promise.all([
           all<AdminDoc>('admins'),
           all<InquiryDoc>('inquiries'),
@@ -301,6 +315,7 @@ export async function mongoStore(
           all<AnnouncementMailDoc>('announcement_mails'),
           all<PasskeyDoc>('passkeys'),
           all<FactorDoc>('factors'),
+          all<AuditDoc>('audit_log'),
         ]);
         return {
           admins,
@@ -312,6 +327,7 @@ export async function mongoStore(
           announcementMails: mails,
           passkeys,
           factors,
+          audit,
         };
       } finally {
         await session.endSession();

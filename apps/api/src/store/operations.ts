@@ -7,10 +7,13 @@ import {
   type AdminRecord,
   type AnnouncementDoc,
   type AnnouncementMailDoc,
+  type AuditDoc,
+  type AuditFilter,
   type ChallengeDoc,
   type FactorDoc,
   type PasskeyDoc,
   type CursorDoc,
+  type InvitationDoc,
   type DeliveryDoc,
   emptyWaitlists,
   type InquiryDoc,
@@ -50,6 +53,9 @@ export interface Collections {
   passkeys: StoreCollection<PasskeyDoc>;
   factors: StoreCollection<FactorDoc>;
   challenges: StoreCollection<ChallengeDoc>;
+  // Issue 39.
+  invitations: StoreCollection<InvitationDoc>;
+  audit: StoreCollection<AuditDoc>;
 }
 
 /** What differs between the engines; every operation on top of it is written once, below. */
@@ -74,6 +80,10 @@ const toAdmin = (d: AdminDoc): AdminRecord => ({
   passwordHash: d.passwordHash,
   createdAt: new Date(d.createdAt),
   updatedAt: new Date(d.updatedAt),
+  role: d.role ?? 'owner',
+  status: d.status ?? 'active',
+  ...(d.email ? { email: d.email } : {}),
+  ...(d.lastSignInAt ? { lastSignInAt: new Date(d.lastSignInAt) } : {}),
 });
 
 const toSession = (d: SessionDoc): SessionRecord => ({
@@ -298,6 +308,107 @@ function factorOperations(
 
 // ---- end of sign-in factors ----
 
+// --- Issue 39: roles, invitations and the audit log ---------------------------------------------
+
+const toInvitation = (d: InvitationDoc): InvitationDoc => ({
+  ...d,
+  createdAt: new Date(d.createdAt),
+  expiresAt: new Date(d.expiresAt),
+});
+
+const toAudit = (d: AuditDoc): AuditDoc => ({
+  ...d,
+  at: new Date(d.at),
+  expiresAt: new Date(d.expiresAt),
+});
+
+/** The audit log's filter as a query both engines answer. */
+function auditQuery(filter: AuditFilter, before?: string): Document {
+  const and: Document[] = [];
+  if (filter.username !== undefined) and.push({ username: filter.username });
+  if (filter.action !== undefined) and.push({ action: filter.action });
+  if (filter.from !== undefined) and.push({ at: { $gte: filter.from } });
+  if (filter.to !== undefined) and.push({ at: { $lt: filter.to } });
+  if (before !== undefined) and.push({ _id: { $lt: before } });
+  return and.length === 0 ? {} : { $and: and };
+}
+
+/** Invitation ids as the owner's list shows them: the start of the token's hash. */
+export const INVITATION_ID_LENGTH = 16;
+
+function issue39Repos({
+  admins,
+  invitations,
+  audit,
+}: Pick<Collections, 'admins' | 'invitations' | 'audit'>): Pick<Store, 'invitations' | 'audit'> & {
+  admins: Pick<Store['admins'], 'list' | 'setStatus' | 'signedIn'>;
+} {
+  return {
+    admins: {
+      async list() {
+        const docs = await admins.find({}).sort({ createdAt: 1, _id: 1 }).toArray();
+        return docs.map(toAdmin);
+      },
+      async setStatus(username, status, at) {
+        const result = await admins.updateOne({ username }, { $set: { status, updatedAt: at } });
+        return result.matchedCount > 0;
+      },
+      async signedIn(username, at) {
+        await admins.updateOne({ username }, { $set: { lastSignInAt: at } });
+      },
+    },
+    invitations: {
+      async create(invitation) {
+        try {
+          await invitations.insertOne(invitation);
+        } catch (error) {
+          if (isDuplicateKey(error)) throw new DuplicateError('invitation');
+          throw error;
+        }
+      },
+      async find(tokenHash, now) {
+        const doc = await invitations.findOne({ _id: tokenHash, expiresAt: { $gt: now } });
+        return doc ? toInvitation(doc) : null;
+      },
+      async consume(tokenHash, now) {
+        const doc = await invitations.findOne({ _id: tokenHash, expiresAt: { $gt: now } });
+        if (!doc) return null;
+        // The delete is the claim: of two at once, only one deletes it.
+        const { deletedCount } = await invitations.deleteOne({ _id: tokenHash });
+        return deletedCount === 1 ? toInvitation(doc) : null;
+      },
+      async list(now) {
+        const docs = await invitations
+          .find({ expiresAt: { $gt: now } })
+          .sort({ createdAt: -1, _id: -1 })
+          .toArray();
+        return docs.map(toInvitation);
+      },
+      async revoke(id) {
+        if (!/^[a-f0-9]+$/.test(id) || id.length !== INVITATION_ID_LENGTH) return false;
+        // Ids are a prefix of the hash: the range [id, id + 'g') holds exactly those hashes.
+        const filter = { _id: { $gte: id, $lt: `${id}g` } };
+        return (await invitations.deleteOne(filter)).deletedCount > 0;
+      },
+    },
+    audit: {
+      async add(entry) {
+        await audit.insertOne(entry);
+      },
+      async page(filter, { before, limit }) {
+        const docs = await audit
+          .find(auditQuery(filter, before))
+          .sort({ _id: -1 })
+          .limit(limit + 1)
+          .toArray();
+        return { items: docs.slice(0, limit).map(toAudit), more: docs.length > limit };
+      },
+    },
+  };
+}
+
+// --- end of issue 39 ----------------------------------------------------------------------------
+
 /** Documents per insertMany when a restore fills a collection. */
 const REPLACE_BATCH = 1000;
 
@@ -318,13 +429,24 @@ export async function storeOver(engine: Engine): Promise<Store> {
     passkeys,
     factors,
     challenges,
+    invitations,
+    audit,
   } = engine.collections;
   const { idempotent } = engine;
+  const issue39 = issue39Repos(engine.collections);
   const waiting = { 'mail.state': { $in: ['pending', 'sending'] } } as const;
 
   // Inquiries stored before the inbox existed are new ones.
   await idempotent(() =>
     inquiries.updateMany({ status: { $exists: false } }, { $set: { status: 'new' } }),
+  );
+
+  // Admins stored before roles existed are owners, and active (issue 39).
+  await idempotent(() =>
+    admins.updateMany({ role: { $exists: false } }, { $set: { role: 'owner' } }),
+  );
+  await idempotent(() =>
+    admins.updateMany({ status: { $exists: false } }, { $set: { status: 'active' } }),
   );
 
   async function fill<T extends Document>(target: StoreCollection<T>, docs: T[] = []) {
@@ -342,7 +464,14 @@ export async function storeOver(engine: Engine): Promise<Store> {
       },
       async create(admin) {
         try {
-          await admins.insertOne({ _id: admin.username, ...admin });
+          const { email, ...rest } = admin;
+          await admins.insertOne({
+            _id: admin.username,
+            ...rest,
+            role: admin.role ?? 'owner',
+            status: admin.status ?? 'active',
+            ...(email ? { email } : {}),
+          });
         } catch (error) {
           if (isDuplicateKey(error)) throw new DuplicateError(`admin ${admin.username}`);
           throw error;
@@ -359,7 +488,10 @@ export async function storeOver(engine: Engine): Promise<Store> {
         return (await admins.deleteOne({ username })).deletedCount > 0;
       },
       count: () => admins.countDocuments(),
+      ...issue39.admins,
     },
+    invitations: issue39.invitations,
+    audit: issue39.audit,
     sessions: {
       async create({ tokenHash, ...rest }) {
         await sessions.insertOne({ _id: tokenHash, ...rest });
@@ -677,6 +809,15 @@ export async function storeOver(engine: Engine): Promise<Store> {
       await fill(challenges);
       await fill(sessions);
       await fill(attempts);
+      // Issue 39: invitations end like sessions. The audit log only grows: the backup's entries
+      // join the ones here, so a restore never erases the record of what happened since.
+      await fill(invitations);
+      const present = new Set(
+        (await audit.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
+      );
+      const missing = (snapshot.audit ?? []).filter((d) => !present.has(d._id));
+      for (let i = 0; i < missing.length; i += REPLACE_BATCH)
+        await audit.insertMany(missing.slice(i, i + REPLACE_BATCH));
     },
     close: () => engine.close(),
   };

@@ -270,6 +270,110 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(await store.announcements.nextDue()).toBeNull();
     });
 
+    // --- Issue 39: roles, invitations and the audit log ------------------------------------------
+
+    it('keeps each admin’s role and status, lists them, and records sign-ins', async () => {
+      await store.admins.create({
+        username: 'owner',
+        passwordHash: 'h',
+        createdAt: now,
+        updatedAt: now,
+      });
+      await store.admins.create({
+        username: 'helper',
+        passwordHash: 'h',
+        createdAt: at(1),
+        updatedAt: at(1),
+        role: 'helper',
+        status: 'active',
+        email: 'helper@example.com',
+      });
+      expect((await store.admins.list()).map((a) => [a.username, a.role, a.status])).toEqual([
+        ['owner', 'owner', 'active'],
+        ['helper', 'helper', 'active'],
+      ]);
+      expect(await store.admins.setStatus('helper', 'suspended', at(2))).toBe(true);
+      expect(await store.admins.setStatus('nobody', 'suspended', at(2))).toBe(false);
+      await store.admins.signedIn('helper', at(3));
+      expect(await store.admins.find('helper')).toMatchObject({
+        status: 'suspended',
+        email: 'helper@example.com',
+        lastSignInAt: at(3),
+      });
+    });
+
+    it('gives an invitation to one of two takers at once, never after it expires, and revokes it by its id', async () => {
+      const invitation = (id: string, expiresAt: Date) => ({
+        _id: id,
+        username: `helper-${id.slice(0, 4)}`,
+        role: 'helper' as const,
+        createdAt: now,
+        createdBy: 'owner',
+        expiresAt,
+      });
+      const live = 'a'.repeat(64);
+      const old = 'b'.repeat(64);
+      const other = 'c'.repeat(64);
+      await store.invitations.create(invitation(live, at(HOUR)));
+      await store.invitations.create(invitation(old, at(-1)));
+      await store.invitations.create(invitation(other, at(HOUR)));
+      await expect(store.invitations.create(invitation(live, at(HOUR)))).rejects.toBeInstanceOf(
+        DuplicateError,
+      );
+      expect((await store.invitations.list(now)).map((i) => i._id).sort()).toEqual([live, other]);
+      expect(await store.invitations.find(old, now)).toBeNull();
+      expect(await store.invitations.consume(old, now)).toBeNull();
+      const takers = await Promise.all([
+        store.invitations.consume(live, now),
+        store.invitations.consume(live, now),
+      ]);
+      expect(takers.filter((x) => x !== null)).toEqual([invitation(live, at(HOUR))]);
+      expect(await store.invitations.find(live, now)).toBeNull();
+      expect(await store.invitations.revoke('c'.repeat(15))).toBe(false);
+      expect(await store.invitations.revoke('c'.repeat(16))).toBe(true);
+      expect(await store.invitations.revoke('c'.repeat(16))).toBe(false);
+      expect(await store.invitations.list(now)).toEqual([]);
+    });
+
+    it('pages the audit log newest first, filtered by person, action and time; a snapshot carries it and a restore adds to it', async () => {
+      const entry = (n: number, username: string, action: string) => ({
+        _id: `${n.toString(16).padStart(12, '0')}0000aaaaaaaaaaaa`,
+        at: at(n * 1000),
+        username,
+        ip: '203.0.113.7',
+        userAgent: 'Firefox',
+        action,
+        outcome: 'success' as const,
+        expiresAt: at(HOUR),
+      });
+      for (let n = 1; n <= 5; n++)
+        await store.audit.add(entry(n, n % 2 ? 'owner' : 'helper', n <= 2 ? 'login' : 'file-save'));
+      const first = await store.audit.page({}, { limit: 2 });
+      expect(first.items.map((e) => e.at)).toEqual([at(5000), at(4000)]);
+      expect(first.more).toBe(true);
+      const second = await store.audit.page({}, { before: first.items[1]!._id, limit: 3 });
+      expect(second.items.map((e) => e.at)).toEqual([at(3000), at(2000), at(1000)]);
+      expect(second.more).toBe(false);
+      expect((await store.audit.page({ username: 'helper' }, { limit: 9 })).items).toHaveLength(2);
+      expect((await store.audit.page({ action: 'login' }, { limit: 9 })).items).toEqual([
+        entry(2, 'helper', 'login'),
+        entry(1, 'owner', 'login'),
+      ]);
+      const window = await store.audit.page({ from: at(2000), to: at(4000) }, { limit: 9 });
+      expect(window.items.map((e) => e.at)).toEqual([at(3000), at(2000)]);
+
+      const snapshot = JSON.parse(JSON.stringify(await store.snapshot()), reviveDates);
+      expect(snapshot.audit).toHaveLength(5);
+      await store.audit.add(entry(6, 'owner', 'restore'));
+      await store.replaceAll({ ...snapshot, audit: snapshot.audit.slice(0, 4) });
+      // Nothing of the log is lost: the backup's entries and the newer one.
+      expect((await store.audit.page({}, { limit: 9 })).items.map((e) => e.at)).toEqual(
+        [6, 5, 4, 3, 2, 1].map((n) => at(n * 1000)),
+      );
+    });
+
+    // --- end of issue 39 ----------------------------------------------------------------------
+
     it('creates, finds, re-passwords and removes admins; usernames are unique', async () => {
       expect(await store.admins.count()).toBe(0);
       await store.admins.create({
@@ -291,6 +395,8 @@ function storeContract(name: string, makeEngine: () => Engine) {
         passwordHash: 'h1',
         createdAt: now,
         updatedAt: now,
+        role: 'owner',
+        status: 'active',
       });
       expect(await store.admins.find('Owner')).toBeNull();
       expect(await store.admins.setPassword('owner', 'h3', at(1000))).toBe(true);
@@ -1066,6 +1172,35 @@ describe('embedded store on disk', () => {
     expect(file).not.toContain('Zelda-Forget-Me');
     expect(file).toContain(kept.id);
     await store.close();
+  });
+
+  it('makes admins stored before roles existed owners, and keeps the audit log across a reopen (issue 39)', async () => {
+    const old = {
+      _id: 'owner',
+      username: 'owner',
+      passwordHash: 'h',
+      createdAt: { $$date: 0 },
+      updatedAt: { $$date: 0 },
+    };
+    await fs.writeFile(path.join(dir, 'admins.db'), `${JSON.stringify(old)}\n`);
+    const store = await openEmbeddedStore(dir);
+    expect(await store.admins.find('owner')).toMatchObject({ role: 'owner', status: 'active' });
+    const now = new Date();
+    const entry = {
+      _id: '0000000000010000aaaaaaaaaaaa',
+      at: now,
+      username: 'owner',
+      ip: null,
+      userAgent: null,
+      action: 'login',
+      outcome: 'success' as const,
+      expiresAt: new Date(now.getTime() + HOUR),
+    };
+    await store.audit.add(entry);
+    await store.close();
+    const reopened = await openEmbeddedStore(dir);
+    expect((await reopened.audit.page({}, { limit: 5 })).items).toEqual([entry]);
+    await reopened.close();
   });
 
   it('treats inquiries stored before the inbox existed as new ones', async () => {

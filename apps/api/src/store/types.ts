@@ -12,6 +12,10 @@ import type {
 import type {
   AdminDoc,
   AdminRecord,
+  AdminStatus,
+  AuditDoc,
+  AuditFilter,
+  InvitationDoc,
   AnnouncementDoc,
   AnnouncementMailDoc,
   ChallengeDoc,
@@ -49,6 +53,10 @@ export interface Store {
   readonly factors: FactorRepo;
   /** The pending, single-use steps of sign-ins and passkey registrations. Never in a backup. */
   readonly challenges: ChallengeRepo;
+  /** Invitations of helpers: one-time links (issue 39). */
+  readonly invitations: InvitationRepo;
+  /** Who did what: the audit log (issue 39). Backed up; kept AUDIT_RETENTION_DAYS. */
+  readonly audit: AuditRepo;
   /** Rejects when the store does not answer (readiness). */
   ping(): Promise<void>;
   /** Admins, inquiries, revisions and cursors as one point in time saw them: what a backup holds. */
@@ -77,6 +85,8 @@ export interface StoreSnapshot {
   /** Absent from backups made before passkeys and one-time codes existed: none then. */
   passkeys?: PasskeyDoc[];
   factors?: FactorDoc[];
+  /** Absent from backups made before the audit log existed: none then. */
+  audit?: AuditDoc[];
 }
 
 interface AdminRepo {
@@ -87,6 +97,40 @@ interface AdminRepo {
   setPassword(username: string, passwordHash: string, at: Date): Promise<boolean>;
   remove(username: string): Promise<boolean>;
   count(): Promise<number>;
+  /** Every admin, oldest first. */
+  list(): Promise<AdminRecord[]>;
+  /** False when there is no such admin. */
+  setStatus(username: string, status: AdminStatus, at: Date): Promise<boolean>;
+  /** Records a sign-in. */
+  signedIn(username: string, at: Date): Promise<void>;
+}
+
+interface InvitationRepo {
+  /** Throws DuplicateError when a pending invitation has the same token hash (never in practice). */
+  create(invitation: InvitationDoc): Promise<void>;
+  /** The invitation with this token hash, unless it has expired at `now`. */
+  find(tokenHash: string, now: Date): Promise<InvitationDoc | null>;
+  /**
+   * Takes the invitation, in one atomic step: of two calls at once, one gets it, the other null;
+   * null too when it has expired at `now`, was used, or never existed.
+   */
+  consume(tokenHash: string, now: Date): Promise<InvitationDoc | null>;
+  /** The invitations not expired at `now`, newest first. */
+  list(now: Date): Promise<InvitationDoc[]>;
+  /** Deletes the invitation whose token hash starts with `id`; false when there is none. */
+  revoke(id: string): Promise<boolean>;
+}
+
+interface AuditRepo {
+  add(entry: AuditDoc): Promise<void>;
+  /**
+   * Up to `limit` entries matching the filter, newest first, older than the entry `before` (an
+   * _id) when given; `more` tells whether others match beyond them.
+   */
+  page(
+    filter: AuditFilter,
+    options: { before?: string; limit: number },
+  ): Promise<{ items: AuditDoc[]; more: boolean }>;
 }
 
 interface SessionRepo {

@@ -27,6 +27,7 @@ type Services = Pick<
   | 'intake'
   | 'hubspot'
   | 'outbox'
+  | 'audit'
 >;
 
 export const OWNER = { username: 'owner', password: 'kennel-ledger-harbor-42' } as const;
@@ -81,6 +82,7 @@ export interface BuildTestOptions {
   engine?: 'embedded';
   /** The prefix of the MongoDB collections to reopen (with dataDir: a restart's). */
   mongoPrefix?: string;
+  onRoute?: BuildOptions['onRoute'];
 }
 
 /** The MongoDB the tests run on, when the run has one: see build()'s `engine`. */
@@ -181,6 +183,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     sandbox: options.sandbox,
     intake: options.intake,
     collectionPrefix: prefix,
+    onRoute: options.onRoute,
   });
   const testApp: TestApp = {
     app,

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { readLitters } from '../litters/litters-file';
+import { securityEvent } from '../lib/security-log';
 import { HttpError } from '../lib/http-errors';
 import { sortableId } from '../lib/ids';
 import { announcementMail, recipientsOf, unsubscribeKey, unsubscribeLink } from './announcements';
@@ -45,25 +46,29 @@ export async function announcementRoutes(app: FastifyInstance) {
     return { litter, recipients, skipped, key };
   };
 
-  routes.get(API_ROUTES.announcements.path, async (_request, reply) => {
-    const announcements: Announcement[] = (await store.announcements.list()).map((a) => ({
-      id: a._id,
-      litterId: a.litterId,
-      includeGeneral: a.includeGeneral,
-      subject: a.subject,
-      createdAt: new Date(a.createdAt).toISOString(),
-      createdBy: a.createdBy,
-      recipients: a.recipients,
-      sent: a.states.sent,
-      waiting: a.states.pending + a.states.sending,
-      failed: a.states.failed,
-    }));
-    return reply.header('cache-control', 'no-store').send({ announcements });
-  });
+  routes.get(
+    API_ROUTES.announcements.path,
+    { config: { role: 'helper' } },
+    async (_request, reply) => {
+      const announcements: Announcement[] = (await store.announcements.list()).map((a) => ({
+        id: a._id,
+        litterId: a.litterId,
+        includeGeneral: a.includeGeneral,
+        subject: a.subject,
+        createdAt: new Date(a.createdAt).toISOString(),
+        createdBy: a.createdBy,
+        recipients: a.recipients,
+        sent: a.states.sent,
+        waiting: a.states.pending + a.states.sending,
+        failed: a.states.failed,
+      }));
+      return reply.header('cache-control', 'no-store').send({ announcements });
+    },
+  );
 
   routes.post(
     API_ROUTES.previewAnnouncement.path,
-    { schema: { body: announcementDraftSchema } },
+    { config: { role: 'helper' }, schema: { body: announcementDraftSchema } },
     async (request) => {
       const { litter, recipients, skipped, key } = await prepare(request.body);
       const first = recipients[0];
@@ -88,7 +93,7 @@ export async function announcementRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.sendAnnouncement.path,
-    { schema: { body: announcementDraftSchema } },
+    { config: { role: 'helper' }, schema: { body: announcementDraftSchema } },
     async (request, reply) => {
       if (!app.outbox)
         throw new HttpError(
@@ -125,6 +130,11 @@ export async function announcementRoutes(app: FastifyInstance) {
         mails,
       );
       app.outbox.kick();
+      securityEvent(request, 'announcement-send', 'success', {
+        username: request.admin?.username,
+        litter: litter.id,
+        recipients: mails.length,
+      });
       return reply.code(201).send({ id, recipients: mails.length });
     },
   );

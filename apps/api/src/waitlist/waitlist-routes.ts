@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readLitters, setPuppyStatuses, type PuppyStatusChange } from '../litters/litters-file';
+import { securityEvent } from '../lib/security-log';
 import { HttpError } from '../lib/http-errors';
 import type { WaitlistDoc, WaitlistEntryDoc } from '../store/documents';
 import { familyName, listName, ordinal, placeOf, waitlistAnswer, wishesOf } from './waitlist';
@@ -71,13 +72,13 @@ export async function waitlistRoutes(app: FastifyInstance) {
     return saved;
   };
 
-  routes.get(API_ROUTES.waitlist.path, async (_request, reply) =>
+  routes.get(API_ROUTES.waitlist.path, { config: { role: 'helper' } }, async (_request, reply) =>
     send(reply, await store.waitlists.get()),
   );
 
   routes.post(
     API_ROUTES.addToWaitlist.path,
-    { schema: { body: waitlistAddSchema } },
+    { config: { role: 'helper' }, schema: { body: waitlistAddSchema } },
     async (request, reply) => {
       const { inquiryId, litterId, sex, color } = request.body;
       const doc = await current(request);
@@ -109,6 +110,12 @@ export async function waitlistRoutes(app: FastifyInstance) {
         ? doc.lists.map((l) => (l.key === key ? { ...l, entries: [...l.entries, entry] } : l))
         : [...doc.lists, { key, entries: [entry] }];
       const saved = await write(doc, lists);
+      securityEvent(request, 'waitlist-change', 'success', {
+        username: request.admin?.username,
+        mode: 'add',
+        list: key,
+        target: inquiryId,
+      });
       if (inquiry.status === 'new' || inquiry.status === 'contacted')
         await store.inquiries.update(inquiryId, { status: 'waitlist' }, app.clock());
       return send(reply, saved, 201);
@@ -117,7 +124,7 @@ export async function waitlistRoutes(app: FastifyInstance) {
 
   routes.put(
     API_ROUTES.orderWaitlist.path,
-    { schema: { params: keyParams, body: waitlistOrderSchema } },
+    { config: { role: 'helper' }, schema: { params: keyParams, body: waitlistOrderSchema } },
     async (request, reply) => {
       const doc = await current(request);
       const list = doc.lists.find((l) => l.key === request.params.key);
@@ -143,13 +150,18 @@ export async function waitlistRoutes(app: FastifyInstance) {
           l === list ? { ...l, entries: entryIds.map((id) => byId.get(id)!) } : l,
         ),
       );
+      securityEvent(request, 'waitlist-change', 'success', {
+        username: request.admin?.username,
+        mode: 'order',
+        list: list.key,
+      });
       return send(reply, saved);
     },
   );
 
   routes.put(
     API_ROUTES.reservePuppy.path,
-    { schema: { params: entryParams, body: waitlistReserveSchema } },
+    { config: { role: 'helper' }, schema: { params: entryParams, body: waitlistReserveSchema } },
     async (request, reply) => {
       const doc = await current(request);
       const { list, entry } = findEntry(doc, request.params.id);
@@ -201,13 +213,20 @@ export async function waitlistRoutes(app: FastifyInstance) {
         ),
       );
       await setPuppyStatuses(app, changes, request.admin!.username);
+      securityEvent(request, 'waitlist-change', 'success', {
+        username: request.admin?.username,
+        mode: 'reserve',
+        list: list.key,
+        target: entry.inquiryId,
+        entry: entry.id,
+      });
       return send(reply, saved);
     },
   );
 
   routes.delete(
     API_ROUTES.removeFromWaitlist.path,
-    { schema: { params: entryParams } },
+    { config: { role: 'helper' }, schema: { params: entryParams } },
     async (request, reply) => {
       const doc = await current(request);
       const { list, entry } = findEntry(doc, request.params.id);
@@ -217,6 +236,13 @@ export async function waitlistRoutes(app: FastifyInstance) {
           l === list ? { ...l, entries: l.entries.filter((e) => e.id !== entry.id) } : l,
         ),
       );
+      securityEvent(request, 'waitlist-change', 'success', {
+        username: request.admin?.username,
+        mode: 'remove',
+        list: list.key,
+        target: entry.inquiryId,
+        entry: entry.id,
+      });
       // A puppy reserved for them is available again; one that went home with them stays placed.
       if (entry.puppyId) {
         const { litters } = await readLitters(files);

@@ -7,6 +7,7 @@ import { InquiryInbox, LoadError } from './components/inquiry-inbox';
 import { IntakeAlerts } from './components/intake-alerts';
 import { QuickActions } from './components/quick-actions';
 import { StatCards } from './components/stat-cards';
+import { roleOf } from './lib/role';
 import type { StoredSession } from './lib/session';
 import { useInquiryFilter } from './use-inquiry-filter';
 
@@ -27,6 +28,8 @@ function Dashboard({
   const list = useInquiryList(filter);
 
   const username = session.user.username || 'Admin';
+  // What the screens show; the server checks every call (issue 39).
+  const role = roleOf(session);
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
@@ -35,16 +38,18 @@ function Dashboard({
             Welcome back, {username}!
           </Title>
           <Group gap="sm">
-            <Button component={Link} to="/admin/files">
-              EDIT WEBSITE
-            </Button>
+            {role === 'owner' && (
+              <Button component={Link} to="/admin/files">
+                EDIT WEBSITE
+              </Button>
+            )}
             <Button variant="default" onClick={() => void onLogout()}>
               Logout
             </Button>
           </Group>
         </Group>
 
-        <QuickActions />
+        <QuickActions role={role} />
 
         {stats.isError ? (
           <LoadError reload={reload} />

@@ -12,7 +12,7 @@ const noDemo = () => Response.json({ demoLogin: null });
 const withDemo = () => Response.json({ demoLogin: DEMO });
 const loginOk = () =>
   Response.json(
-    { token: 'tok-123', user: { username: 'owner', role: 'admin' } },
+    { token: 'tok-123', user: { username: 'owner', role: 'owner' } },
     { headers: { 'Set-Cookie': 'x=y' } },
   );
 
@@ -61,7 +61,7 @@ describe('admin login', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-123');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual({
       username: 'owner',
-      role: 'admin',
+      role: 'owner',
     });
     expect(toasts().getByText('Success')).toBeInTheDocument();
     expect(toasts().getByText('Logged in successfully!')).toBeInTheDocument();

@@ -76,7 +76,8 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   localStorage.clear();
-  // The passkeys and two-step sign-in cards (sign-in-methods.test.tsx has their own tests).
+  // The passkeys and two-step sign-in cards (sign-in-methods.test.tsx has their own tests), and
+  // the owner's People and audit log (issue 39; tested in security-people.test.tsx).
   api.use(
     http.get(API_ROUTES.factors.path, () =>
       Response.json({
@@ -85,6 +86,8 @@ beforeEach(() => {
         required: false,
       }),
     ),
+    http.get(API_ROUTES.people.path, () => Response.json({ people: [], invitations: [] })),
+    http.get(API_ROUTES.audit.path, () => Response.json({ items: [], next: null })),
   );
 });
 afterEach(resetToasts);

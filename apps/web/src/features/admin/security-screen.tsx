@@ -3,6 +3,8 @@ import { AdminPage } from './components/admin-page';
 import { ActiveSessions } from './components/active-sessions';
 import { ChangePasswordForm } from './components/change-password-form';
 import { SignInMethods } from './components/sign-in-methods';
+import { AuditLogPanel } from './components/audit-log-panel';
+import { PeoplePanel } from './components/people-panel';
 
 /** /admin/security: where the owner is signed in, and their password. */
 export function SecurityScreen() {
@@ -16,6 +18,8 @@ export function SecurityScreen() {
         <ChangePasswordForm />
         <SignInMethods />
       </SimpleGrid>
+      <PeoplePanel />
+      <AuditLogPanel />
     </AdminPage>
   );
 }

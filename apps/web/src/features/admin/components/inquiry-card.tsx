@@ -14,7 +14,8 @@ export const fullNameOf = (inquiry: InboxInquiry) =>
 interface InquiryCardProps {
   inquiry: InboxInquiry;
   /** Asks to delete it (the list confirms first). */
-  onDelete: (inquiry: InboxInquiry) => void;
+  /** Absent for a helper: deleting is the owner's (issue 39). */
+  onDelete?: (inquiry: InboxInquiry) => void;
   /** It joined the list while the dashboard was open. */
   justArrived?: boolean;
 }
@@ -122,15 +123,17 @@ export function InquiryCard({ inquiry, onDelete, justArrived = false }: InquiryC
           <InquiryStatusSelect inquiry={inquiry} />
           <InquiryWaitlist inquiry={inquiry} name={fullName} />
         </Stack>
-        <Button
-          size="xs"
-          variant="outline"
-          color="red.9"
-          onClick={() => onDelete(inquiry)}
-          aria-label={`Delete the inquiry from ${fullName}`}
-        >
-          Delete
-        </Button>
+        {onDelete && (
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.9"
+            onClick={() => onDelete(inquiry)}
+            aria-label={`Delete the inquiry from ${fullName}`}
+          >
+            Delete
+          </Button>
+        )}
       </Group>
       <InquiryNote inquiry={inquiry} />
     </Card>

@@ -9,6 +9,7 @@ import { isFiltered } from '../lib/inquiry-filter';
 import { showError, showSuccess } from '../lib/toasts';
 import type { ChangeFilter } from '../use-inquiry-filter';
 import { ConfirmDialog } from './confirm-dialog';
+import { useRole } from '../lib/role';
 import { ExportButton } from './export-button';
 import { InquiryCard, fullNameOf } from './inquiry-card';
 import { InquiryFilters } from './inquiry-filters';
@@ -82,7 +83,7 @@ function Cards({
   arrived,
 }: {
   list: InquiryList;
-  onDelete: (i: InboxInquiry) => void;
+  onDelete?: (i: InboxInquiry) => void;
   arrived: ReadonlySet<string>;
 }) {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -164,6 +165,8 @@ interface InquiryInboxProps {
 export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: InquiryInboxProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteInquiry();
+  // Deleting and exporting are the owner's (issue 39): a helper is not offered them.
+  const owner = useRole() === 'owner';
   const [target, setTarget] = useState<InboxInquiry | null>(null);
   const [confirming, setConfirming] = useState(false);
   const filtered = isFiltered(filter);
@@ -222,7 +225,10 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
     body = (
       <Text c="gray.7">{filtered ? 'No inquiries match these filters.' : 'No inquiries yet'}</Text>
     );
-  else body = <Cards list={list} onDelete={askToDelete} arrived={new Set(arrivedIds)} />;
+  else
+    body = (
+      <Cards list={list} onDelete={owner ? askToDelete : undefined} arrived={new Set(arrivedIds)} />
+    );
 
   const hasAny = stats.total > 0 || filtered;
   return (
@@ -231,7 +237,7 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
         <Title order={2} fz="xl" id="customer-inquiries" ref={heading} tabIndex={-1}>
           Customer Inquiries
         </Title>
-        {hasAny && <ExportButton filter={filter} />}
+        {hasAny && owner && <ExportButton filter={filter} />}
       </Group>
       {hasAny && <InquiryFilters filter={filter} stats={stats} onChange={onChangeFilter} />}
       {since && <LiveNews key={filterKey} filter={filter} since={since} onJoined={joined} />}

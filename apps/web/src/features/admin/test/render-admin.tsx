@@ -78,8 +78,8 @@ export function renderAdmin(ui: ReactElement, { route = '/admin' }: { route?: st
 }
 
 /** Stores a session as a successful login does. */
-export function signIn(username = 'owner') {
-  saveSession({ token: 'tok', user: { username, role: 'admin' } });
+export function signIn(username = 'owner', role: 'owner' | 'helper' = 'owner') {
+  saveSession({ token: 'tok', user: { username, role } });
 }
 
 /** The toasts shown so far. */

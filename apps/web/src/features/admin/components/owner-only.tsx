@@ -1,0 +1,45 @@
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AdminGate } from '../admin-session';
+import { OWNER_ONLY_MESSAGE, roleOf } from '../lib/role';
+
+/**
+ * A screen only the owner uses (issue 39): a helper gets a friendly refusal and the way back,
+ * and the screen itself (and its requests) never mounts for them.
+ */
+export function OwnerOnly({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <AdminGate>
+      {(session) =>
+        roleOf(session) === 'owner' ? (
+          children
+        ) : (
+          <Container size="lg" py="xl">
+            <Stack gap="lg">
+              <Group justify="space-between" align="center" wrap="wrap">
+                <Title order={1} fz={{ base: 26, sm: 32 }}>
+                  {title}
+                </Title>
+                <Button component={Link} to="/admin" variant="default">
+                  Back to Admin
+                </Button>
+              </Group>
+              <Alert color="blue" variant="light" title={OWNER_ONLY_MESSAGE}>
+                <Text size="sm">
+                  You are signed in as a helper: inquiries, the waitlist and announcements are yours
+                  to work on. Ask the owner if you need something changed here.
+                </Text>
+              </Alert>
+            </Stack>
+          </Container>
+        )
+      }
+    </AdminGate>
+  );
+}
+
+/** A part of a screen only the owner sees; nothing at all for a helper. */
+export function OwnerOnlySection({ children }: { children: ReactNode }) {
+  return <AdminGate>{(session) => (roleOf(session) === 'owner' ? children : null)}</AdminGate>;
+}
