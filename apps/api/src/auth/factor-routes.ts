@@ -91,7 +91,10 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.passkeyRegistrationOptions.path,
-    { config: { role: 'helper' }, schema: { body: z.unknown(), response: { 200: webauthnOptionsSchema } } },
+    {
+      config: { role: 'helper' },
+      schema: { body: z.unknown(), response: { 200: webauthnOptionsSchema } },
+    },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'passkey-add');
       reply.header('cache-control', 'no-store');
@@ -101,7 +104,10 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.addPasskey.path,
-    { config: { role: 'helper' }, schema: { body: addPasskeyRequestSchema, response: { 201: passkeySummarySchema } } },
+    {
+      config: { role: 'helper' },
+      schema: { body: addPasskeyRequestSchema, response: { 201: passkeySummarySchema } },
+    },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'passkey-add');
       let passkey;
@@ -171,7 +177,10 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.totpSetup.path,
-    { config: { role: 'helper' }, schema: { body: z.unknown(), response: { 200: totpSetupSchema } } },
+    {
+      config: { role: 'helper' },
+      schema: { body: z.unknown(), response: { 200: totpSetupSchema } },
+    },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'totp-enable');
       if ((await store.factors.get(admin.username))?.totp)
@@ -189,7 +198,10 @@ export async function factorRoutes(app: FastifyInstance) {
 
   routes.post(
     API_ROUTES.enableTotp.path,
-    { config: { role: 'helper' }, schema: { body: enableTotpRequestSchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: { role: 'helper' },
+      schema: { body: enableTotpRequestSchema, response: { 200: recoveryCodesSchema } },
+    },
     async (request, reply) => {
       const admin = requireRecentPassword(request, 'totp-enable');
       const factors = await store.factors.get(admin.username);

@@ -4,7 +4,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useLogout } from './admin-session';
-import { roleOf, screensFor, type AdminRole } from './lib/screens';
+import type { AdminRole } from '@cedar/api-contract';
+import { roleOf } from './lib/role';
+import { screensFor } from './lib/screens';
 import { readSession, type StoredSession } from './lib/session';
 import classes from './admin-shell.module.css';
 
@@ -28,7 +30,7 @@ function Shell({ session }: { session: StoredSession }) {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const onLogout = useLogout();
-  const role = roleOf(session.user);
+  const role = roleOf(session);
   const username = session.user.username || 'Admin';
   const current = pathname.replace(/\/+$/, '') || '/';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import routes from '../../../routes';
-import { ADMIN_SCREENS, mayOpen, roleOf, screensFor } from './screens';
+import { roleOf } from './role';
+import { ADMIN_SCREENS, mayOpen, screensFor } from './screens';
+import type { StoredSession } from './session';
 
 interface RouteEntry {
   path?: string;
@@ -28,10 +30,11 @@ describe('the admin screens table', () => {
   });
 
   it('reads a helper only from role "helper"; no role (an account from before roles) is the owner', () => {
-    expect(roleOf({ username: 'sam', role: 'helper' })).toBe('helper');
-    expect(roleOf({ username: 'rosa', role: 'owner' })).toBe('owner');
-    expect(roleOf({ username: 'rosa' })).toBe('owner');
-    expect(roleOf({ username: 'rosa', role: 'admin' })).toBe('owner');
+    const stored = (user: StoredSession['user']) => ({ token: 't', user });
+    expect(roleOf(stored({ username: 'sam', role: 'helper' }))).toBe('helper');
+    expect(roleOf(stored({ username: 'rosa', role: 'owner' }))).toBe('owner');
+    expect(roleOf(stored({ username: 'rosa' }))).toBe('owner');
+    expect(roleOf(stored({ username: 'rosa', role: 'admin' }))).toBe('owner');
   });
 
   it('says which screens a role may open, by address', () => {

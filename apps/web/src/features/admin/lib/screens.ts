@@ -4,8 +4,7 @@
  * admin route declares its role); this table only keeps the screens from offering the rest.
  */
 
-/** `owner`: everything. `helper`: the inquiries, the waitlist and their own account. */
-export type AdminRole = 'owner' | 'helper';
+import type { AdminRole } from '@cedar/api-contract';
 
 export interface AdminScreen {
   /** Its address, as in src/routes.ts. */
@@ -23,14 +22,6 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/waitlist', label: 'Waitlist', roles: ['owner', 'helper'] },
   { path: '/admin/security', label: 'Security', roles: ['owner', 'helper'] },
 ];
-
-/**
- * The role of a stored user (`admin-user`): `helper` only when the user says so. A user stored
- * before there were roles (no role, or the old `admin`) is the owner, who keeps every screen.
- */
-export function roleOf(user: Readonly<Record<string, unknown>>): AdminRole {
-  return user.role === 'helper' ? 'helper' : 'owner';
-}
 
 /** The screens a role may open, in the navigation's order. */
 export function screensFor(role: AdminRole): AdminScreen[] {
