@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from '../env';
 import { webhookHeaders } from '../inquiries/inquiry-routes';
 import { build, logIn, type TestApp } from '../test/build';
+import { MAIL_ENV } from '../test/per-test';
 import { startSmtp, type TestSmtp } from '../test/smtp';
 import { ownerMail } from './mail';
 import { MAX_ATTEMPTS, Outbox, retryDelayMs } from './outbox';
@@ -17,11 +18,6 @@ afterEach(async () => {
   t = undefined;
   smtp = undefined;
 });
-
-const MAIL_ENV = {
-  NOTIFY_EMAIL: 'owner@cedarblufflabradors.example',
-  MAIL_FROM: 'Cedar Bluff Website <website@cedarblufflabradors.example>',
-};
 
 async function start(env: Record<string, string> = {}, lines?: string[]) {
   smtp ??= await startSmtp();

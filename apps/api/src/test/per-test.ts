@@ -1,0 +1,91 @@
+// What a test opens, closed when it ends (vitest's onTestFinished, which runs after a failure
+// too), and the families the tests put on the inbox and the waitlists.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { API_ROUTES, type Waitlist } from '@cedar/api-contract';
+import { expect, onTestFinished } from 'vitest';
+import type { NewInquiry } from '../store/types';
+import { build, buildLoggedIn, type BuildTestOptions, type LoggedIn, type TestApp } from './build';
+import { startSmtp, type TestSmtp } from './smtp';
+
+/** build(), closed when the test ends. */
+export async function testApp(options?: BuildTestOptions): Promise<TestApp> {
+  const a = await build(options);
+  onTestFinished(() => a.close());
+  return a;
+}
+
+/** buildLoggedIn(), closed when the test ends. */
+export async function signedInApp(options?: BuildTestOptions): Promise<TestApp & LoggedIn> {
+  const a = await buildLoggedIn(options);
+  onTestFinished(() => a.close());
+  return a;
+}
+
+/** A temp folder, removed when the test ends. */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The settings that turn the owner's e-mail on, but for SMTP_URL. */
+export const MAIL_ENV = {
+  NOTIFY_EMAIL: 'owner@cedarblufflabradors.example',
+  MAIL_FROM: 'Cedar Bluff Website <website@cedarblufflabradors.example>',
+};
+
+/** A real SMTP server (test/smtp.ts), closed when the test ends. */
+export async function smtpServer(): Promise<TestSmtp> {
+  const smtp = await startSmtp();
+  onTestFinished(() => smtp.close());
+  return smtp;
+}
+
+/** The signed-in app with the owner's e-mail going to `smtp`; `lines` receives its log lines. */
+export function mailingApp(smtp: TestSmtp, lines?: string[], env: Record<string, string> = {}) {
+  return signedInApp({
+    env: { SMTP_URL: smtp.url, ...MAIL_ENV, ...(lines ? { LOG_LEVEL: 'info' } : {}), ...env },
+    ...(lines ? { logStream: { write: (line: string) => lines.push(line) } } : {}),
+  });
+}
+
+export const LITTER = 'ranger-juniper-summer-2026';
+
+/** Family `i`'s inquiry, a minute after family `i - 1`'s. */
+export const family = (i: number, extra: Partial<NewInquiry> = {}): NewInquiry => ({
+  firstName: `Family${i}`,
+  lastName: 'Lane',
+  email: `family${i}@example.com`,
+  phone: '(518) 555-0100',
+  preferredColor: 'black',
+  createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000),
+  ...extra,
+});
+
+/** A signed-in call as the admin screens make it. */
+export const call = (
+  a: TestApp & LoggedIn,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: object,
+  headers = {},
+) =>
+  a.app.inject({
+    method,
+    url,
+    headers: { ...a.headers, ...headers },
+    ...(body ? { payload: body } : {}),
+  });
+
+/** Puts `inquiry` on a litter's list (null: the general list) through the API; the lists after. */
+export async function addToWaitlist(
+  a: TestApp & LoggedIn,
+  inquiryId: string,
+  litterId: string | null = LITTER,
+) {
+  const res = await call(a, 'POST', API_ROUTES.addToWaitlist.path, { inquiryId, litterId });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Waitlist>();
+}
