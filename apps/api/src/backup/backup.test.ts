@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileUrl } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Env } from '../env';
 import { Maintenance, backupFileName } from '../ops/maintenance';
 import { openEmbeddedStore } from '../store/embedded';
 import type { Store, StoreSnapshot } from '../store';
-import { build, buildLoggedIn } from '../test/build';
 import { treeHashes } from '../test/files';
+import { signedInApp, tempDir, testApp } from '../test/per-test';
 import { archiveStream, type BackupContents, BackupError, readArchive } from './archive';
 import { collectBackup, restoreBackup, saveArchive } from './backup';
 
@@ -19,21 +18,9 @@ const LITTERS = 'packages/content/src/data/litters.json';
 const PHOTO = 'packages/content/public/images/litters/spring-litter.jpg';
 const HOUR = 3_600_000;
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
-
-async function tempDir(prefix: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 /** A signed-in app with admins, inquiries (one with a status, note and delivery id), revisions, a litters file and a photo. */
 async function populated() {
-  const a = await buildLoggedIn();
-  cleanup.push(() => a.close());
+  const a = await signedInApp();
   await fs.mkdir(path.join(a.repoRoot, path.dirname(PHOTO)), { recursive: true });
   await fs.writeFile(
     path.join(a.repoRoot, PHOTO),
@@ -142,7 +129,7 @@ describe('a backup', () => {
     await fs.writeFile(path.join(a.repoRoot, HERO), 'broken');
     await fs.rm(path.join(a.repoRoot, PHOTO));
     const store = await openEmbeddedStore(dataDir);
-    cleanup.push(() => store.close());
+    onTestFinished(() => store.close());
     await restoreBackup(await readArchive(file), { store, repoRoot: a.repoRoot, force: false });
     expect(sorted(await store.snapshot())).toEqual(before);
     expect(await store.inquiries.list()).toEqual(listBefore);
@@ -150,8 +137,7 @@ describe('a backup', () => {
   });
 
   it("carries a form's answers, the form, the outbox's e-mails and HubSpot's cursors; a backup from before them still restores", async () => {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     const { store } = a.services;
     const now = a.clock.now();
     const person = {
@@ -193,7 +179,7 @@ describe('a backup', () => {
     const list = await store.inquiries.list();
 
     const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
-    cleanup.push(() => restored.close());
+    onTestFinished(() => restored.close());
     await restoreBackup(await readArchive(file), {
       store: restored,
       repoRoot: a.repoRoot,
@@ -239,7 +225,7 @@ describe('a backup', () => {
     const oldFile = path.join(await tempDir('cedar-old-'), 'old.jsonl.gz');
     await fs.writeFile(oldFile, zlib.gzipSync(`${oldLines}${JSON.stringify(end)}\n`));
     const fromOld = await openEmbeddedStore(await tempDir('cedar-restored-old-'));
-    cleanup.push(() => fromOld.close());
+    onTestFinished(() => fromOld.close());
     const read = await readArchive(oldFile);
     expect(read.counts).toEqual({
       admins: 0,
@@ -264,8 +250,7 @@ describe('a backup', () => {
   });
 
   it('carries the waitlists, the announcements and their e-mails; a restore checks the lists', async () => {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     const { store } = a.services;
     const now = a.clock.now();
     const inquiry = await store.inquiries.create({
@@ -323,7 +308,7 @@ describe('a backup', () => {
     expect(saved.counts).toMatchObject({ waitlists: 1, announcements: 1, announcementMails: 1 });
     const before = sorted(await store.snapshot());
     const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
-    cleanup.push(() => restored.close());
+    onTestFinished(() => restored.close());
     await restoreBackup(await readArchive(file), {
       store: restored,
       repoRoot: a.repoRoot,
@@ -349,7 +334,7 @@ describe('a backup', () => {
     const craftedFile = path.join(await tempDir('cedar-crafted-'), 'crafted.jsonl.gz');
     await saveArchive(archiveStream(crafted), craftedFile);
     const empty = await openEmbeddedStore(await tempDir('cedar-restored-crafted-'));
-    cleanup.push(() => empty.close());
+    onTestFinished(() => empty.close());
     await expect(
       restoreBackup(await readArchive(craftedFile), {
         store: empty,
@@ -454,8 +439,7 @@ describe('a backup', () => {
   });
 
   it('is read while no save runs: a save asked for during the backup waits for it', async () => {
-    const a = await buildLoggedIn();
-    cleanup.push(() => a.close());
+    const a = await signedInApp();
     const order: string[] = [];
     let release!: () => void;
     const reading = a.services.files.whileNoSave(async () => {
@@ -560,7 +544,7 @@ describe('restoring a crafted backup', () => {
       // The store as it is, and a fresh empty one; the files as they are.
       const { store } = a.services;
       const empty = await openEmbeddedStore(await tempDir('cedar-empty-'));
-      cleanup.push(() => empty.close());
+      onTestFinished(() => empty.close());
       const before = sorted(await store.snapshot());
       const filesBefore = await treeHashes(a.repoRoot);
       for (const [target, force] of [
@@ -597,8 +581,7 @@ describe('reading an archive', () => {
   let dir: string;
 
   async function archive(): Promise<Buffer> {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     await a.services.store.inquiries.create({
       firstName: 'Ada',
       lastName: 'Lane',
@@ -698,8 +681,7 @@ describe('reading an archive', () => {
 describe('daily backups and retention', () => {
   /** The chores of an app whose environment has `env` on top (the app's own run without them). */
   const withEnv = async (env: Partial<Env>) => {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     await a.services.store.inquiries.create({
       firstName: 'Ada',
       lastName: 'Lane',

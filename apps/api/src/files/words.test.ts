@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {
   EDITABLE_FILES,
@@ -14,15 +13,16 @@ import {
   type WordChange,
 } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import {
-  buildLoggedIn,
+  type BuildTestOptions,
   makeRepoCopy,
   writeFakeBuild,
   type LoggedIn,
   type TestApp,
 } from '../test/build';
+import { signedInApp, tempDir } from '../test/per-test';
 import { sha256 } from './editable-files';
 import { checkSection } from './section-check';
 import { TRICKY_WORDS } from './section-words.test';
@@ -30,21 +30,12 @@ import { TRICKY_WORDS } from './section-words.test';
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const MINUTE = 60_000;
 
-let t: (TestApp & LoggedIn) | undefined;
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  while (cleanup.length) await cleanup.pop()!();
-});
-
 /** The app on a temp copy of the repository holding the real, shipped section files. */
-async function setup(options: Parameters<typeof buildLoggedIn>[0] = {}) {
+async function setup(options: BuildTestOptions = {}) {
   const repoRoot = options.repoRoot ?? (await makeRepoCopy());
   for (const { path: file } of EDITABLE_FILES)
     await fs.copyFile(path.join(findRepoRoot()!, file), path.join(repoRoot, file));
-  t = await buildLoggedIn({ ...options, repoRoot });
-  return t;
+  return signedInApp({ ...options, repoRoot });
 }
 
 const onDisk = (a: TestApp, file = HERO) => fs.readFile(path.join(a.repoRoot, file), 'utf8');
@@ -181,8 +172,7 @@ describe('PUT /api/admin/files/:path/words', () => {
     const repoRoot = await makeRepoCopy();
     for (const { path: file } of EDITABLE_FILES)
       await fs.copyFile(path.join(findRepoRoot()!, file), path.join(repoRoot, file));
-    const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
-    cleanup.push(() => fs.rm(webDist, { recursive: true, force: true }));
+    const webDist = await tempDir('cedar-dist-');
     await writeFakeBuild(webDist, 'v1', undefined, await readSources(repoRoot));
     let builds = 0;
     const a = await setup({

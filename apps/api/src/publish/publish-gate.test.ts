@@ -4,7 +4,6 @@
 // exactly the framework scripts the gate accepted.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {
   fileUrl,
@@ -13,23 +12,13 @@ import {
   revisionsUrl,
 } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  buildLoggedIn,
-  makeRepoCopy,
-  type LoggedIn,
-  type TestApp,
-  writeFakeBuild,
-} from '../test/build';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { makeRepoCopy, type LoggedIn, type TestApp, writeFakeBuild } from '../test/build';
+import { signedInApp, tempDir } from '../test/per-test';
 import { PAGE_GATE_AUTHOR, type Builder } from './publisher';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const hero = (words: string) => `export function HeroSection() {\n  return <h1>${words}</h1>;\n}\n`;
-
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
 
 const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 /** The framework's own script, as a trusted page carries it: its data is the page's words. */
@@ -69,11 +58,9 @@ const builder: Builder = async (outDir) => {
 async function setup(): Promise<TestApp & LoggedIn> {
   const repoRoot = await makeRepoCopy();
   await fs.writeFile(path.join(repoRoot, HERO), hero('Welcome'));
-  const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
-  cleanup.push(() => fs.rm(webDist, { recursive: true, force: true }));
+  const webDist = await tempDir('cedar-dist-');
   await writePages(webDist, 'Welcome', false, await readSources(repoRoot));
-  const a = await buildLoggedIn({ webDist, builder, repoRoot });
-  cleanup.push(() => a.close());
+  const a = await signedInApp({ webDist, builder, repoRoot });
   return a;
 }
 
@@ -153,7 +140,7 @@ describe('the page gate on a publish (issue 35)', () => {
     const kept = path.join(a.repoRoot, 'apps/web/dist/builds/20990101000000000-planted/client');
     await writePages(kept, 'Welcome', true, await readSources(a.repoRoot));
     const restarted = await a.restart();
-    cleanup.push(() => restarted.close());
+    onTestFinished(() => restarted.close());
     const page = await restarted.app.inject({ url: '/' });
     expect(page.body).toContain('<h1>Welcome</h1>');
     expect(page.body).not.toContain(PLANTED);

@@ -1,36 +1,24 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readSources } from '@cedar/build-info';
 import { kennelDay } from '@cedar/litter-logic';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   build,
-  buildLoggedIn,
   logIn,
   type LoggedIn,
   makeRepoCopy,
   type TestApp,
   writeFakeBuild,
 } from '../test/build';
+import { signedInApp, tempDir, testApp } from '../test/per-test';
 import type { Builder } from './publisher';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const source = (n: number) =>
   `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
-
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
-
-async function tempDir(prefix: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 // outDir is <repo>/apps/web/dist/builds/<id>
 const repoOf = (outDir: string) => path.resolve(outDir, '../../../../..');
@@ -59,8 +47,7 @@ async function setup(builder?: Builder, env: Record<string, string> = {}) {
   const repoRoot = await makeRepoCopy();
   const webDist = await tempDir('cedar-dist-');
   await writeFakeBuild(webDist, 'v1', undefined, await readSources(repoRoot));
-  const a = await buildLoggedIn({ webDist, builder, env, repoRoot });
-  cleanup.push(() => a.close());
+  const a = await signedInApp({ webDist, builder, env, repoRoot });
   return a;
 }
 
@@ -84,8 +71,7 @@ const page = async (a: TestApp, url = '/') => (await a.app.inject({ method: 'GET
 
 describe('publishing', () => {
   it('reports live-reload in development, where Vite shows the change', async () => {
-    const a = await buildLoggedIn();
-    cleanup.push(() => a.close());
+    const a = await signedInApp();
     expect(await status(a)).toEqual({
       state: 'live-reload',
       buildId: null,
@@ -336,7 +322,7 @@ describe('publishing', () => {
 /** Restarts the app on the same folders, signed in again. */
 async function restart(a: TestApp) {
   const r = await a.restart();
-  cleanup.push(() => r.app.close());
+  onTestFinished(() => r.app.close());
   return Object.assign(r, await logIn(r.app));
 }
 
@@ -594,8 +580,7 @@ describe('web host with an undecodable path', () => {
     const res = await a.app.inject({ method: 'GET', url: '/%E0%A4%A' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('v1 404');
-    const api = await build();
-    cleanup.push(() => api.close());
+    const api = await testApp();
     expect(
       (await api.app.inject({ method: 'GET', url: '/api/admin/files/%E0%A4%A' })).statusCode,
     ).toBe(404);
