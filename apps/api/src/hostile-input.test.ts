@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { buildLoggedIn, type LoggedIn, type TestApp, writeFakeBuild } from './test/build';
+import { ADA } from './test/per-test';
 import { treeHashes } from './test/files';
 
 const BODY_LIMIT = 16 * 1024;
@@ -328,14 +329,7 @@ const malformed = fc.oneof(
 const overLimit = fc
   .integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 4 })
   .map((n) => Buffer.alloc(n, 0x61));
-const SUBMISSION = {
-  firstName: 'Ada',
-  lastName: 'Lane',
-  email: 'ada@example.com',
-  phone: '518-555-0100',
-  preferredColor: 'black',
-  message: 'Hi',
-};
+const SUBMISSION = { ...ADA, message: 'Hi' };
 /** A real submission or login with one field made hostile, so the checks past the first are reached. */
 const nearValid = fc.oneof(
   fc

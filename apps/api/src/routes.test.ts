@@ -26,6 +26,7 @@ import { webhookHeaders } from './inquiries/inquiry-routes';
 import { MailError } from './notify/mail';
 import { SoftAuthenticator } from './test/authenticator';
 import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
+import { ADA } from './test/per-test';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -235,10 +236,7 @@ describe('route inventory', () => {
     const other = await logIn(a.app);
     const sessions = await call(a.app, PROTECTED.sessions!(NO_IDS), { ...a.headers });
     const { id: inquiry } = await a.services.intake.receive('delivery-1', {
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '518-555-0100',
+      ...ADA,
       preferredColor: 'yellow',
       createdAt: a.clock.now(),
     });

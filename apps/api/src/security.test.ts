@@ -5,7 +5,7 @@ import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { cookieValue, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
-import { signedInApp, tempDir, testApp } from './test/per-test';
+import { ADA, signedInApp, tempDir, testApp } from './test/per-test';
 import { treeHashes } from './test/files';
 
 /** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
@@ -13,14 +13,7 @@ const ORIGIN = 'http://localhost:3000';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
-const SUBMISSION = JSON.stringify({
-  firstName: 'Ada',
-  lastName: 'Lane',
-  email: 'ada@example.com',
-  phone: '518-555-0100',
-  preferredColor: 'black',
-  message: 'Hello',
-});
+const SUBMISSION = JSON.stringify({ ...ADA, message: 'Hello' });
 
 const webhook = (
   a: TestApp,

@@ -9,7 +9,7 @@ import { Maintenance, backupFileName } from '../ops/maintenance';
 import { openEmbeddedStore } from '../store/embedded';
 import type { Store, StoreSnapshot } from '../store';
 import { treeHashes } from '../test/files';
-import { signedInApp, tempDir, testApp } from '../test/per-test';
+import { ADA, signedInApp, tempDir, testApp } from '../test/per-test';
 import { archiveStream, type BackupContents, BackupError, readArchive } from './archive';
 import { collectBackup, restoreBackup, saveArchive } from './backup';
 
@@ -40,11 +40,7 @@ async function populated() {
       createdAt: new Date(Date.UTC(2026, 0, 1) + i * HOUR),
     });
   const { inquiry } = await store.inquiries.createOnce('delivery-1', {
-    firstName: 'Ada',
-    lastName: 'Lane',
-    email: 'ada@example.com',
-    phone: '518-555-0100',
-    preferredColor: 'black',
+    ...ADA,
     createdAt: a.clock.now(),
   });
   await store.inquiries.update(
@@ -254,10 +250,7 @@ describe('a backup', () => {
     const { store } = a.services;
     const now = a.clock.now();
     const inquiry = await store.inquiries.create({
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '518-555-0100',
+      ...ADA,
       preferredColor: 'yellow',
       createdAt: now,
     });
@@ -582,14 +575,7 @@ describe('reading an archive', () => {
 
   async function archive(): Promise<Buffer> {
     const a = await testApp();
-    await a.services.store.inquiries.create({
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '1',
-      preferredColor: 'black',
-      createdAt: a.clock.now(),
-    });
+    await a.services.store.inquiries.create({ ...ADA, createdAt: a.clock.now() });
     const file = path.join(dir, 'valid.jsonl.gz');
     await saveArchive(
       archiveStream(await collectBackup({ ...a.services, repoRoot: a.repoRoot })),
@@ -682,14 +668,7 @@ describe('daily backups and retention', () => {
   /** The chores of an app whose environment has `env` on top (the app's own run without them). */
   const withEnv = async (env: Partial<Env>) => {
     const a = await testApp();
-    await a.services.store.inquiries.create({
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '1',
-      preferredColor: 'black',
-      createdAt: a.clock.now(),
-    });
+    await a.services.store.inquiries.create({ ...ADA, createdAt: a.clock.now() });
     const services = { ...a.services, env: { ...a.services.env, ...env } };
     return { a, maintenance: new Maintenance(services, a.app.log) };
   };

@@ -51,6 +51,15 @@ export function mailingApp(smtp: TestSmtp, lines?: string[], env: Record<string,
   });
 }
 
+/** Ada Lane's answers to the contact form's required fields. */
+export const ADA = {
+  firstName: 'Ada',
+  lastName: 'Lane',
+  email: 'ada@example.com',
+  phone: '518-555-0100',
+  preferredColor: 'black',
+};
+
 export const LITTER = 'ranger-juniper-summer-2026';
 
 /** Family `i`'s inquiry, a minute after family `i - 1`'s. */
