@@ -1,7 +1,7 @@
 import type { Revision } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { build, type TestApp } from '../test/build';
+import { testApp } from '../test/per-test';
 import { ALWAYS_KEPT, revisionsToPrune } from './revision-retention';
 
 const HERO = 'apps/web/src/sections/hero-section.tsx';
@@ -64,12 +64,6 @@ describe('which revisions go', () => {
 });
 
 describe('REVISIONS_KEEP and REVISIONS_MAX_AGE', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
   it('default to 200 and a year, and refuse settings that would drop the newest revisions', () => {
     expect(loadEnv({}).REVISIONS_KEEP).toBe(200);
     expect(loadEnv({}).REVISIONS_MAX_AGE).toBe(365 * DAY);
@@ -84,7 +78,7 @@ describe('REVISIONS_KEEP and REVISIONS_MAX_AGE', () => {
   });
 
   it('bound each file: every save prunes its history to the number and the age', async () => {
-    t = await build({ env: { REVISIONS_KEEP: '12', REVISIONS_MAX_AGE: '30d' } });
+    const t = await testApp({ env: { REVISIONS_KEEP: '12', REVISIONS_MAX_AGE: '30d' } });
     const { files, store } = t.services;
     const source = (n: number) =>
       `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;

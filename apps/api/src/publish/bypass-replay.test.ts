@@ -88,20 +88,7 @@ describe(
     it('never reaches the live page: refused on save, and kept off by the gate when written past the check', async () => {
       const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-replay-'));
       temps.push(copy);
-      await linkRepoCopy(
-        repoRoot,
-        copy,
-        new Set([
-          '.git',
-          'data',
-          'apps/api',
-          'apps/web/dist',
-          'apps/web/e2e',
-          '.turbo',
-          'bench',
-          'docs',
-        ]),
-      );
+      await linkRepoCopy(repoRoot, copy);
       const web = path.join(copy, 'apps/web');
       const kind = chooseSandbox('auto').kind;
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-replay-data-'));

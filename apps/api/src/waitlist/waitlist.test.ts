@@ -110,13 +110,9 @@ describe('the waitlists', () => {
     await threeOnTheList(a);
     const tab = await lists(a);
     const [one, two, three] = listOf(tab, LITTER).entries.map((e) => e.id);
-    const moved = await call(
-      a,
-      'PUT',
-      waitlistOrderUrl(LITTER),
-      { entryIds: [one, three, two] },
-      { 'if-match': tab.etag },
-    );
+    const order = (entryIds: (string | undefined)[], headers = {}) =>
+      call(a, 'PUT', waitlistOrderUrl(LITTER), { entryIds }, headers);
+    const moved = await order([one, three, two], { 'if-match': tab.etag });
     expect(moved.statusCode).toBe(200);
     expect(listOf(moved.json() as Waitlist, LITTER).entries.map((e) => e.id)).toEqual([
       one,
@@ -124,13 +120,7 @@ describe('the waitlists', () => {
       two,
     ]);
     // The second tab still shows the old version: its move is refused.
-    const stale = await call(
-      a,
-      'PUT',
-      waitlistOrderUrl(LITTER),
-      { entryIds: [two, one, three] },
-      { 'if-match': tab.etag },
-    );
+    const stale = await order([two, one, three], { 'if-match': tab.etag });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: 'conflict' });
     // Without If-Match, an order that drops or repeats a family is refused too.
@@ -139,7 +129,7 @@ describe('the waitlists', () => {
       [one, two, two],
       [one, two, three, 'ffff'],
     ]) {
-      const res = await call(a, 'PUT', waitlistOrderUrl(LITTER), { entryIds });
+      const res = await order(entryIds);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'stale_order' });
     }
