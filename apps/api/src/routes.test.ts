@@ -26,11 +26,10 @@ import { webhookHeaders } from './inquiries/inquiry-routes';
 import { MailError } from './notify/mail';
 import { SoftAuthenticator } from './test/authenticator';
 import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
-import { ADA } from './test/per-test';
+import { ADA, HERO } from './test/per-test';
 
 const ORIGIN = 'http://localhost:3000';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `const copy = { headline: 'Cedar Bluff Labradors' };\nexport function HeroSection() {\n  return <h1>{copy.headline}</h1>;\n}\n`;
 const LITTER = allLitters[0]!;
 const { id: _id, name: _name, ...LITTER_DRAFT } = LITTER;

@@ -1,14 +1,11 @@
 import path from 'node:path';
-import { API_ROUTES, fileUrl, restoreUrl } from '@cedar/api-contract';
+import { API_ROUTES, restoreUrl } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
 import { describe, expect, it } from 'vitest';
 import type { Builder } from './publish/publisher';
 import { cookieValue, logIn, makeRepoCopy, OWNER, writeFakeBuild } from './test/build';
-import { tempDir, testApp } from './test/per-test';
+import { HERO, heroVersion, saveHero, tempDir, testApp } from './test/per-test';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
-const source = (n: number) =>
-  `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
 const NEW_PASSWORD = 'orchard-lantern-copper-77';
 
 interface Line {
@@ -48,12 +45,7 @@ describe('security events', () => {
     // Five failures, then a lockout.
     for (let i = 0; i < 6; i++) await login(`wrong-guess-${i}`);
     const owner = await logIn(t.app);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...owner.headers, 'content-type': 'text/plain' },
-      payload: source(2),
-    });
+    const saved = await saveHero({ app: t.app, headers: owner.headers }, heroVersion(2));
     await t.services.publisher.settled();
     // The file as it was before that save: restoring it changes the file again.
     const original = (await t.services.store.revisions.list(HERO)).find(
@@ -103,7 +95,7 @@ describe('security events', () => {
       owner.session,
       renewed,
       'wrong-guess-0',
-      source(2),
+      heroVersion(2),
     ])
       expect(log).not.toContain(secret);
   });

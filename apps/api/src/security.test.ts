@@ -5,13 +5,12 @@ import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { cookieValue, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
-import { ADA, signedInApp, tempDir, testApp } from './test/per-test';
+import { ADA, HERO, saveHero, signedInApp, tempDir, testApp } from './test/per-test';
 import { treeHashes } from './test/files';
 
 /** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
 const ORIGIN = 'http://localhost:3000';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
 const SUBMISSION = JSON.stringify({ ...ADA, message: 'Hello' });
 
@@ -68,12 +67,7 @@ describe('safe methods', () => {
     await writeFakeBuild(dist, 'v1');
     const a = await signedInApp({ webDist: dist });
     expect((await webhook(a)).statusCode).toBe(201);
-    const saved = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: VALID,
-    });
+    const saved = await saveHero(a, VALID);
     expect(saved.statusCode).toBe(200);
 
     const snapshot = async () => ({

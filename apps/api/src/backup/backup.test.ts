@@ -2,18 +2,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileUrl } from '@cedar/api-contract';
+
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Env } from '../env';
 import { Maintenance, backupFileName } from '../ops/maintenance';
 import { openEmbeddedStore } from '../store/embedded';
 import type { Store, StoreSnapshot } from '../store';
 import { treeHashes } from '../test/files';
-import { ADA, signedInApp, tempDir, testApp } from '../test/per-test';
+import { ADA, HERO, heroVersion, saveHero, signedInApp, tempDir, testApp } from '../test/per-test';
 import { archiveStream, type BackupContents, BackupError, readArchive } from './archive';
 import { collectBackup, restoreBackup, saveArchive } from './backup';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const LITTERS = 'packages/content/src/data/litters.json';
 const PHOTO = 'packages/content/public/images/litters/spring-litter.jpg';
 const HOUR = 3_600_000;
@@ -49,12 +48,7 @@ async function populated() {
     a.clock.now(),
   );
   for (const n of [1, 2]) {
-    const res = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`,
-    });
+    const res = await saveHero(a, heroVersion(n));
     expect(res.statusCode).toBe(200);
   }
   return a;

@@ -1,19 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  API_ROUTES,
-  CODE_MODE_OFF,
-  fileUrl,
-  restoreUrl,
-  revisionsUrl,
-  wordsUrl,
-} from '@cedar/api-contract';
+import { API_ROUTES, CODE_MODE_OFF, restoreUrl, revisionsUrl, wordsUrl } from '@cedar/api-contract';
 import { describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import type { LoggedIn, TestApp } from '../test/build';
-import { signedInApp } from '../test/per-test';
+import { HERO, saveHero, signedInApp } from '../test/per-test';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const shippedHero = () => fs.readFile(path.join(findRepoRoot()!, HERO), 'utf8');
 const OFF = {
   kind: 'node-permissions' as const,
@@ -22,12 +14,7 @@ const OFF = {
 };
 
 async function saveCode(t: TestApp & LoggedIn, content: string) {
-  return t.app.inject({
-    method: 'PUT',
-    url: fileUrl(HERO),
-    headers: { ...t.headers, 'content-type': 'text/plain' },
-    payload: content,
-  });
+  return saveHero(t, content);
 }
 
 async function saveHeadline(t: TestApp & LoggedIn, headline: string) {

@@ -12,10 +12,9 @@ import {
 } from '@cedar/api-contract';
 import { describe, expect, it } from 'vitest';
 import { SENTINEL, type LoggedIn, type TestApp } from '../test/build';
-import { signedInApp } from '../test/per-test';
+import { HERO, signedInApp } from '../test/per-test';
 import { ifMatchAccepts, inspectSource, sha256 } from './editable-files';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
 const VALID_2 = `export function HeroSection() {\n  return <h1>English Labradors</h1>;\n}\n`;
 

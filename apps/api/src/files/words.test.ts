@@ -4,7 +4,6 @@ import {
   EDITABLE_FILES,
   MAX_FILE_BYTES,
   MAX_WORD_LENGTH,
-  fileUrl,
   publishStatusSchema,
   revisionListSchema,
   saveFileResponseSchema,
@@ -22,12 +21,11 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../test/build';
-import { signedInApp, tempDir } from '../test/per-test';
+import { HERO, saveHero, signedInApp, tempDir } from '../test/per-test';
 import { sha256 } from './editable-files';
 import { checkSection } from './section-check';
 import { TRICKY_WORDS } from './section-words.test';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const MINUTE = 60_000;
 
 /** The app on a temp copy of the repository holding the real, shipped section files. */
@@ -140,24 +138,14 @@ describe('PUT /api/admin/files/:path/words', () => {
     expect(sectionWordsSchema.parse((await getWords(a)).json()).words).toEqual(changes);
     expect(checkSection(HERO, await onDisk(a))).toBeNull();
     // A code save of the same text is accepted too: nothing in it is more than words.
-    const code = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: await onDisk(a),
-    });
+    const code = await saveHero(a, await onDisk(a));
     expect(code.statusCode).toBe(200);
   });
 
   it('needs no password confirmation, unlike a code save', async () => {
     const a = await setup();
     a.clock.advance(16 * MINUTE);
-    const code = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: (await onDisk(a)).replace('Cedar Bluff Labradors', 'Changed'),
-    });
+    const code = await saveHero(a, (await onDisk(a)).replace('Cedar Bluff Labradors', 'Changed'));
     expect(code.statusCode).toBe(403);
     expect(code.json()).toMatchObject({ error: 'confirmation_required' });
     const words = await putWords(

@@ -11,12 +11,12 @@ import { compressTree } from '@cedar/build-info/compress';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
+import { HERO } from '../test/per-test';
 import { linkRepoCopy } from '../test/files';
 import { chooseSandbox } from './sandbox';
 import { webAppBuilder } from './web-builder';
 
 const repoRoot = findRepoRoot()!;
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const temps: string[] = [];
 let app: (TestApp & LoggedIn) | undefined;
 afterAll(async () => {

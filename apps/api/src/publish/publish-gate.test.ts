@@ -5,19 +5,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  fileUrl,
-  publishStatusSchema,
-  revisionListSchema,
-  revisionsUrl,
-} from '@cedar/api-contract';
+import { publishStatusSchema, revisionListSchema, revisionsUrl } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { makeRepoCopy, type LoggedIn, type TestApp, writeFakeBuild } from '../test/build';
-import { signedInApp, tempDir } from '../test/per-test';
+import { HERO, saveHero, signedInApp, tempDir } from '../test/per-test';
 import { PAGE_GATE_AUTHOR, type Builder } from './publisher';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const hero = (words: string) => `export function HeroSection() {\n  return <h1>${words}</h1>;\n}\n`;
 
 const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
@@ -64,13 +58,7 @@ async function setup(): Promise<TestApp & LoggedIn> {
   return a;
 }
 
-const save = (a: TestApp & LoggedIn, content: string) =>
-  a.app.inject({
-    method: 'PUT',
-    url: fileUrl(HERO),
-    headers: { ...a.headers, 'content-type': 'text/plain' },
-    payload: content,
-  });
+const save = (a: TestApp & LoggedIn, content: string) => saveHero(a, content);
 const status = async (a: TestApp & LoggedIn) =>
   publishStatusSchema.parse(
     (await a.app.inject({ method: 'GET', url: '/api/admin/publish', headers: a.headers })).json(),

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
+import { publishStatusSchema, restoreUrl } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readSources } from '@cedar/build-info';
 import { kennelDay } from '@cedar/litter-logic';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -13,12 +13,8 @@ import {
   type TestApp,
   writeFakeBuild,
 } from '../test/build';
-import { signedInApp, tempDir, testApp } from '../test/per-test';
+import { HERO, heroVersion, saveHero, signedInApp, tempDir, testApp } from '../test/per-test';
 import type { Builder } from './publisher';
-
-const HERO = 'apps/web/src/sections/hero-section.tsx';
-const source = (n: number) =>
-  `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
 
 // outDir is <repo>/apps/web/dist/builds/<id>
 const repoOf = (outDir: string) => path.resolve(outDir, '../../../../..');
@@ -60,13 +56,7 @@ const status = async (a: TestApp & LoggedIn) => {
   expect(res.statusCode).toBe(200);
   return publishStatusSchema.parse(res.json());
 };
-const save = (a: TestApp & LoggedIn, n: number) =>
-  a.app.inject({
-    method: 'PUT',
-    url: fileUrl(HERO),
-    headers: { ...a.headers, 'content-type': 'text/plain' },
-    payload: source(n),
-  });
+const save = (a: TestApp & LoggedIn, n: number) => saveHero(a, heroVersion(n));
 const page = async (a: TestApp, url = '/') => (await a.app.inject({ method: 'GET', url })).body;
 
 describe('publishing', () => {
@@ -247,7 +237,7 @@ describe('publishing', () => {
 
   it('builds again when a source was written during the build, by a save or by hand', async () => {
     const { builder, runs } = fakeBuilder(async (run, repoRoot) => {
-      if (run === 1) await fs.writeFile(path.join(repoRoot, HERO), source(7));
+      if (run === 1) await fs.writeFile(path.join(repoRoot, HERO), heroVersion(7));
     });
     const a = await setup(builder);
     await save(a, 2);
@@ -349,7 +339,8 @@ async function afterTick(file: string) {
   }
 }
 /** Writes a section file behind the server's back, as a save acknowledged just before a stop leaves it. */
-const writeHero = (a: TestApp, n: number) => fs.writeFile(path.join(a.repoRoot, HERO), source(n));
+const writeHero = (a: TestApp, n: number) =>
+  fs.writeFile(path.join(a.repoRoot, HERO), heroVersion(n));
 /** A builder whose second run waits until released, so a test can look at the site meanwhile. */
 function heldSecondRun() {
   let release!: () => void;

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, type Waitlist } from '@cedar/api-contract';
+import { API_ROUTES, fileUrl, type Waitlist } from '@cedar/api-contract';
 import { expect, onTestFinished } from 'vitest';
 import type { NewInquiry } from '../store/types';
 import { build, buildLoggedIn, type BuildTestOptions, type LoggedIn, type TestApp } from './build';
@@ -98,3 +98,18 @@ export async function addToWaitlist(
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Waitlist>();
 }
+
+export const HERO = 'apps/web/src/sections/hero-section.tsx';
+
+/** A hero section whose heading says `Version n`. */
+export const heroVersion = (n: number) =>
+  `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
+
+/** A code save of the hero section, as the File editor sends it. */
+export const saveHero = (a: Pick<TestApp, 'app'> & Pick<LoggedIn, 'headers'>, source: string) =>
+  a.app.inject({
+    method: 'PUT',
+    url: fileUrl(HERO),
+    headers: { ...a.headers, 'content-type': 'text/plain' },
+    payload: source,
+  });
