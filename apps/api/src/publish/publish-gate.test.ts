@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { publishStatusSchema, revisionListSchema, revisionsUrl } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeRepoCopy, type LoggedIn, type TestApp, writeFakeBuild } from '../test/build';
 import { HERO, saveHero, signedInApp, tempDir } from '../test/per-test';
 import { PAGE_GATE_AUTHOR, type Builder } from './publisher';
@@ -128,7 +128,6 @@ describe('the page gate on a publish (issue 35)', () => {
     const kept = path.join(a.repoRoot, 'apps/web/dist/builds/20990101000000000-planted/client');
     await writePages(kept, 'Welcome', true, await readSources(a.repoRoot));
     const restarted = await a.restart();
-    onTestFinished(() => restarted.close());
     const page = await restarted.app.inject({ url: '/' });
     expect(page.body).toContain('<h1>Welcome</h1>');
     expect(page.body).not.toContain(PLANTED);

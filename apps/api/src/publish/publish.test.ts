@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { publishStatusSchema, restoreUrl } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readSources } from '@cedar/build-info';
 import { kennelDay } from '@cedar/litter-logic';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   build,
   logIn,
@@ -312,7 +312,6 @@ describe('publishing', () => {
 /** Restarts the app on the same folders, signed in again. */
 async function restart(a: TestApp) {
   const r = await a.restart();
-  onTestFinished(() => r.app.close());
   return Object.assign(r, await logIn(r.app));
 }
 

@@ -9,19 +9,20 @@ import type { NewInquiry } from '../store/types';
 import { build, buildLoggedIn, type BuildTestOptions, type LoggedIn, type TestApp } from './build';
 import { startSmtp, type TestSmtp } from './smtp';
 
-/** build(), closed when the test ends. */
-export async function testApp(options?: BuildTestOptions): Promise<TestApp> {
-  const a = await build(options);
+/** `a`, and each app a restart of it makes, closed when the test ends. */
+function closedAtTheEnd<T extends TestApp>(a: T): T {
   onTestFinished(() => a.close());
+  const restart = a.restart.bind(a);
+  a.restart = async (env) => closedAtTheEnd(await restart(env));
   return a;
 }
 
+/** build(), closed when the test ends. */
+export const testApp = async (options?: BuildTestOptions) => closedAtTheEnd(await build(options));
+
 /** buildLoggedIn(), closed when the test ends. */
-export async function signedInApp(options?: BuildTestOptions): Promise<TestApp & LoggedIn> {
-  const a = await buildLoggedIn(options);
-  onTestFinished(() => a.close());
-  return a;
-}
+export const signedInApp = async (options?: BuildTestOptions) =>
+  closedAtTheEnd(await buildLoggedIn(options));
 
 /** A temp folder, removed when the test ends. */
 export async function tempDir(prefix: string): Promise<string> {
