@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { publishStatusSchema, revisionListSchema, revisionsUrl } from '@cedar/api-contract';
+import { revisionListSchema, revisionsUrl } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
 import { describe, expect, it } from 'vitest';
 import { makeRepoCopy, type LoggedIn, type TestApp, writeFakeBuild } from '../test/build';
-import { HERO, saveHero, signedInApp, tempDir } from '../test/per-test';
+import { HERO, publishStatus as status, saveHero, signedInApp, tempDir } from '../test/per-test';
 import { PAGE_GATE_AUTHOR, type Builder } from './publisher';
 
 const hero = (words: string) => `export function HeroSection() {\n  return <h1>${words}</h1>;\n}\n`;
@@ -59,10 +59,6 @@ async function setup(): Promise<TestApp & LoggedIn> {
 }
 
 const save = (a: TestApp & LoggedIn, content: string) => saveHero(a, content);
-const status = async (a: TestApp & LoggedIn) =>
-  publishStatusSchema.parse(
-    (await a.app.inject({ method: 'GET', url: '/api/admin/publish', headers: a.headers })).json(),
-  );
 const scriptSrc = (csp: unknown) => /script-src ([^;]*)/.exec(String(csp))?.[1] ?? '';
 
 describe('the page gate on a publish (issue 35)', () => {

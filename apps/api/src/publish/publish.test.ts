@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { publishStatusSchema, restoreUrl } from '@cedar/api-contract';
+import { restoreUrl } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readSources } from '@cedar/build-info';
 import { kennelDay } from '@cedar/litter-logic';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,15 @@ import {
   type TestApp,
   writeFakeBuild,
 } from '../test/build';
-import { HERO, heroVersion, saveHero, signedInApp, tempDir, testApp } from '../test/per-test';
+import {
+  HERO,
+  heroVersion,
+  publishStatus as status,
+  saveHero,
+  signedInApp,
+  tempDir,
+  testApp,
+} from '../test/per-test';
 import type { Builder } from './publisher';
 
 // outDir is <repo>/apps/web/dist/builds/<id>
@@ -47,15 +55,6 @@ async function setup(builder?: Builder, env: Record<string, string> = {}) {
   return a;
 }
 
-const status = async (a: TestApp & LoggedIn) => {
-  const res = await a.app.inject({
-    method: 'GET',
-    url: '/api/admin/publish',
-    headers: { ...a.headers },
-  });
-  expect(res.statusCode).toBe(200);
-  return publishStatusSchema.parse(res.json());
-};
 const save = (a: TestApp & LoggedIn, n: number) => saveHero(a, heroVersion(n));
 const page = async (a: TestApp, url = '/') => (await a.app.inject({ method: 'GET', url })).body;
 

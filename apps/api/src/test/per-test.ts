@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, fileUrl, type Waitlist } from '@cedar/api-contract';
+import { API_ROUTES, fileUrl, publishStatusSchema, type Waitlist } from '@cedar/api-contract';
 import { expect, onTestFinished } from 'vitest';
 import type { NewInquiry } from '../store/types';
 import { build, buildLoggedIn, type BuildTestOptions, type LoggedIn, type TestApp } from './build';
@@ -114,3 +114,10 @@ export const saveHero = (a: Pick<TestApp, 'app'> & Pick<LoggedIn, 'headers'>, so
     headers: { ...a.headers, 'content-type': 'text/plain' },
     payload: source,
   });
+
+/** The File editor's publish status. */
+export async function publishStatus(a: TestApp & LoggedIn) {
+  const res = await call(a, 'GET', API_ROUTES.publishStatus.path);
+  expect(res.statusCode).toBe(200);
+  return publishStatusSchema.parse(res.json());
+}
