@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { API_ROUTES, fileUrl, revisionPathSchema } from '@cedar/api-contract';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
-import { cookieValue, logIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
-import { ADA, HERO, saveHero, signedInApp, tempDir, testApp } from './test/per-test';
+import { cookieValue, logIn, OWNER, writeFakeBuild } from './test/build';
+import { ADA, HERO, saveHero, signedInApp, tempDir, testApp, webhook } from './test/per-test';
 import { treeHashes } from './test/files';
 
 /** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
@@ -13,18 +12,6 @@ const ORIGIN = 'http://localhost:3000';
 
 const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
 const SUBMISSION = JSON.stringify({ ...ADA, message: 'Hello' });
-
-const webhook = (
-  a: TestApp,
-  body = SUBMISSION,
-  delivery = webhookHeaders(DEV_WEBHOOK_SECRET, body, { id: randomUUID(), at: a.clock.now() }),
-) =>
-  a.app.inject({
-    method: 'POST',
-    url: API_ROUTES.inquiryWebhook.path,
-    headers: { 'content-type': 'application/json', ...delivery },
-    payload: body,
-  });
 
 describe('session tokens', () => {
   it('carry 256 random bits, and every login gets a new one, even when the client presents an old or planted one', async () => {
@@ -66,7 +53,7 @@ describe('safe methods', () => {
     const dist = await tempDir('cedar-dist-');
     await writeFakeBuild(dist, 'v1');
     const a = await signedInApp({ webDist: dist });
-    expect((await webhook(a)).statusCode).toBe(201);
+    expect((await webhook(a, SUBMISSION)).statusCode).toBe(201);
     const saved = await saveHero(a, VALID);
     expect(saved.statusCode).toBe(200);
 

@@ -2,10 +2,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { API_ROUTES, intakeStatusSchema, retryMailUrl } from '@cedar/api-contract';
 import { describe, expect, it } from 'vitest';
-import { DEV_WEBHOOK_SECRET } from '../env';
-import { webhookHeaders } from '../inquiries/inquiry-routes';
 import { logIn, type TestApp } from '../test/build';
-import { MAIL_ENV, smtpServer, testApp } from '../test/per-test';
+import { MAIL_ENV, smtpServer, testApp, webhook } from '../test/per-test';
 import { ownerMail } from './mail';
 import { MAX_ATTEMPTS, Outbox, retryDelayMs } from './outbox';
 
@@ -19,7 +17,6 @@ async function start(env: Record<string, string> = {}, lines?: string[]) {
   return { t, smtp };
 }
 
-let deliveries = 0;
 /** A family's inquiry through the relay webhook, as a form relay sends it. */
 async function inquire(app: TestApp, fields: Record<string, string> = {}) {
   const body = JSON.stringify({
@@ -31,15 +28,7 @@ async function inquire(app: TestApp, fields: Record<string, string> = {}) {
     message: 'Hoping for a fox red male this spring.',
     ...fields,
   });
-  const res = await app.app.inject({
-    method: 'POST',
-    url: API_ROUTES.inquiryWebhook.path,
-    headers: {
-      'content-type': 'application/json',
-      ...webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: app.clock.now(), id: `d-${++deliveries}` }),
-    },
-    payload: body,
-  });
+  const res = await webhook(app, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>().id;
 }

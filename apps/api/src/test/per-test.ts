@@ -1,10 +1,13 @@
 // What a test opens, closed when it ends (vitest's onTestFinished, which runs after a failure
 // too), and the families the tests put on the inbox and the waitlists.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_ROUTES, fileUrl, publishStatusSchema, type Waitlist } from '@cedar/api-contract';
 import { expect, onTestFinished } from 'vitest';
+import { DEV_WEBHOOK_SECRET } from '../env';
+import { webhookHeaders } from '../inquiries/inquiry-routes';
 import type { NewInquiry } from '../store/types';
 import { build, buildLoggedIn, type BuildTestOptions, type LoggedIn, type TestApp } from './build';
 import { startSmtp, type TestSmtp } from './smtp';
@@ -121,3 +124,16 @@ export async function publishStatus(a: TestApp & LoggedIn) {
   expect(res.statusCode).toBe(200);
   return publishStatusSchema.parse(res.json());
 }
+
+/** A signed delivery to the inquiry webhook, as a form relay sends it (`delivery`: its headers). */
+export const webhook = (
+  a: TestApp,
+  body: string,
+  delivery = webhookHeaders(DEV_WEBHOOK_SECRET, body, { id: randomUUID(), at: a.clock.now() }),
+) =>
+  a.app.inject({
+    method: 'POST',
+    url: API_ROUTES.inquiryWebhook.path,
+    headers: { 'content-type': 'application/json', ...delivery },
+    payload: body,
+  });
