@@ -335,8 +335,7 @@ describe('a backup', () => {
   });
 
   it("carries each account's passkeys and one-time codes, never a pending challenge; a restore checks whose they are", async () => {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     const { store } = a.services;
     const now = a.clock.now();
     await store.passkeys.add({
@@ -366,7 +365,7 @@ describe('a backup', () => {
     expect(zlib.gunzipSync(await fs.readFile(file)).toString()).not.toContain('pending-challenge');
     const before = sorted(await store.snapshot());
     const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
-    cleanup.push(() => restored.close());
+    onTestFinished(() => restored.close());
     await restoreBackup(await readArchive(file), {
       store: restored,
       repoRoot: a.repoRoot,
@@ -386,7 +385,7 @@ describe('a backup', () => {
     const craftedFile = path.join(await tempDir('cedar-crafted-'), 'crafted.jsonl.gz');
     await saveArchive(archiveStream(crafted), craftedFile);
     const empty = await openEmbeddedStore(await tempDir('cedar-restored-crafted-'));
-    cleanup.push(() => empty.close());
+    onTestFinished(() => empty.close());
     await expect(
       restoreBackup(await readArchive(craftedFile), {
         store: empty,
