@@ -2,23 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authPlugin } from './plugins/auth';
 import { DEV_WEBHOOK_SECRET, loadEnv } from './env';
-import { build, type TestApp, writeFakeBuild } from './test/build';
+import { writeFakeBuild } from './test/build';
+import { testApp } from './test/per-test';
 
 /** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
 const ORIGIN = 'http://localhost:3000';
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
 describe('the app as plugins', () => {
   it('is built from named plugins, each declaring what it needs', async () => {
-    t = await build();
+    const t = await testApp();
     for (const name of [
       'app',
       'config',
@@ -42,14 +37,14 @@ describe('health', () => {
   // else on the embedded store: this names which one they all ran on.
   const engine = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
   it(`answers ok and names the store (${engine} in this run)`, async () => {
-    t = await build();
+    const t = await testApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', store: engine });
   });
 
   it('is on the embedded store when a test asks for its files', async () => {
-    t = await build({ engine: 'embedded' });
+    const t = await testApp({ engine: 'embedded' });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ status: 'ok', store: 'embedded' });
   });
@@ -278,7 +273,7 @@ describe('env', () => {
 
 describe('errors', () => {
   it('answers an unknown /api route with JSON 404', async () => {
-    t = await build();
+    const t = await testApp();
     for (const [method, url] of [
       ['GET', '/api/nope'],
       ['POST', '/api/nope'],
@@ -293,7 +288,7 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON with 400 bad_request, never a 5xx or a stack', async () => {
-    t = await build();
+    const t = await testApp();
     for (const payload of ['{"username": "owner",', '', 'null', '[]', '"text"']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -308,7 +303,7 @@ describe('errors', () => {
   });
 
   it('answers wrong types and unknown fields with 400 and details', async () => {
-    t = await build();
+    const t = await testApp();
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -335,7 +330,7 @@ describe('errors', () => {
   });
 
   it('answers a content type it does not take with 415', async () => {
-    t = await build();
+    const t = await testApp();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -347,7 +342,7 @@ describe('errors', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    t = await build({ env: { BODY_LIMIT: '2kb' } });
+    const t = await testApp({ env: { BODY_LIMIT: '2kb' } });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -359,7 +354,7 @@ describe('errors', () => {
   });
 
   it('hides the details of a server fault behind a plain 500', async () => {
-    t = await build();
+    const t = await testApp();
     t.services.store.inquiries.list = async () => {
       throw new Error('connection string mongodb://secret@db');
     };
@@ -380,7 +375,7 @@ describe('web host', () => {
   it('serves prerendered pages, files, the admin shell and a 404 page with status 404', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
     await writeFakeBuild(dist, 'v1');
-    t = await build({ webDist: dist });
+    const t = await testApp({ webDist: dist });
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.headers['cache-control']).toBe('no-cache');

@@ -23,12 +23,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { buildLoggedIn, type LoggedIn, type TestApp, writeFakeBuild } from './test/build';
+import { ADA, HERO, saveHero } from './test/per-test';
 import { treeHashes } from './test/files';
 
 const BODY_LIMIT = 16 * 1024;
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 400);
 const SECRET = 'TOP-SECRET-outside-the-section-files-5d1f';
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const HERO_SOURCE = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
 
 let a: TestApp & LoggedIn;
@@ -101,12 +101,7 @@ beforeAll(async () => {
   a = await buildLoggedIn({ webDist, env: { BODY_LIMIT: `${BODY_LIMIT}b` } });
   await fs.writeFile(path.join(a.repoRoot, 'secret.txt'), SECRET);
   await fs.writeFile(path.join(a.repoRoot, '.env'), `ADMIN_PASSWORD=${SECRET}\n`);
-  const saved = await a.app.inject({
-    method: 'PUT',
-    url: fileUrl(HERO),
-    headers: { ...a.headers, 'content-type': 'text/plain' },
-    payload: HERO_SOURCE,
-  });
+  const saved = await saveHero(a, HERO_SOURCE);
   revisionId = saved.json<{ revision: { id: string } }>().revision.id;
   await a.app.listen({ port: 0, host: '127.0.0.1' });
   port = (a.app.server.address() as net.AddressInfo).port;
@@ -328,14 +323,7 @@ const malformed = fc.oneof(
 const overLimit = fc
   .integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 4 })
   .map((n) => Buffer.alloc(n, 0x61));
-const SUBMISSION = {
-  firstName: 'Ada',
-  lastName: 'Lane',
-  email: 'ada@example.com',
-  phone: '518-555-0100',
-  preferredColor: 'black',
-  message: 'Hi',
-};
+const SUBMISSION = { ...ADA, message: 'Hi' };
 /** A real submission or login with one field made hostile, so the checks past the first are reached. */
 const nearValid = fc.oneof(
   fc

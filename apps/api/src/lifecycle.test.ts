@@ -13,6 +13,7 @@ import { webhookHeaders } from './inquiries/inquiry-routes';
 import { closeGracefully } from './lib/shutdown';
 import { openEmbeddedStore } from './store/embedded';
 import { build, type TestApp, writeFakeBuild } from './test/build';
+import { testApp } from './test/per-test';
 import { bundleForTest } from './test/files';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
@@ -224,12 +225,6 @@ describe('the graceful close', () => {
 });
 
 describe('/api/ready', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
   const ready = async (a: TestApp) => {
     const res = await a.app.inject({ method: 'GET', url: API_ROUTES.ready.path });
     return { status: res.statusCode, body: readyResponseSchema.parse(res.json()) };
@@ -238,7 +233,7 @@ describe('/api/ready', () => {
   it('is ready when the store answers and the site build is loaded', async () => {
     const webDist = await tempDir('cedar-dist-');
     await writeFakeBuild(webDist, 'v1');
-    t = await build({ webDist });
+    const t = await testApp({ webDist });
     expect(await ready(t)).toEqual({
       status: 200,
       body: { status: 'ready', store: 'embedded', build: 'initial', reasons: [] },
@@ -250,7 +245,7 @@ describe('/api/ready', () => {
   });
 
   it('is ready with no site build when it was given none (development, API only)', async () => {
-    t = await build();
+    const t = await testApp();
     expect(await ready(t)).toEqual({
       status: 200,
       body: { status: 'ready', store: 'embedded', build: null, reasons: [] },
@@ -258,7 +253,7 @@ describe('/api/ready', () => {
   });
 
   it('answers 503 with a reason when WEB_DIST holds no build', async () => {
-    t = await build({ env: { WEB_DIST: path.join(os.tmpdir(), 'cedar-no-such-build') } });
+    const t = await testApp({ env: { WEB_DIST: path.join(os.tmpdir(), 'cedar-no-such-build') } });
     expect(await ready(t)).toEqual({
       status: 503,
       body: {
@@ -272,7 +267,7 @@ describe('/api/ready', () => {
 
   it('answers 503 when the store fails or does not answer, while health stays 200', async () => {
     const lines: string[] = [];
-    t = await build({
+    const t = await testApp({
       env: { LOG_LEVEL: 'warn' },
       logStream: { write: (l) => void lines.push(l) },
     });

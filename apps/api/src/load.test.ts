@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { buildLoggedIn, type LoggedIn, OWNER, type TestApp, writeFakeBuild } from './test/build';
+import { HERO } from './test/per-test';
 
 const REQUESTS = Number(process.env.LOAD_REQUESTS ?? 2000);
 const CONCURRENCY = 50;
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 
 let a: TestApp & LoggedIn;
 let dist: string;

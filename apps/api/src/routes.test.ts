@@ -22,17 +22,17 @@ import {
 import { allLitters } from '@cedar/content';
 import type { InjectOptions } from 'fastify';
 import { generateSync } from 'otplib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { MailError } from './notify/mail';
 import { SoftAuthenticator } from './test/authenticator';
-import { build, buildLoggedIn, cookieValue, logIn, OWNER, type TestApp } from './test/build';
+import { build, cookieValue, logIn, OWNER, type TestApp } from './test/build';
 import { addHelper, HELPER } from './test/people';
+import { ADA, HERO, signedInApp, testApp } from './test/per-test';
 
 const ORIGIN = 'http://localhost:3000';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `const copy = { headline: 'Cedar Bluff Labradors' };\nexport function HeroSection() {\n  return <h1>{copy.headline}</h1>;\n}\n`;
 const LITTER = allLitters[0]!;
 const { id: _id, name: _name, ...LITTER_DRAFT } = LITTER;
@@ -182,12 +182,6 @@ const PROTECTED: Record<string, (ids: Ids) => InjectOptions> = {
   endAllSessions: () => ({ method: 'POST', url: API_ROUTES.endAllSessions.path }),
 };
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
 /** A call as our own pages make it (our Origin), with `headers` on top. */
 function call(app: TestApp['app'], options: InjectOptions, headers: Record<string, string> = {}) {
   return app.inject({
@@ -234,7 +228,7 @@ describe('route inventory', () => {
 
   it('answers a signed-in admin on every protected route', async () => {
     // E-mail on, and refused for good: the inquiry's e-mail is there to be sent again.
-    const a = await buildLoggedIn({
+    const a = await signedInApp({
       env: {
         SMTP_URL: 'smtp://127.0.0.1:9',
         NOTIFY_EMAIL: 'owner@example.com',
@@ -246,15 +240,11 @@ describe('route inventory', () => {
         },
       },
     });
-    t = a;
     const saved = await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers });
     const other = await logIn(a.app);
     const sessions = await call(a.app, PROTECTED.sessions!(NO_IDS), { ...a.headers });
     const { id: inquiry } = await a.services.intake.receive('delivery-1', {
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '518-555-0100',
+      ...ADA,
       preferredColor: 'yellow',
       createdAt: a.clock.now(),
     });
@@ -335,8 +325,7 @@ describe('route inventory', () => {
   });
 
   it('answers 401 with no session, a forged one, a Bearer token, an expired one and after logout', async () => {
-    const a = await buildLoggedIn();
-    t = a;
+    const a = await signedInApp();
     await expectAll(a.app, 401, {}, 'no session');
     await expectAll(a.app, 401, { cookie: 'cb_session=' + 'A'.repeat(43) }, 'forged cookie');
     await expectAll(a.app, 401, { authorization: 'Bearer ' + 'A'.repeat(43) }, 'forged bearer');
@@ -360,8 +349,7 @@ describe('route inventory', () => {
   });
 
   it('refuses calls from another site with 403, leaving the file alone', async () => {
-    const a = await buildLoggedIn();
-    t = a;
+    const a = await signedInApp();
     const saved = await call(a.app, PROTECTED.saveFile!(NO_IDS), { ...a.headers });
     const id = saved.json().revision.id as string;
     const foreign = { ...a.headers, origin: 'https://evil.example' };
@@ -386,8 +374,7 @@ describe('route inventory', () => {
   });
 
   it('refuses a page served under another host name that resolves here (DNS rebinding)', async () => {
-    const a = await buildLoggedIn();
-    t = a;
+    const a = await signedInApp();
     // The attacker's page at http://attacker.example:3000, its name pointed at this server.
     const rebound = { host: 'attacker.example:3000', origin: 'http://attacker.example:3000' };
     const login = await a.app.inject({
@@ -408,10 +395,10 @@ describe('route inventory', () => {
 
   it('on a public start, answers only for PUBLIC_URL: its host, and its origin for changes', async () => {
     const site = 'https://cedarblufflabradors.example';
-    t = await build({ env: { NODE_ENV: 'production', PUBLIC_URL: site, HOST: '0.0.0.0' } });
+    const t = await testApp({ env: { NODE_ENV: 'production', PUBLIC_URL: site, HOST: '0.0.0.0' } });
     const own = { host: 'cedarblufflabradors.example', origin: site };
     const login = (headers: Record<string, string>) =>
-      t!.app.inject({ method: 'POST', url: API_ROUTES.login.path, headers, payload: OWNER });
+      t.app.inject({ method: 'POST', url: API_ROUTES.login.path, headers, payload: OWNER });
     // Loopback names are not the site on a public start.
     expect(
       (await login({ host: 'localhost:3000', origin: 'http://localhost:3000' })).statusCode,
@@ -440,8 +427,7 @@ describe('route inventory', () => {
 
 describe('restart', () => {
   it('loses no acknowledged inquiry, revision or session', async () => {
-    const first = await buildLoggedIn();
-    t = first;
+    const first = await signedInApp();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       // Three submissions (the same body again would be a repeat).
@@ -471,7 +457,6 @@ describe('restart', () => {
     expect(saved.statusCode).toBe(200);
 
     const second = await first.restart();
-    t = second;
     const inquiries = await call(second.app, PROTECTED.inquiries!(NO_IDS), { ...first.headers });
     expect(inquiries.statusCode).toBe(200);
     expect(
@@ -491,8 +476,7 @@ describe('restart', () => {
 
   it('loses nothing acknowledged when the process dies without closing the store', async () => {
     // The embedded engine's files, copied as a crash leaves them (MongoDB's durability is its own).
-    const first = await buildLoggedIn({ engine: 'embedded' });
-    t = first;
+    const first = await signedInApp({ engine: 'embedded' });
     const saved = await call(first.app, PROTECTED.saveFile!(NO_IDS), { ...first.headers });
     const body = JSON.stringify({
       firstName: 'Bo',
@@ -530,9 +514,9 @@ describe('restart', () => {
   });
 
   it('keeps the admins and does not duplicate the demo admin', async () => {
-    t = await build();
+    const t = await testApp();
     const before = await t.services.store.admins.count();
-    t = await t.restart();
-    expect(await t.services.store.admins.count()).toBe(before);
+    const again = await t.restart();
+    expect(await again.services.store.admins.count()).toBe(before);
   });
 });

@@ -1,31 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { API_ROUTES, fileUrl, restoreUrl } from '@cedar/api-contract';
+import { API_ROUTES, restoreUrl } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Builder } from './publish/publisher';
-import {
-  build,
-  cookieValue,
-  logIn,
-  makeRepoCopy,
-  OWNER,
-  type TestApp,
-  writeFakeBuild,
-} from './test/build';
+import { cookieValue, logIn, makeRepoCopy, OWNER, writeFakeBuild } from './test/build';
+import { HERO, heroVersion, saveHero, tempDir, testApp } from './test/per-test';
 
-let t: TestApp | undefined;
-const temps: string[] = [];
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  for (const dir of temps.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-});
-
-const HERO = 'apps/web/src/sections/hero-section.tsx';
-const source = (n: number) =>
-  `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
 const NEW_PASSWORD = 'orchard-lantern-copper-77';
 
 interface Line {
@@ -39,14 +19,13 @@ interface Line {
 describe('security events', () => {
   it('write one line each for sign-in, failure, lockout, logout, password change, save, restore and publish, with who, where and how, and no secret', async () => {
     const lines: string[] = [];
-    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
-    temps.push(dist);
+    const dist = await tempDir('cedar-dist-');
     // Builds that record the sources they were made from, as every build does (decision 006).
     const repoRoot = await makeRepoCopy();
     await writeFakeBuild(dist, 'v1', undefined, await readSources(repoRoot));
     const builder: Builder = async (outDir) =>
       writeFakeBuild(path.join(outDir, 'client'), 'v2', undefined, await readSources(repoRoot));
-    t = await build({
+    const t = await testApp({
       env: { LOG_LEVEL: 'info' },
       webDist: dist,
       repoRoot,
@@ -55,7 +34,7 @@ describe('security events', () => {
     });
     const origin = t.env.PUBLIC_URL;
     const login = (password: string, remoteAddress = '203.0.113.7') =>
-      t!.app.inject({
+      t.app.inject({
         method: 'POST',
         url: API_ROUTES.login.path,
         remoteAddress,
@@ -66,12 +45,7 @@ describe('security events', () => {
     // Five failures, then a lockout.
     for (let i = 0; i < 6; i++) await login(`wrong-guess-${i}`);
     const owner = await logIn(t.app);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...owner.headers, 'content-type': 'text/plain' },
-      payload: source(2),
-    });
+    const saved = await saveHero({ app: t.app, headers: owner.headers }, heroVersion(2));
     await t.services.publisher.settled();
     // The file as it was before that save: restoring it changes the file again.
     const original = (await t.services.store.revisions.list(HERO)).find(
@@ -121,7 +95,7 @@ describe('security events', () => {
       owner.session,
       renewed,
       'wrong-guess-0',
-      source(2),
+      heroVersion(2),
     ])
       expect(log).not.toContain(secret);
   });

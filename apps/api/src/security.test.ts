@@ -1,60 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { API_ROUTES, fileUrl, revisionPathSchema } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from './auth/sessions';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
-import {
-  build,
-  buildLoggedIn,
-  cookieValue,
-  logIn,
-  OWNER,
-  type TestApp,
-  writeFakeBuild,
-} from './test/build';
+import { cookieValue, logIn, OWNER, writeFakeBuild } from './test/build';
+import { ADA, HERO, saveHero, signedInApp, tempDir, testApp, webhook } from './test/per-test';
 import { treeHashes } from './test/files';
 
 /** Our own pages' Origin: PUBLIC_URL's default on a loopback start. */
 const ORIGIN = 'http://localhost:3000';
 
-let t: TestApp | undefined;
-const temps: string[] = [];
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  for (const dir of temps.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-});
-
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
-const SUBMISSION = JSON.stringify({
-  firstName: 'Ada',
-  lastName: 'Lane',
-  email: 'ada@example.com',
-  phone: '518-555-0100',
-  preferredColor: 'black',
-  message: 'Hello',
-});
-
-const webhook = (
-  a: TestApp,
-  body = SUBMISSION,
-  delivery = webhookHeaders(DEV_WEBHOOK_SECRET, body, { id: randomUUID(), at: a.clock.now() }),
-) =>
-  a.app.inject({
-    method: 'POST',
-    url: API_ROUTES.inquiryWebhook.path,
-    headers: { 'content-type': 'application/json', ...delivery },
-    payload: body,
-  });
+const SUBMISSION = JSON.stringify({ ...ADA, message: 'Hello' });
 
 describe('session tokens', () => {
   it('carry 256 random bits, and every login gets a new one, even when the client presents an old or planted one', async () => {
-    t = await build();
+    const t = await testApp();
     const tokens = new Set<string>();
     for (let i = 0; i < 8; i++) tokens.add((await logIn(t.app)).session);
     expect(tokens.size).toBe(8);
@@ -89,18 +50,11 @@ describe('session tokens', () => {
 
 describe('safe methods', () => {
   it('no GET or HEAD changes state: every read route, signed in or not, leaves the store and the files as they were', async () => {
-    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
-    temps.push(dist);
+    const dist = await tempDir('cedar-dist-');
     await writeFakeBuild(dist, 'v1');
-    const a = await buildLoggedIn({ webDist: dist });
-    t = a;
-    expect((await webhook(a)).statusCode).toBe(201);
-    const saved = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: VALID,
-    });
+    const a = await signedInApp({ webDist: dist });
+    expect((await webhook(a, SUBMISSION)).statusCode).toBe(201);
+    const saved = await saveHero(a, VALID);
     expect(saved.statusCode).toBe(200);
 
     const snapshot = async () => ({
@@ -161,11 +115,10 @@ describe('safe methods', () => {
 describe('logs', () => {
   it('never carry a password, a session token, a cookie or a webhook signature', async () => {
     const lines: string[] = [];
-    t = await build({
+    const a = await testApp({
       env: { LOG_LEVEL: 'trace' },
       logStream: { write: (line) => void lines.push(line) },
     });
-    const a = t;
     const wrong = 'wrong-guess-of-the-owner-9';
     const fail = await a.app.inject({
       method: 'POST',

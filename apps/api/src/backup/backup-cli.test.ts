@@ -11,13 +11,13 @@ import { DEMO_ADMIN } from '../auth/password-policy';
 import { openEmbeddedStore } from '../store/embedded';
 import type { StoreSnapshot } from '../store';
 import { componentOf } from '../test/build';
+import { HERO } from '../test/per-test';
 import { bundleForTest } from '../test/files';
 import { archiveStream } from './archive';
 import { saveArchive } from './backup';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 const bundleDir = path.join(apiDir, 'node_modules', `.backup-cli-test-${process.pid}`);
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const PHOTO = 'packages/content/public/images/dogs/willow.jpg';
 const children = new Set<ChildProcess>();
 let root: string;

@@ -1,39 +1,25 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileUrl } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Env } from '../env';
 import { Maintenance, backupFileName } from '../ops/maintenance';
 import { openEmbeddedStore } from '../store/embedded';
 import type { Store, StoreSnapshot } from '../store';
-import { build, buildLoggedIn } from '../test/build';
 import { treeHashes } from '../test/files';
+import { ADA, HERO, heroVersion, saveHero, signedInApp, tempDir, testApp } from '../test/per-test';
 import { archiveStream, type BackupContents, BackupError, readArchive } from './archive';
 import { collectBackup, restoreBackup, saveArchive } from './backup';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const LITTERS = 'packages/content/src/data/litters.json';
 const PHOTO = 'packages/content/public/images/litters/spring-litter.jpg';
 const HOUR = 3_600_000;
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
-
-async function tempDir(prefix: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 /** A signed-in app with admins, inquiries (one with a status, note and delivery id), revisions, a litters file and a photo. */
 async function populated() {
-  const a = await buildLoggedIn();
-  cleanup.push(() => a.close());
+  const a = await signedInApp();
   await fs.mkdir(path.join(a.repoRoot, path.dirname(PHOTO)), { recursive: true });
   await fs.writeFile(
     path.join(a.repoRoot, PHOTO),
@@ -53,11 +39,7 @@ async function populated() {
       createdAt: new Date(Date.UTC(2026, 0, 1) + i * HOUR),
     });
   const { inquiry } = await store.inquiries.createOnce('delivery-1', {
-    firstName: 'Ada',
-    lastName: 'Lane',
-    email: 'ada@example.com',
-    phone: '518-555-0100',
-    preferredColor: 'black',
+    ...ADA,
     createdAt: a.clock.now(),
   });
   await store.inquiries.update(
@@ -66,12 +48,7 @@ async function populated() {
     a.clock.now(),
   );
   for (const n of [1, 2]) {
-    const res = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`,
-    });
+    const res = await saveHero(a, heroVersion(n));
     expect(res.statusCode).toBe(200);
   }
   return a;
@@ -144,7 +121,7 @@ describe('a backup', () => {
     await fs.writeFile(path.join(a.repoRoot, HERO), 'broken');
     await fs.rm(path.join(a.repoRoot, PHOTO));
     const store = await openEmbeddedStore(dataDir);
-    cleanup.push(() => store.close());
+    onTestFinished(() => store.close());
     await restoreBackup(await readArchive(file), { store, repoRoot: a.repoRoot, force: false });
     expect(sorted(await store.snapshot())).toEqual(before);
     expect(await store.inquiries.list()).toEqual(listBefore);
@@ -161,8 +138,7 @@ describe('a backup', () => {
   });
 
   it("carries a form's answers, the form, the outbox's e-mails and HubSpot's cursors; a backup from before them still restores", async () => {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     const { store } = a.services;
     const now = a.clock.now();
     const person = {
@@ -204,7 +180,7 @@ describe('a backup', () => {
     const list = await store.inquiries.list();
 
     const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
-    cleanup.push(() => restored.close());
+    onTestFinished(() => restored.close());
     await restoreBackup(await readArchive(file), {
       store: restored,
       repoRoot: a.repoRoot,
@@ -250,7 +226,7 @@ describe('a backup', () => {
     const oldFile = path.join(await tempDir('cedar-old-'), 'old.jsonl.gz');
     await fs.writeFile(oldFile, zlib.gzipSync(`${oldLines}${JSON.stringify(end)}\n`));
     const fromOld = await openEmbeddedStore(await tempDir('cedar-restored-old-'));
-    cleanup.push(() => fromOld.close());
+    onTestFinished(() => fromOld.close());
     const read = await readArchive(oldFile);
     expect(read.counts).toEqual({
       admins: 0,
@@ -276,15 +252,11 @@ describe('a backup', () => {
   });
 
   it('carries the waitlists, the announcements and their e-mails; a restore checks the lists', async () => {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     const { store } = a.services;
     const now = a.clock.now();
     const inquiry = await store.inquiries.create({
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '518-555-0100',
+      ...ADA,
       preferredColor: 'yellow',
       createdAt: now,
     });
@@ -335,7 +307,7 @@ describe('a backup', () => {
     expect(saved.counts).toMatchObject({ waitlists: 1, announcements: 1, announcementMails: 1 });
     const before = sorted(await store.snapshot());
     const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
-    cleanup.push(() => restored.close());
+    onTestFinished(() => restored.close());
     await restoreBackup(await readArchive(file), {
       store: restored,
       repoRoot: a.repoRoot,
@@ -361,7 +333,7 @@ describe('a backup', () => {
     const craftedFile = path.join(await tempDir('cedar-crafted-'), 'crafted.jsonl.gz');
     await saveArchive(archiveStream(crafted), craftedFile);
     const empty = await openEmbeddedStore(await tempDir('cedar-restored-crafted-'));
-    cleanup.push(() => empty.close());
+    onTestFinished(() => empty.close());
     await expect(
       restoreBackup(await readArchive(craftedFile), {
         store: empty,
@@ -375,8 +347,7 @@ describe('a backup', () => {
   });
 
   it("carries each account's passkeys and one-time codes, never a pending challenge; a restore checks whose they are", async () => {
-    const a = await build();
-    cleanup.push(() => a.close());
+    const a = await testApp();
     const { store } = a.services;
     const now = a.clock.now();
     await store.passkeys.add({
@@ -406,7 +377,7 @@ describe('a backup', () => {
     expect(zlib.gunzipSync(await fs.readFile(file)).toString()).not.toContain('pending-challenge');
     const before = sorted(await store.snapshot());
     const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
-    cleanup.push(() => restored.close());
+    onTestFinished(() => restored.close());
     await restoreBackup(await readArchive(file), {
       store: restored,
       repoRoot: a.repoRoot,
@@ -426,7 +397,7 @@ describe('a backup', () => {
     const craftedFile = path.join(await tempDir('cedar-crafted-'), 'crafted.jsonl.gz');
     await saveArchive(archiveStream(crafted), craftedFile);
     const empty = await openEmbeddedStore(await tempDir('cedar-restored-crafted-'));
-    cleanup.push(() => empty.close());
+    onTestFinished(() => empty.close());
     await expect(
       restoreBackup(await readArchive(craftedFile), {
         store: empty,
@@ -466,8 +437,7 @@ describe('a backup', () => {
   });
 
   it('is read while no save runs: a save asked for during the backup waits for it', async () => {
-    const a = await buildLoggedIn();
-    cleanup.push(() => a.close());
+    const a = await signedInApp();
     const order: string[] = [];
     let release!: () => void;
     const reading = a.services.files.whileNoSave(async () => {
@@ -572,7 +542,7 @@ describe('restoring a crafted backup', () => {
       // The store as it is, and a fresh empty one; the files as they are.
       const { store } = a.services;
       const empty = await openEmbeddedStore(await tempDir('cedar-empty-'));
-      cleanup.push(() => empty.close());
+      onTestFinished(() => empty.close());
       const before = sorted(await store.snapshot());
       const filesBefore = await treeHashes(a.repoRoot);
       for (const [target, force] of [
@@ -609,16 +579,8 @@ describe('reading an archive', () => {
   let dir: string;
 
   async function archive(): Promise<Buffer> {
-    const a = await build();
-    cleanup.push(() => a.close());
-    await a.services.store.inquiries.create({
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '1',
-      preferredColor: 'black',
-      createdAt: a.clock.now(),
-    });
+    const a = await testApp();
+    await a.services.store.inquiries.create({ ...ADA, createdAt: a.clock.now() });
     const file = path.join(dir, 'valid.jsonl.gz');
     await saveArchive(
       archiveStream(await collectBackup({ ...a.services, repoRoot: a.repoRoot })),
@@ -710,16 +672,8 @@ describe('reading an archive', () => {
 describe('daily backups and retention', () => {
   /** The chores of an app whose environment has `env` on top (the app's own run without them). */
   const withEnv = async (env: Partial<Env>) => {
-    const a = await build();
-    cleanup.push(() => a.close());
-    await a.services.store.inquiries.create({
-      firstName: 'Ada',
-      lastName: 'Lane',
-      email: 'ada@example.com',
-      phone: '1',
-      preferredColor: 'black',
-      createdAt: a.clock.now(),
-    });
+    const a = await testApp();
+    await a.services.store.inquiries.create({ ...ADA, createdAt: a.clock.now() });
     const services = { ...a.services, env: { ...a.services.env, ...env } };
     return { a, maintenance: new Maintenance(services, a.app.log) };
   };

@@ -17,7 +17,7 @@ import { requestBackup } from '../backup/control';
 import { loadEnv } from '../env';
 import { backupFileName } from '../ops/maintenance';
 import { openStore } from '../store';
-import { readSecret } from './prompt';
+import { readSecret, runCommand } from './prompt';
 
 const USAGE = [
   'Usage: npm run admin -- create <username>   add an admin',
@@ -190,13 +190,4 @@ async function factorsOff(username: string): Promise<string> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (message) => {
-    console.log(message);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -40,3 +40,17 @@ export async function readSecret(question: string): Promise<string> {
     stdin.on('data', onData);
   });
 }
+
+/** Runs a command: prints what `main` answers and exits 0, or its error's message and exits 1. */
+export function runCommand(main: (argv: string[]) => Promise<string>) {
+  main(process.argv.slice(2)).then(
+    (message) => {
+      console.log(message);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

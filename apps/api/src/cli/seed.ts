@@ -3,6 +3,7 @@
 import { loadEnv } from '../env';
 import { seedDemoInquiries } from '../inquiries/demo-inquiries';
 import { openStore } from '../store';
+import { runCommand } from './prompt';
 
 async function main(argv: string[]): Promise<string> {
   const force = argv.includes('--force');
@@ -20,13 +21,4 @@ async function main(argv: string[]): Promise<string> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (message) => {
-    console.log(message);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

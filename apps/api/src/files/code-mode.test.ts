@@ -1,18 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  API_ROUTES,
-  CODE_MODE_OFF,
-  fileUrl,
-  restoreUrl,
-  revisionsUrl,
-  wordsUrl,
-} from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { API_ROUTES, CODE_MODE_OFF, restoreUrl, revisionsUrl, wordsUrl } from '@cedar/api-contract';
+import { describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
-import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
+import type { LoggedIn, TestApp } from '../test/build';
+import { HERO, saveHero, signedInApp } from '../test/per-test';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const shippedHero = () => fs.readFile(path.join(findRepoRoot()!, HERO), 'utf8');
 const OFF = {
   kind: 'node-permissions' as const,
@@ -20,19 +13,8 @@ const OFF = {
     'Code mode is off on this server: bubblewrap cannot run here (bwrap cannot be started (ENOENT)), and edited code is built only inside it. Words, litters and photos still publish.',
 };
 
-let a: (TestApp & LoggedIn) | undefined;
-afterEach(async () => {
-  await a?.close();
-  a = undefined;
-});
-
 async function saveCode(t: TestApp & LoggedIn, content: string) {
-  return t.app.inject({
-    method: 'PUT',
-    url: fileUrl(HERO),
-    headers: { ...t.headers, 'content-type': 'text/plain' },
-    payload: content,
-  });
+  return saveHero(t, content);
 }
 
 async function saveHeadline(t: TestApp & LoggedIn, headline: string) {
@@ -47,7 +29,7 @@ async function saveHeadline(t: TestApp & LoggedIn, headline: string) {
 
 describe('where bubblewrap cannot run, Code mode is off', () => {
   it('refuses a code save with the reason, leaves the file alone, and says so in the publish status', async () => {
-    a = await buildLoggedIn({ sandbox: OFF });
+    const a = await signedInApp({ sandbox: OFF });
     const before = await fs.readFile(path.join(a.repoRoot, HERO), 'utf8');
     const res = await saveCode(a, await shippedHero());
     expect(res.statusCode).toBe(403);
@@ -63,7 +45,7 @@ describe('where bubblewrap cannot run, Code mode is off', () => {
 
   it('still saves words, and restores a revision that differs in words only, but not one that changes code', async () => {
     // Set up a history with Code mode on: the shipped hero, a words change, a code change.
-    a = await buildLoggedIn();
+    const a = await signedInApp();
     expect((await saveCode(a, await shippedHero())).statusCode).toBe(200);
     expect((await saveHeadline(a, 'Cedar Bluff, Cambridge NY')).statusCode).toBe(200);
     const withCode = (await shippedHero()).replace(
@@ -76,14 +58,13 @@ describe('where bubblewrap cannot run, Code mode is off', () => {
     // The same store and files on a server where bubblewrap cannot run.
     const on = a;
     await on.app.close();
-    const off = await buildLoggedIn({
+    const off = await signedInApp({
       sandbox: OFF,
       repoRoot: on.repoRoot,
       dataDir: on.dataDir,
       ...(on.mongoPrefix ? { mongoPrefix: on.mongoPrefix } : {}),
       clock: on.clock,
     });
-    a = off;
 
     expect((await saveHeadline(off, 'Labradors of the Bluff')).statusCode).toBe(200);
     const revisions = (
@@ -107,7 +88,7 @@ describe('where bubblewrap cannot run, Code mode is off', () => {
   });
 
   it('with Code mode on, the same code save is accepted', async () => {
-    a = await buildLoggedIn();
+    const a = await signedInApp();
     expect((await saveCode(a, await shippedHero())).statusCode).toBe(200);
   });
 });

@@ -10,24 +10,14 @@ import {
   saveFileResponseSchema,
   syntaxErrorResponseSchema,
 } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildLoggedIn, SENTINEL, type LoggedIn, type TestApp } from '../test/build';
+import { describe, expect, it } from 'vitest';
+import { SENTINEL, type LoggedIn, type TestApp } from '../test/build';
+import { HERO, signedInApp } from '../test/per-test';
 import { ifMatchAccepts, inspectSource, sha256 } from './editable-files';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const VALID = `export function HeroSection() {\n  return <h1>Cedar Bluff Labradors</h1>;\n}\n`;
 const VALID_2 = `export function HeroSection() {\n  return <h1>English Labradors</h1>;\n}\n`;
 
-let t: (TestApp & LoggedIn) | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-async function setup() {
-  t = await buildLoggedIn();
-  return t;
-}
 const get = (a: TestApp & LoggedIn, url: string) =>
   a.app.inject({ method: 'GET', url, headers: { ...a.headers } });
 const put = (
@@ -46,7 +36,7 @@ const onDisk = (a: TestApp, file: string) => fs.readFile(path.join(a.repoRoot, f
 
 describe('GET /api/admin/files/:path', () => {
   it('answers each of the seven files as plain text with its sha256 as ETag', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     for (const { path: file } of EDITABLE_FILES) {
       const res = await get(a, fileUrl(file));
       expect(res.statusCode, file).toBe(200);
@@ -89,7 +79,7 @@ describe('path safety', () => {
   ];
 
   it('answers 404 for anything but the seven paths, on GET and PUT, leaving the disk alone', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const before = await Promise.all(EDITABLE_FILES.map((f) => onDisk(a, f.path)));
     for (const attempt of attempts) {
       const url = `/api/admin/files/${attempt}`;
@@ -126,7 +116,7 @@ describe('path safety', () => {
   });
 
   it('does not follow a symlink put in place of a section file', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const full = path.join(a.repoRoot, HERO);
     await fs.rm(full);
     await fs.symlink(path.join(a.repoRoot, 'package.json'), full);
@@ -136,7 +126,7 @@ describe('path safety', () => {
 
 describe('PUT /api/admin/files/:path', () => {
   it('writes the file, records a revision, answers {sha256, revision} and the new ETag', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const original = await onDisk(a, HERO);
     const res = await put(a, fileUrl(HERO), VALID);
     expect(res.statusCode).toBe(200);
@@ -165,14 +155,14 @@ describe('PUT /api/admin/files/:path', () => {
   });
 
   it('keeps non-ASCII text and Windows line ends exactly', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const text = `export function HeroSection() {\r\n  return <p>Café — 50+ years · 🐾</p>;\r\n}\r\n`;
     expect((await put(a, fileUrl(HERO), text)).statusCode).toBe(200);
     expect(await onDisk(a, HERO)).toBe(text);
   });
 
   it('refuses a syntax error with 422, line and column, and leaves the file untouched', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const before = await onDisk(a, HERO);
     const broken = `export function HeroSection() {\n  return <h1>Cedar Bluff</h1>;\n  const x = ;\n}\n`;
     const res = await put(a, fileUrl(HERO), broken);
@@ -188,7 +178,7 @@ describe('PUT /api/admin/files/:path', () => {
   });
 
   it('refuses a file that no longer exports what the site imports (422), leaving it untouched', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     expect((await put(a, fileUrl(HERO), VALID)).statusCode).toBe(200);
     for (const body of ['', '// nothing here\n', 'export function Hero() {\n  return null;\n}\n']) {
       const res = await put(a, fileUrl(HERO), body);
@@ -204,7 +194,7 @@ describe('PUT /api/admin/files/:path', () => {
   });
 
   it('honours If-Match: 409 when the file changed since it was read', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const etag = (await get(a, fileUrl(HERO))).headers.etag as string;
     expect((await put(a, fileUrl(HERO), VALID, { 'if-match': etag })).statusCode).toBe(200);
     const stale = await put(a, fileUrl(HERO), VALID_2, { 'if-match': etag });
@@ -218,7 +208,7 @@ describe('PUT /api/admin/files/:path', () => {
   });
 
   it('lets only one of two saves based on the same version through', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const etag = (await get(a, fileUrl(HERO))).headers.etag as string;
     const results = await Promise.all([
       put(a, fileUrl(HERO), VALID, { 'if-match': etag }),
@@ -228,7 +218,7 @@ describe('PUT /api/admin/files/:path', () => {
   });
 
   it('takes text/plain only (415) and bodies up to the file limit (413)', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     for (const type of ['application/json', 'application/octet-stream', 'text/html']) {
       const res = await put(a, fileUrl(HERO), JSON.stringify(VALID), { 'content-type': type });
       expect(res.statusCode, type).toBe(415);
@@ -241,7 +231,7 @@ describe('PUT /api/admin/files/:path', () => {
   });
 
   it('records no new revision when the content is unchanged', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     await put(a, fileUrl(HERO), VALID);
     const again = await put(a, fileUrl(HERO), VALID);
     expect(again.statusCode).toBe(200);
@@ -251,7 +241,7 @@ describe('PUT /api/admin/files/:path', () => {
 
 describe('revisions', () => {
   it('lists revisions newest first without content, and restores one as a new revision', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const original = await onDisk(a, HERO);
     await put(a, fileUrl(HERO), VALID);
     a.clock.advance(1000);
@@ -288,7 +278,7 @@ describe('revisions', () => {
   });
 
   it('answers 404 for an unknown revision or one of another file', async () => {
-    const a = await setup();
+    const a = await signedInApp();
     const saved = saveFileResponseSchema.parse((await put(a, fileUrl(HERO), VALID)).json());
     const other = 'apps/web/src/sections/about-section.tsx';
     for (const url of [

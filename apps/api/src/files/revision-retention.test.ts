@@ -1,10 +1,9 @@
 import type { Revision } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { build, type TestApp } from '../test/build';
+import { HERO, heroVersion, testApp } from '../test/per-test';
 import { ALWAYS_KEPT, revisionsToPrune } from './revision-retention';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const DAY = 86_400_000;
 const NOW = new Date('2026-06-01T12:00:00Z');
 
@@ -64,12 +63,6 @@ describe('which revisions go', () => {
 });
 
 describe('REVISIONS_KEEP and REVISIONS_MAX_AGE', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
   it('default to 200 and a year, and refuse settings that would drop the newest revisions', () => {
     expect(loadEnv({}).REVISIONS_KEEP).toBe(200);
     expect(loadEnv({}).REVISIONS_MAX_AGE).toBe(365 * DAY);
@@ -84,28 +77,26 @@ describe('REVISIONS_KEEP and REVISIONS_MAX_AGE', () => {
   });
 
   it('bound each file: every save prunes its history to the number and the age', async () => {
-    t = await build({ env: { REVISIONS_KEEP: '12', REVISIONS_MAX_AGE: '30d' } });
+    const t = await testApp({ env: { REVISIONS_KEEP: '12', REVISIONS_MAX_AGE: '30d' } });
     const { files, store } = t.services;
-    const source = (n: number) =>
-      `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
     for (let n = 1; n <= 20; n++) {
-      await files.save(HERO, source(n), 'owner');
+      await files.save(HERO, heroVersion(n), 'owner');
       t.clock.advance(60_000);
     }
     // 21 made (the file as it was, then 20 saves): the 12 newest stay.
     let list = await store.revisions.list(HERO);
     expect(list).toHaveLength(12);
     expect(list[0]!.sha256).toBe((await files.read(HERO))!.sha256);
-    expect((await store.revisions.get(HERO, list[11]!.id))!.content).toBe(source(9));
+    expect((await store.revisions.get(HERO, list[11]!.id))!.content).toBe(heroVersion(9));
     // Another file's history is its own.
     expect(await store.revisions.list('apps/web/src/sections/about-section.tsx')).toEqual([]);
 
     // Forty days later one more save: everything older than 30 days goes but the newest 10.
     t.clock.advance(40 * DAY);
-    await files.save(HERO, source(21), 'owner');
+    await files.save(HERO, heroVersion(21), 'owner');
     list = await store.revisions.list(HERO);
     expect(list).toHaveLength(ALWAYS_KEPT);
-    expect((await store.revisions.get(HERO, list[0]!.id))!.content).toBe(source(21));
-    expect((await store.revisions.get(HERO, list[9]!.id))!.content).toBe(source(12));
+    expect((await store.revisions.get(HERO, list[0]!.id))!.content).toBe(heroVersion(21));
+    expect((await store.revisions.get(HERO, list[9]!.id))!.content).toBe(heroVersion(12));
   });
 });

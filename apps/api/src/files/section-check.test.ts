@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EDITABLE_FILES, fileUrl, type EditableFilePath } from '@cedar/api-contract';
+import { EDITABLE_FILES, type EditableFilePath } from '@cedar/api-contract';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
+import { HERO, saveHero } from '../test/per-test';
 import { checkSection, TOO_DEEP } from './section-check';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const repoRoot = findRepoRoot()!;
 const shipped = (file: EditableFilePath) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
 
@@ -797,12 +797,7 @@ describe('saving a section that breaks the rules', () => {
   it('answers 422 with the line and column and leaves the file untouched', async () => {
     a = await buildLoggedIn();
     const before = fs.readFileSync(path.join(a.repoRoot, HERO), 'utf8');
-    const res = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: hero('const secret = process.env.ADMIN_PASSWORD;', ''),
-    });
+    const res = await saveHero(a, hero('const secret = process.env.ADMIN_PASSWORD;', ''));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error: 'forbidden_code',
@@ -824,12 +819,7 @@ describe('saving a section that breaks the rules', () => {
       hero(`const deep = ${'('.repeat(20_000)}1${')'.repeat(20_000)};`),
       hero('', '').replace('<h1>', `${'<b>'.repeat(5000)}<h1>`),
     ]) {
-      const res = await a.app.inject({
-        method: 'PUT',
-        url: fileUrl(HERO),
-        headers: { ...a.headers, 'content-type': 'text/plain' },
-        payload: source,
-      });
+      const res = await saveHero(a, source);
       expect(res.statusCode, source.slice(0, 40)).toBe(422);
       expect(res.json()).toMatchObject({ error: 'forbidden_code', line: expect.any(Number) });
     }

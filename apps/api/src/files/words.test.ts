@@ -1,11 +1,9 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {
   EDITABLE_FILES,
   MAX_FILE_BYTES,
   MAX_WORD_LENGTH,
-  fileUrl,
   publishStatusSchema,
   revisionListSchema,
   saveFileResponseSchema,
@@ -14,37 +12,28 @@ import {
   type WordChange,
 } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import {
-  buildLoggedIn,
+  type BuildTestOptions,
   makeRepoCopy,
   writeFakeBuild,
   type LoggedIn,
   type TestApp,
 } from '../test/build';
+import { HERO, saveHero, signedInApp, tempDir } from '../test/per-test';
 import { sha256 } from './editable-files';
 import { checkSection } from './section-check';
 import { TRICKY_WORDS } from './section-words.test';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const MINUTE = 60_000;
 
-let t: (TestApp & LoggedIn) | undefined;
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  while (cleanup.length) await cleanup.pop()!();
-});
-
 /** The app on a temp copy of the repository holding the real, shipped section files. */
-async function setup(options: Parameters<typeof buildLoggedIn>[0] = {}) {
+async function setup(options: BuildTestOptions = {}) {
   const repoRoot = options.repoRoot ?? (await makeRepoCopy());
   for (const { path: file } of EDITABLE_FILES)
     await fs.copyFile(path.join(findRepoRoot()!, file), path.join(repoRoot, file));
-  t = await buildLoggedIn({ ...options, repoRoot });
-  return t;
+  return signedInApp({ ...options, repoRoot });
 }
 
 const onDisk = (a: TestApp, file = HERO) => fs.readFile(path.join(a.repoRoot, file), 'utf8');
@@ -149,24 +138,14 @@ describe('PUT /api/admin/files/:path/words', () => {
     expect(sectionWordsSchema.parse((await getWords(a)).json()).words).toEqual(changes);
     expect(checkSection(HERO, await onDisk(a))).toBeNull();
     // A code save of the same text is accepted too: nothing in it is more than words.
-    const code = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: await onDisk(a),
-    });
+    const code = await saveHero(a, await onDisk(a));
     expect(code.statusCode).toBe(200);
   });
 
   it('needs no password confirmation, unlike a code save', async () => {
     const a = await setup();
     a.clock.advance(16 * MINUTE);
-    const code = await a.app.inject({
-      method: 'PUT',
-      url: fileUrl(HERO),
-      headers: { ...a.headers, 'content-type': 'text/plain' },
-      payload: (await onDisk(a)).replace('Cedar Bluff Labradors', 'Changed'),
-    });
+    const code = await saveHero(a, (await onDisk(a)).replace('Cedar Bluff Labradors', 'Changed'));
     expect(code.statusCode).toBe(403);
     expect(code.json()).toMatchObject({ error: 'confirmation_required' });
     const words = await putWords(
@@ -181,8 +160,7 @@ describe('PUT /api/admin/files/:path/words', () => {
     const repoRoot = await makeRepoCopy();
     for (const { path: file } of EDITABLE_FILES)
       await fs.copyFile(path.join(findRepoRoot()!, file), path.join(repoRoot, file));
-    const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
-    cleanup.push(() => fs.rm(webDist, { recursive: true, force: true }));
+    const webDist = await tempDir('cedar-dist-');
     await writeFakeBuild(webDist, 'v1', undefined, await readSources(repoRoot));
     let builds = 0;
     const a = await setup({

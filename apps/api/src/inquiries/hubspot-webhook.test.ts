@@ -1,7 +1,8 @@
 import { API_ROUTES } from '@cedar/api-contract';
 import { site } from '@cedar/content';
-import { afterEach, describe, expect, it } from 'vitest';
-import { build, buildLoggedIn, type TestApp } from '../test/build';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { TestApp } from '../test/build';
+import { signedInApp, testApp } from '../test/per-test';
 import { startHubSpotStandIn } from '../test/hubspot-stand-in';
 import {
   signV2,
@@ -16,14 +17,12 @@ import { HUBSPOT_RATE_LIMIT } from './hubspot-routes';
 const SECRET = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const PATH = API_ROUTES.hubspotWebhook.path;
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-const withSecret = (env: Record<string, string> = {}) =>
-  buildLoggedIn({ env: { HUBSPOT_CLIENT_SECRET: SECRET, ...env } });
+/** The signed-in app with the secret set; `lines` receives its log lines. */
+const withSecret = (env: Record<string, string> = {}, lines?: string[]) =>
+  signedInApp({
+    env: { HUBSPOT_CLIENT_SECRET: SECRET, ...env },
+    ...(lines ? { logStream: { write: (line: string) => lines.push(line) } } : {}),
+  });
 
 /** A delivery as HubSpot's workflow sends it: signed v3 over PUBLIC_URL + path, dated now. */
 function deliver(
@@ -122,7 +121,7 @@ async function inquiries(app: TestApp) {
 
 describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   it('stores the contact object a workflow sends, from its newest form submission, once', async () => {
-    t = await withSecret();
+    const t = await withSecret();
     const body = JSON.stringify(contactObject());
     const res = await deliver(t, body);
     expect(res.statusCode, res.body).toBe(201);
@@ -157,7 +156,7 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   });
 
   it('stores a flat property body, keeping an unknown colour as written; a retry of the same body adds nothing', async () => {
-    t = await withSecret();
+    const t = await withSecret();
     const body = JSON.stringify(flat);
     const res = await deliver(t, body);
     expect(res.statusCode).toBe(201);
@@ -183,22 +182,21 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   });
 
   it('refuses a v2 signature unless HUBSPOT_ACCEPT_V2 is on, and accepts it where there is no v3 then', async () => {
-    t = await withSecret();
+    const t = await withSecret();
     const off = await deliver(t, JSON.stringify(flat), { sign: 'v2' });
     expect(off.statusCode).toBe(401);
     expect(off.json()).toMatchObject({
       error: 'invalid_signature',
       message: expect.stringMatching(/HUBSPOT_ACCEPT_V2/),
     });
-    await t.close();
-    t = await withSecret({ HUBSPOT_ACCEPT_V2: 'true' });
-    const res = await deliver(t, JSON.stringify(flat), { sign: 'v2' });
+    const accepting = await withSecret({ HUBSPOT_ACCEPT_V2: 'true' });
+    const res = await deliver(accepting, JSON.stringify(flat), { sign: 'v2' });
     expect(res.statusCode).toBe(201);
   });
 
   it('accepts HUBSPOT_CLIENT_SECRET_PREVIOUS as well during a rotation, and no third secret', async () => {
     const previous = 'previous-secret-1234-5678-90ab-cdef';
-    t = await withSecret({ HUBSPOT_CLIENT_SECRET_PREVIOUS: previous });
+    const t = await withSecret({ HUBSPOT_CLIENT_SECRET_PREVIOUS: previous });
     const body = (n: number) => JSON.stringify({ ...flat, conversion_id: `rotation-${n}` });
     expect((await deliver(t, body(1))).statusCode).toBe(201);
     expect((await deliver(t, body(2), { secret: previous })).statusCode).toBe(201);
@@ -208,7 +206,7 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   });
 
   it('answers a burst over its limit with 429 and Retry-After in milliseconds, as HubSpot’s workflows read it', async () => {
-    t = await withSecret();
+    const t = await withSecret();
     const answers = [];
     for (let n = 0; n < HUBSPOT_RATE_LIMIT + 2; n++)
       answers.push(
@@ -237,7 +235,7 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   });
 
   it('signs over PUBLIC_URL and the path and query as sent, with the listed escapes decoded', async () => {
-    t = await withSecret({ PUBLIC_URL: 'https://www.cedarblufflabradors.com' });
+    const t = await withSecret({ PUBLIC_URL: 'https://www.cedarblufflabradors.com' });
     const url = `${PATH}?source=hubspot%3Aworkflow`;
     const at = t.clock.now().getTime();
     const body = JSON.stringify(flat);
@@ -263,7 +261,7 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   });
 
   it('refuses a wrong, missing or old signature with 401, and stores nothing', async () => {
-    t = await withSecret();
+    const t = await withSecret();
     const body = JSON.stringify(flat);
     const now = t.clock.now().getTime();
     const cases = [
@@ -300,7 +298,7 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   });
 
   it('answers every bad body with a clear 4xx, never a 5xx', async () => {
-    t = await withSecret();
+    const t = await withSecret();
     const cases: [string, number, RegExp, string?][] = [
       ['{"firstname": ', 400, /not valid UTF-8 JSON/],
       ['[{"eventId":1,"subscriptionType":"contact.creation"}]', 400, /one JSON object/],
@@ -329,7 +327,7 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
   });
 
   it('does not exist without HUBSPOT_CLIENT_SECRET', async () => {
-    t = await build();
+    const t = await testApp();
     const res = await t.app.inject({
       method: 'POST',
       url: PATH,
@@ -341,69 +339,55 @@ describe('POST /api/inquiries/hubspot (HubSpot workflow webhook)', () => {
 
   it('says once in the log, while it polls, that a body naming no submission will be stored again by the poller', async () => {
     const hubspot = await startHubSpotStandIn();
+    onTestFinished(() => hubspot.close());
     const lines: string[] = [];
     const warned = () => lines.filter((l) => l.includes('has no conversion_id'));
-    try {
-      hubspot.open(site.forms.contactFormId);
-      hubspot.open(site.forms.questionnaireFormId);
-      t = await buildLoggedIn({
-        env: {
-          HUBSPOT_CLIENT_SECRET: SECRET,
-          HUBSPOT_ACCESS_TOKEN: hubspot.token,
-          HUBSPOT_API_URL: hubspot.url,
-          LOG_LEVEL: 'info',
-        },
-        logStream: { write: (line) => lines.push(line) },
-      });
-      await t.app.ready();
-      // Bodies that name their submission: the poller will recognise it, nothing to say.
-      expect((await deliver(t, JSON.stringify(contactObject()))).statusCode).toBe(201);
-      const named = { ...flat, conversion_id: 'abc-2', form_id: site.forms.contactFormId };
-      expect((await deliver(t, JSON.stringify(named))).statusCode).toBe(201);
-      expect(warned()).toEqual([]);
-      // A customized body without conversion_id: stored, and said once however many come.
-      expect((await deliver(t, JSON.stringify(flat))).statusCode).toBe(201);
-      expect(
-        (await deliver(t, JSON.stringify({ ...flat, email: 'b@example.net' }))).statusCode,
-      ).toBe(201);
-      expect(warned()).toHaveLength(1);
-      expect(warned()[0]).toContain('Include all contact properties');
-    } finally {
-      await t?.close();
-      t = undefined;
-      await hubspot.close();
-    }
+    hubspot.open(site.forms.contactFormId);
+    hubspot.open(site.forms.questionnaireFormId);
+    const t = await withSecret(
+      { HUBSPOT_ACCESS_TOKEN: hubspot.token, HUBSPOT_API_URL: hubspot.url, LOG_LEVEL: 'info' },
+      lines,
+    );
+    await t.app.ready();
+    // Bodies that name their submission: the poller will recognise it, nothing to say.
+    expect((await deliver(t, JSON.stringify(contactObject()))).statusCode).toBe(201);
+    const named = { ...flat, conversion_id: 'abc-2', form_id: site.forms.contactFormId };
+    expect((await deliver(t, JSON.stringify(named))).statusCode).toBe(201);
+    expect(warned()).toEqual([]);
+    // A customized body without conversion_id: stored, and said once however many come.
+    expect((await deliver(t, JSON.stringify(flat))).statusCode).toBe(201);
+    expect((await deliver(t, JSON.stringify({ ...flat, email: 'b@example.net' }))).statusCode).toBe(
+      201,
+    );
+    expect(warned()).toHaveLength(1);
+    expect(warned()[0]).toContain('Include all contact properties');
+    await t.close();
     // Without polling there is nothing to match it with, and nothing to say.
     lines.length = 0;
-    t = await buildLoggedIn({
-      env: { HUBSPOT_CLIENT_SECRET: SECRET, LOG_LEVEL: 'info' },
-      logStream: { write: (line) => lines.push(line) },
-    });
-    expect((await deliver(t, JSON.stringify(flat))).statusCode).toBe(201);
+    const quiet = await withSecret({ LOG_LEVEL: 'info' }, lines);
+    expect((await deliver(quiet, JSON.stringify(flat))).statusCode).toBe(201);
     expect(warned()).toEqual([]);
   });
 
   it('stores a submission the poller read and the webhook delivered once', async () => {
     const hubspot = await startHubSpotStandIn();
-    try {
-      hubspot.open(site.forms.contactFormId);
-      hubspot.open(site.forms.questionnaireFormId);
-      t = await withSecret({ HUBSPOT_ACCESS_TOKEN: hubspot.token, HUBSPOT_API_URL: hubspot.url });
-      await t.app.ready();
-      await t.services.hubspot!.pollNow();
-      const conversionId = 'f1e2d3c4-0000-4000-8000-000000000042';
-      expect((await deliver(t, JSON.stringify(contactObject(conversionId)))).statusCode).toBe(201);
-      hubspot.submit(site.forms.questionnaireFormId, {
-        conversionId,
-        submittedAt: t.clock.now().getTime(),
-        values: [{ name: 'email', value: 'ada@example.com' }],
-      });
-      expect((await t.services.hubspot!.pollNow()).added).toBe(0);
-      expect(await inquiries(t)).toHaveLength(1);
-    } finally {
-      await t?.close();
-      t = undefined;
-      await hubspot.close();
-    }
+    onTestFinished(() => hubspot.close());
+    hubspot.open(site.forms.contactFormId);
+    hubspot.open(site.forms.questionnaireFormId);
+    const t = await withSecret({
+      HUBSPOT_ACCESS_TOKEN: hubspot.token,
+      HUBSPOT_API_URL: hubspot.url,
+    });
+    await t.app.ready();
+    await t.services.hubspot!.pollNow();
+    const conversionId = 'f1e2d3c4-0000-4000-8000-000000000042';
+    expect((await deliver(t, JSON.stringify(contactObject(conversionId)))).statusCode).toBe(201);
+    hubspot.submit(site.forms.questionnaireFormId, {
+      conversionId,
+      submittedAt: t.clock.now().getTime(),
+      values: [{ name: 'email', value: 'ada@example.com' }],
+    });
+    expect((await t.services.hubspot!.pollNow()).added).toBe(0);
+    expect(await inquiries(t)).toHaveLength(1);
   });
 });

@@ -5,23 +5,13 @@ import {
   type InquiryPage,
   inquiryUrl,
 } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildLoggedIn, logIn, type LoggedIn, type TestApp } from '../test/build';
+import { describe, expect, it } from 'vitest';
+import { logIn, type LoggedIn, type TestApp } from '../test/build';
+import { signedInApp } from '../test/per-test';
 import type { NewInquiry } from '../store';
 import { csvCell } from './csv';
 
 const HOUR = 3_600_000;
-let t: (TestApp & LoggedIn) | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-async function signedIn(options: Parameters<typeof buildLoggedIn>[0] = {}) {
-  t = await buildLoggedIn(options);
-  return t;
-}
-
 const person = (i: number, extra: Partial<NewInquiry> = {}): NewInquiry => ({
   firstName: `Family${i}`,
   lastName: 'Lane',
@@ -50,7 +40,7 @@ const errorOf = (res: { statusCode: number; json(): unknown }) => ({
 
 describe('the inbox list', () => {
   it('pages newest first, 50 by default, following nextCursor to the last page', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     await seed(a, 120);
     const first = await get(a, API_ROUTES.inquiryPage.path);
     expect(first.statusCode).toBe(200);
@@ -80,7 +70,7 @@ describe('the inbox list', () => {
   });
 
   it('filters by status and colour and searches name, e-mail and phone', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     await seed(a, 10);
     const { items } = (await get(a, API_ROUTES.inquiryPage.path)).json<InquiryPage>();
     const family3 = items.find((i) => i.firstName === 'Family3')!;
@@ -110,7 +100,7 @@ describe('the inbox list', () => {
   });
 
   it('answers each bad query with 400 and a reason', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     const cases: [string, RegExp][] = [
       ['limit=0', /limit/],
       ['limit=201', /limit/],
@@ -139,7 +129,7 @@ describe('the inbox list', () => {
   });
 
   it('keeps GET /api/inquiries as the spec has it: every inquiry, in the spec fields only', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     await seed(a, 60);
     const res = await get(a, API_ROUTES.inquiries.path);
     const list = res.json<Record<string, unknown>[]>();
@@ -152,7 +142,7 @@ describe('the inbox list', () => {
 
 describe('status, note and delete', () => {
   it('sets the status and the note, each alone or together', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     await seed(a, 1);
     const [inquiry] = (await get(a, API_ROUTES.inquiryPage.path)).json<InquiryPage>().items;
     const patch = (payload: Record<string, string>) =>
@@ -176,7 +166,7 @@ describe('status, note and delete', () => {
   });
 
   it('answers each bad update with a 4xx and a reason, changing nothing', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     await seed(a, 1);
     const [inquiry] = (await get(a, API_ROUTES.inquiryPage.path)).json<InquiryPage>().items;
     const patch = (payload: unknown, id = inquiry!.id, headers: Record<string, string> = {}) =>
@@ -216,7 +206,7 @@ describe('status, note and delete', () => {
 
   it('deletes an inquiry for good: gone from every list, the stats and the export, logged without its content', async () => {
     const lines: string[] = [];
-    const a = await signedIn({
+    const a = await signedInApp({
       env: { LOG_LEVEL: 'info' },
       logStream: { write: (line) => lines.push(line) },
     });
@@ -241,7 +231,7 @@ describe('status, note and delete', () => {
 
 describe('the stats', () => {
   it('counts every inquiry, those of the last 24 hours and the most requested colour', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     const now = a.clock.now();
     await seed(a, 300, (i) => ({
       createdAt: new Date(now.getTime() - (i < 7 ? i + 1 : 30 + i) * HOUR),
@@ -287,7 +277,7 @@ describe('the CSV export', () => {
   });
 
   it('exports the filtered list as UTF-8 with a BOM, every page of it, newest first', async () => {
-    const a = await signedIn();
+    const a = await signedInApp();
     await seed(a, 450, (i) =>
       i === 449
         ? {

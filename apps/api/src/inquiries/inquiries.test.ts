@@ -5,9 +5,10 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
   inquiryListSchema,
 } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_WEBHOOK_SECRET } from '../env';
-import { build, buildLoggedIn, type TestApp } from '../test/build';
+import type { TestApp } from '../test/build';
+import { signedInApp, testApp } from '../test/per-test';
 import { DEMO_INQUIRY_COUNT, seedIfEmpty } from './demo-inquiries';
 import {
   signDelivery,
@@ -15,12 +16,6 @@ import {
   WEBHOOK_RATE_LIMIT,
   webhookHeaders,
 } from './inquiry-routes';
-
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
 
 const submission = {
   firstName: 'Ada',
@@ -70,8 +65,7 @@ const signed = (app: TestApp['app'], value: unknown, secret = DEV_WEBHOOK_SECRET
 
 describe('POST /api/inquiries/webhook', () => {
   it('stores a signed submission with an id and a creation time, and answers 201 {id}', async () => {
-    const app = await buildLoggedIn();
-    t = app;
+    const app = await signedInApp();
     const res = await signed(app.app, submission);
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
@@ -87,7 +81,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('refuses a missing, wrong or foreign signature with 401 and stores nothing', async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const at = t.clock.now();
     const timestamp = String(Math.floor(at.getTime() / 1000));
@@ -136,7 +130,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('refuses a delivery older than 5 minutes or dated in the future, however well signed', async () => {
-    t = await build();
+    const t = await testApp();
     const now = t.clock.now().getTime();
     for (const [label, offset, status] of [
       ['5 min 1 s old', -301_000, 401],
@@ -156,14 +150,14 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('stores a repeated delivery once: the repeat answers 200 with the same id and adds nothing', async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'evt_42' });
     const first = await deliver(t.app, body, { headers });
     expect(first.statusCode).toBe(201);
     // A captured request sent again, at once and in parallel.
     const repeats = await Promise.all(
-      Array.from({ length: 5 }, () => deliver(t!.app, body, { headers })),
+      Array.from({ length: 5 }, () => deliver(t.app, body, { headers })),
     );
     for (const repeat of repeats) {
       expect(repeat.statusCode).toBe(200);
@@ -184,7 +178,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('refuses a captured delivery sent again under a new id: the signature covers the id', async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'evt_1' });
     expect((await deliver(t.app, body, { headers })).statusCode).toBe(201);
@@ -197,7 +191,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('tells a sender still signing "<timestamp>.<body>" that the delivery id is now signed too', async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
     const res = await deliver(t.app, body, {
@@ -213,7 +207,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('adds nothing for the same body under a new, properly signed id within the window', async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const first = await deliver(t.app, body, { id: 'relay-1' });
     expect(first.statusCode).toBe(201);
@@ -232,7 +226,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('remembers a deleted inquiry’s delivery for the window: a replay cannot bring it back', async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'evt_9' });
     const first = await deliver(t.app, body, { headers });
@@ -248,7 +242,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('accepts a sha256= prefixed signature', async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const headers = webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: t.clock.now(), id: 'p-1' });
     headers[WEBHOOK_SIGNATURE_HEADER] = `sha256=${headers[WEBHOOK_SIGNATURE_HEADER]}`;
@@ -256,7 +250,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('validates the submission: 400 with details for bad fields, unknown fields and bad JSON', async () => {
-    t = await build();
+    const t = await testApp();
     const bad = await signed(t.app, {
       ...submission,
       email: 'not-an-email',
@@ -280,7 +274,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it('takes JSON only, and 16 KB at most', async () => {
-    t = await build();
+    const t = await testApp();
     const body = 'firstName=Ada';
     expect((await deliver(t.app, body, { contentType: 'text/plain' })).statusCode).toBe(415);
     expect(
@@ -294,19 +288,19 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it(`takes at most ${WEBHOOK_RATE_LIMIT} deliveries a minute from one address (429), others unaffected`, async () => {
-    t = await build();
+    const t = await testApp();
     const body = JSON.stringify(submission);
     const from = (remoteAddress: string) => {
       const id = `rate-${++deliveries}`;
       // Each its own submission: the same body again would be a repeat (200).
       const payload = JSON.stringify({ ...JSON.parse(body), message: id });
-      return t!.app.inject({
+      return t.app.inject({
         method: 'POST',
         url: '/api/inquiries/webhook',
         remoteAddress,
         headers: {
           'content-type': 'application/json',
-          ...webhookHeaders(DEV_WEBHOOK_SECRET, payload, { at: t!.clock.now(), id }),
+          ...webhookHeaders(DEV_WEBHOOK_SECRET, payload, { at: t.clock.now(), id }),
         },
         payload,
       });
@@ -324,7 +318,7 @@ describe('POST /api/inquiries/webhook', () => {
   });
 
   it("dates every inquiry by the server's clock, whatever the provider claims, and drops an empty message", async () => {
-    t = await build();
+    const t = await testApp();
     const past = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
     const future = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
     await signed(t.app, { ...submission, message: '   ', submittedAt: past });
@@ -340,13 +334,13 @@ describe('POST /api/inquiries/webhook', () => {
   it('is off without a secret outside a loopback-only start, and on with one', async () => {
     const starts: Record<string, string>[] = [{ NODE_ENV: 'production' }, { HOST: '0.0.0.0' }];
     for (const env of starts) {
-      t = await build({ env });
+      const t = await testApp({ env });
       const res = await signed(t.app, submission);
       expect(res.statusCode, JSON.stringify(env)).toBe(404);
       expect(res.json()).toMatchObject({ error: 'not_found' });
       await t.close();
     }
-    t = await build({
+    const t = await testApp({
       env: { NODE_ENV: 'production', INQUIRY_WEBHOOK_SECRET: 'a-long-production-secret-value' },
     });
     expect((await signed(t.app, submission)).statusCode).toBe(401);
@@ -358,8 +352,7 @@ describe('POST /api/inquiries/webhook', () => {
 
 describe('GET /api/inquiries', () => {
   it('lists every inquiry newest first, in the spec shape', async () => {
-    const app = await buildLoggedIn();
-    t = app;
+    const app = await signedInApp();
     await signed(app.app, { ...submission, firstName: 'First' });
     app.clock.advance(1000);
     await signed(app.app, { ...submission, firstName: 'Second', message: undefined });
@@ -386,7 +379,7 @@ describe('GET /api/inquiries', () => {
 
 describe('demo inquiries', () => {
   it('fill an empty store with a realistic spread, once', async () => {
-    t = await build();
+    const t = await testApp();
     const now = t.clock.now();
     expect(await seedIfEmpty(t.services.store, now)).toBe(DEMO_INQUIRY_COUNT);
     expect(await seedIfEmpty(t.services.store, now)).toBe(0);

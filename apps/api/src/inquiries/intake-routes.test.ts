@@ -4,15 +4,10 @@ import {
   inquiryPageSchema,
   intakeStatusSchema,
 } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/build';
+import { signedInApp } from '../test/per-test';
 import { NEWS_OVERLAP_MS } from './intake-routes';
-
-let t: (TestApp & LoggedIn) | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
 
 const newsUrl = (query: Record<string, string>) =>
   `${API_ROUTES.inquiryNews.path}?${new URLSearchParams(query).toString()}`;
@@ -30,7 +25,7 @@ async function arrive(a: TestApp, firstName: string, preferredColor = 'yellow') 
 
 describe("the live inbox's news", () => {
   it("lists what arrived since the time the last answer gave, filtered by the list's filter", async () => {
-    const a = (t = await buildLoggedIn());
+    const a = await signedInApp();
     await arrive(a, 'Early');
     const page = inquiryPageSchema.parse(
       (
@@ -67,7 +62,7 @@ describe("the live inbox's news", () => {
   });
 
   it('answers a bad question with 400 and no session with 401', async () => {
-    const a = (t = await buildLoggedIn());
+    const a = await signedInApp();
     const queries: Record<string, string>[] = [
       {},
       { since: 'yesterday' },
@@ -93,7 +88,7 @@ describe("the live inbox's news", () => {
   });
 
   it('says HubSpot and e-mail are off when nothing is configured', async () => {
-    const a = (t = await buildLoggedIn());
+    const a = await signedInApp();
     const res = await a.app.inject({
       method: 'GET',
       url: API_ROUTES.intakeStatus.path,

@@ -1,12 +1,7 @@
 import { API_ROUTES } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { build, logIn, type TestApp } from '../test/build';
-
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { logIn } from '../test/build';
+import { testApp } from '../test/per-test';
 
 interface Line {
   level: number;
@@ -17,7 +12,7 @@ interface Line {
 
 async function withLog(level: string, prettyLogs = false) {
   const lines: string[] = [];
-  t = await build({
+  const t = await testApp({
     env: { LOG_LEVEL: level },
     logStream: { write: (line) => void lines.push(line) },
     ...(prettyLogs ? { prettyLogs } : {}),

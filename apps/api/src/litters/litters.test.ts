@@ -9,18 +9,13 @@ import {
 } from '@cedar/api-contract';
 import { litterSchema, type Litter, type LitterDraft } from '@cedar/content';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
-
-let t: (TestApp & LoggedIn) | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+import type { LoggedIn, TestApp } from '../test/build';
+import { signedInApp } from '../test/per-test';
 
 async function setup() {
-  t = await buildLoggedIn();
+  const t = await signedInApp();
   vi.spyOn(t.app.publisher, 'request');
   return t;
 }

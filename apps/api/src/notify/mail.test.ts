@@ -1,8 +1,8 @@
 import type { InboxInquiry } from '@cedar/api-contract';
 import fc from 'fast-check';
 import addressparser from 'nodemailer/lib/addressparser';
-import { afterEach, describe, expect, it } from 'vitest';
-import { build, type TestApp } from '../test/build';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../test/per-test';
 import { composeAnnouncement } from '../waitlist/announcements';
 import {
   enhancedCode,
@@ -13,12 +13,6 @@ import {
   singleAddress,
   smtpSender,
 } from './mail';
-
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
 
 const SETTINGS = {
   smtpUrl: 'smtp://127.0.0.1:9',
@@ -228,7 +222,7 @@ describe('the mail server’s replies', () => {
 
 describe('the intake', () => {
   it('keeps an e-mail that is not one address as written, marked, and an address as given', async () => {
-    t = await build();
+    const t = await testApp();
     const { intake, store } = t.services;
     const base = { firstName: 'Ada', lastName: 'Lane', phone: '', preferredColor: '' };
     const bad = await intake.receive('d-bad', {

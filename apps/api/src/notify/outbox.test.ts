@@ -1,31 +1,15 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { API_ROUTES, intakeStatusSchema, retryMailUrl } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEV_WEBHOOK_SECRET } from '../env';
-import { webhookHeaders } from '../inquiries/inquiry-routes';
-import { build, logIn, type TestApp } from '../test/build';
-import { startSmtp, type TestSmtp } from '../test/smtp';
+import { describe, expect, it } from 'vitest';
+import { logIn, type TestApp } from '../test/build';
+import { MAIL_ENV, smtpServer, testApp, webhook } from '../test/per-test';
 import { ownerMail } from './mail';
 import { MAX_ATTEMPTS, Outbox, retryDelayMs } from './outbox';
 
-let t: TestApp | undefined;
-let smtp: TestSmtp | undefined;
-afterEach(async () => {
-  await t?.close();
-  await smtp?.close();
-  t = undefined;
-  smtp = undefined;
-});
-
-const MAIL_ENV = {
-  NOTIFY_EMAIL: 'owner@cedarblufflabradors.example',
-  MAIL_FROM: 'Cedar Bluff Website <website@cedarblufflabradors.example>',
-};
-
 async function start(env: Record<string, string> = {}, lines?: string[]) {
-  smtp ??= await startSmtp();
-  t = await build({
+  const smtp = await smtpServer();
+  const t = await testApp({
     env: { SMTP_URL: smtp.url, ...MAIL_ENV, ...(lines ? { LOG_LEVEL: 'info' } : {}), ...env },
     ...(lines ? { logStream: { write: (line: string) => lines.push(line) } } : {}),
   });
@@ -33,7 +17,6 @@ async function start(env: Record<string, string> = {}, lines?: string[]) {
   return { t, smtp };
 }
 
-let deliveries = 0;
 /** A family's inquiry through the relay webhook, as a form relay sends it. */
 async function inquire(app: TestApp, fields: Record<string, string> = {}) {
   const body = JSON.stringify({
@@ -45,15 +28,7 @@ async function inquire(app: TestApp, fields: Record<string, string> = {}) {
     message: 'Hoping for a fox red male this spring.',
     ...fields,
   });
-  const res = await app.app.inject({
-    method: 'POST',
-    url: API_ROUTES.inquiryWebhook.path,
-    headers: {
-      'content-type': 'application/json',
-      ...webhookHeaders(DEV_WEBHOOK_SECRET, body, { at: app.clock.now(), id: `d-${++deliveries}` }),
-    },
-    payload: body,
-  });
+  const res = await webhook(app, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>().id;
 }
@@ -125,20 +100,20 @@ describe('the e-mail to the owner about each new inquiry', () => {
   });
 
   it('keeps an e-mail the mail server could not take across a restart, and sends it once after', async () => {
-    const { smtp } = await start();
+    const { t: first, smtp } = await start();
     smtp.refuseWith(451);
-    await inquire(t!);
-    await firstAttemptRefused(t!);
-    expect((await intakeStatus(t!)).mail.pending).toBe(1);
+    await inquire(first);
+    await firstAttemptRefused(first);
+    expect((await intakeStatus(first)).mail.pending).toBe(1);
     expect(smtp.received).toHaveLength(0);
     // The server stops with the e-mail waiting; the mail server comes back; the retry is due.
     smtp.refuseWith(null);
-    t!.clock.advance(retryDelayMs(1));
-    t = await t!.restart();
-    await t.app.ready();
+    first.clock.advance(retryDelayMs(1));
+    const second = await first.restart();
+    await second.app.ready();
     await expect.poll(() => smtp.received.length).toBe(1);
-    t!.clock.advance(24 * 3_600_000);
-    t = await t!.restart();
+    second.clock.advance(24 * 3_600_000);
+    const t = await second.restart();
     await t.app.ready();
     expect(await t.services.outbox!.drain()).toBe(0);
     expect(smtp.received).toHaveLength(1);
@@ -251,22 +226,21 @@ describe('the e-mail to the owner about each new inquiry', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = silent.address() as AddressInfo;
-      await start({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      const { t } = await start({ SMTP_URL: `smtp://127.0.0.1:${port}` });
       const started = Date.now();
-      await inquire(t!);
-      await inquire(t!, { email: 'ben@example.com' });
+      await inquire(t);
+      await inquire(t, { email: 'ben@example.com' });
       expect(Date.now() - started).toBeLessThan(1000);
       const closing = Date.now();
-      await t!.close();
+      await t.close();
       expect(Date.now() - closing).toBeLessThan(2000);
-      t = undefined;
     } finally {
       silent.close();
     }
   });
 
   it('is off without SMTP_URL, NOTIFY_EMAIL and MAIL_FROM: inquiries are stored and nothing is queued', async () => {
-    t = await build();
+    const t = await testApp();
     await t.app.ready();
     await inquire(t);
     expect(t.services.outbox).toBeNull();

@@ -6,58 +6,26 @@ import {
   intakeStatusSchema,
   type Waitlist,
 } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
-import { startSmtp, type TestSmtp } from '../test/smtp';
+import { describe, expect, it } from 'vitest';
+import type { LoggedIn, TestApp } from '../test/build';
+import { addToWaitlist, call, family, LITTER, mailingApp, smtpServer } from '../test/per-test';
 import { AUTH_RETRY_MS, QUOTA_WAIT_MS } from './outbox';
 
-let t: (TestApp & LoggedIn) | undefined;
-let smtp: TestSmtp | undefined;
-afterEach(async () => {
-  await t?.close();
-  await smtp?.close();
-  t = undefined;
-  smtp = undefined;
-});
-
-const LITTER = 'ranger-juniper-summer-2026';
 type A = TestApp & LoggedIn;
 
 async function setup(lines?: string[]) {
-  smtp = await startSmtp();
-  t = await buildLoggedIn({
-    env: {
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL: 'owner@cedarblufflabradors.example',
-      MAIL_FROM: 'Cedar Bluff Website <website@cedarblufflabradors.example>',
-      ...(lines ? { LOG_LEVEL: 'info' } : {}),
-    },
-    ...(lines ? { logStream: { write: (line: string) => lines.push(line) } } : {}),
-  });
-  await t.app.ready();
-  return { a: t, smtp };
+  const smtp = await smtpServer();
+  const a = await mailingApp(smtp, lines);
+  await a.app.ready();
+  return { a, smtp };
 }
-
-const call = (a: A, method: 'GET' | 'POST', url: string, body?: object) =>
-  a.app.inject({ method, url, headers: a.headers, ...(body ? { payload: body } : {}) });
 
 /** Families on the litter's list, one per address, in this order. */
 async function listFamilies(a: A, emails: string[]) {
   const inquiries: InboxInquiry[] = [];
   for (const [i, email] of emails.entries()) {
-    const inquiry = await a.services.store.inquiries.create({
-      firstName: `Family${i}`,
-      lastName: 'Lane',
-      email,
-      phone: '518-555-0100',
-      preferredColor: 'black',
-      createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000),
-    });
-    const res = await call(a, 'POST', API_ROUTES.addToWaitlist.path, {
-      inquiryId: inquiry.id,
-      litterId: LITTER,
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const inquiry = await a.services.store.inquiries.create(family(i, { email }));
+    await addToWaitlist(a, inquiry.id);
     inquiries.push(inquiry);
   }
   return inquiries;

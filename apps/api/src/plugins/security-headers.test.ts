@@ -1,19 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { site } from '@cedar/content';
-import { afterEach, describe, expect, it } from 'vitest';
-import { build, logIn, type TestApp, writeFakeBuild } from '../test/build';
-
-let t: TestApp | undefined;
-let dist: string | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (dist) await fs.rm(dist, { recursive: true, force: true });
-  dist = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { logIn, type TestApp, writeFakeBuild } from '../test/build';
+import { tempDir, testApp } from '../test/per-test';
 
 /** Every page but the forms pages, the admin and the not-found page included: our origin alone. */
 const EXPECTED_CSP: Record<string, string[]> = {
@@ -60,10 +49,9 @@ function parseCsp(header: unknown): Record<string, string[]> {
 }
 
 async function webApp(env: Record<string, string> = {}) {
-  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
+  const dist = await tempDir('cedar-dist-');
   await writeFakeBuild(dist, 'v1', ['/', '/puppies', ...site.forms.pages]);
-  t = await build({ webDist: dist, env: { BODY_LIMIT: '2kb', ...env } });
-  return t;
+  return testApp({ webDist: dist, env: { BODY_LIMIT: '2kb', ...env } });
 }
 
 /** One request for every kind of answer the server gives: pages, files, JSON, errors of each layer. */

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { compressTree } from '@cedar/build-info/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { knownFiles, loadSiteShell, loadWebBuild, WebHost } from '../publish/adopt';
+import { tempDir } from '../test/per-test';
 import { webHost } from './web-host';
 
 const HOME =
@@ -41,24 +41,15 @@ const AVIF = Buffer.concat([
   Buffer.alloc(16),
 ]);
 
-let app: FastifyInstance | undefined;
-const dirs: string[] = [];
-
 async function serve(label = 'v1') {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
-  dirs.push(root);
+  const root = await tempDir('cedar-web-host-');
   await writeBuild(root, label);
   const host = new WebHost(await loadSiteShell(root), await loadWebBuild(root));
-  app = Fastify({ logger: false });
+  const app = Fastify({ logger: false });
+  onTestFinished(() => app.close());
   await webHost(app, host);
   return { app, host, root };
 }
-
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
-});
 
 describe('web host', () => {
   it('sends prerendered HTML from the build, compressed as the client accepts, revalidated by ETag', async () => {
@@ -171,8 +162,7 @@ describe('web host', () => {
 
   it('compresses what a publish build brings without copies, reusing those of the files it already serves', async () => {
     const { host } = await serve('v1');
-    const next = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
-    dirs.push(next);
+    const next = await tempDir('cedar-web-host-');
     // build.mjs --publish writes no compressed copies.
     await writeBuild(next, 'v2', false);
     const build = await loadWebBuild(
@@ -197,8 +187,7 @@ describe('web host', () => {
 
   it('keeps serving the previous build’s hashed files and image variants after a swap', async () => {
     const { app, host } = await serve('v1');
-    const next = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
-    dirs.push(next);
+    const next = await tempDir('cedar-web-host-');
     await writeBuild(next, 'v2');
     await fs.rm(path.join(next, 'assets/app.js'));
     host.swap(await loadWebBuild(next, 'v2'));
@@ -212,11 +201,9 @@ describe('web host', () => {
 describe('a publish build is adopted by an explicit list', () => {
   /** A publish build whose code wrote, besides its pages, every file it should not get served. */
   async function plantedBuild() {
-    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
-    dirs.push(root);
+    const root = await tempDir('cedar-web-host-');
     await writeBuild(root, 'v2');
-    const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-outside-'));
-    dirs.push(outside);
+    const outside = await tempDir('cedar-outside-');
     const secret = path.join(outside, 'admins.db');
     await fs.writeFile(secret, '{"passwordHash":"$scrypt$secret"}');
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
@@ -304,8 +291,7 @@ describe('a publish build is adopted by an explicit list', () => {
   });
 
   it('refuses a build without its manifest or its not-found page', async () => {
-    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-web-host-'));
-    dirs.push(root);
+    const root = await tempDir('cedar-web-host-');
     await writeBuild(root, 'v3');
     await fs.rm(path.join(root, '.vite/manifest.json'));
     await expect(loadWebBuild(root, 'v3')).rejects.toThrow(

@@ -11,12 +11,12 @@ import { compressTree } from '@cedar/build-info/compress';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
+import { HERO } from '../test/per-test';
 import { linkRepoCopy } from '../test/files';
 import { chooseSandbox } from './sandbox';
 import { webAppBuilder } from './web-builder';
 
 const repoRoot = findRepoRoot()!;
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const temps: string[] = [];
 let app: (TestApp & LoggedIn) | undefined;
 afterAll(async () => {
@@ -88,20 +88,7 @@ describe(
     it('never reaches the live page: refused on save, and kept off by the gate when written past the check', async () => {
       const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-replay-'));
       temps.push(copy);
-      await linkRepoCopy(
-        repoRoot,
-        copy,
-        new Set([
-          '.git',
-          'data',
-          'apps/api',
-          'apps/web/dist',
-          'apps/web/e2e',
-          '.turbo',
-          'bench',
-          'docs',
-        ]),
-      );
+      await linkRepoCopy(repoRoot, copy);
       const web = path.join(copy, 'apps/web');
       const kind = chooseSandbox('auto').kind;
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-replay-data-'));

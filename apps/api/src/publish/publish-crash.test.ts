@@ -10,9 +10,9 @@ import { promisify } from 'node:util';
 import { EDITABLE_FILES, fileUrl, publishStatusSchema } from '@cedar/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepoCopy } from '../test/build';
+import { HERO } from '../test/per-test';
 import { logIn, type Server, serverProcesses } from '../test/server-process';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const heroSource = (headline: string) =>
   `export function HeroSection() {\n  return <h1>${headline}</h1>;\n}\n`;
 // The build-info package's compiled JavaScript (its build), which the stand-in runs as node does.

@@ -4,32 +4,15 @@
 // exactly the framework scripts the gate accepted.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  fileUrl,
-  publishStatusSchema,
-  revisionListSchema,
-  revisionsUrl,
-} from '@cedar/api-contract';
+import { revisionListSchema, revisionsUrl } from '@cedar/api-contract';
 import { readSources } from '@cedar/build-info';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  buildLoggedIn,
-  makeRepoCopy,
-  type LoggedIn,
-  type TestApp,
-  writeFakeBuild,
-} from '../test/build';
+import { describe, expect, it } from 'vitest';
+import { makeRepoCopy, type LoggedIn, type TestApp, writeFakeBuild } from '../test/build';
+import { HERO, publishStatus as status, saveHero, signedInApp, tempDir } from '../test/per-test';
 import { PAGE_GATE_AUTHOR, type Builder } from './publisher';
 
-const HERO = 'apps/web/src/sections/hero-section.tsx';
 const hero = (words: string) => `export function HeroSection() {\n  return <h1>${words}</h1>;\n}\n`;
-
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
 
 const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 /** The framework's own script, as a trusted page carries it: its data is the page's words. */
@@ -69,25 +52,13 @@ const builder: Builder = async (outDir) => {
 async function setup(): Promise<TestApp & LoggedIn> {
   const repoRoot = await makeRepoCopy();
   await fs.writeFile(path.join(repoRoot, HERO), hero('Welcome'));
-  const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
-  cleanup.push(() => fs.rm(webDist, { recursive: true, force: true }));
+  const webDist = await tempDir('cedar-dist-');
   await writePages(webDist, 'Welcome', false, await readSources(repoRoot));
-  const a = await buildLoggedIn({ webDist, builder, repoRoot });
-  cleanup.push(() => a.close());
+  const a = await signedInApp({ webDist, builder, repoRoot });
   return a;
 }
 
-const save = (a: TestApp & LoggedIn, content: string) =>
-  a.app.inject({
-    method: 'PUT',
-    url: fileUrl(HERO),
-    headers: { ...a.headers, 'content-type': 'text/plain' },
-    payload: content,
-  });
-const status = async (a: TestApp & LoggedIn) =>
-  publishStatusSchema.parse(
-    (await a.app.inject({ method: 'GET', url: '/api/admin/publish', headers: a.headers })).json(),
-  );
+const save = (a: TestApp & LoggedIn, content: string) => saveHero(a, content);
 const scriptSrc = (csp: unknown) => /script-src ([^;]*)/.exec(String(csp))?.[1] ?? '';
 
 describe('the page gate on a publish (issue 35)', () => {
@@ -153,7 +124,6 @@ describe('the page gate on a publish (issue 35)', () => {
     const kept = path.join(a.repoRoot, 'apps/web/dist/builds/20990101000000000-planted/client');
     await writePages(kept, 'Welcome', true, await readSources(a.repoRoot));
     const restarted = await a.restart();
-    cleanup.push(() => restarted.close());
     const page = await restarted.app.inject({ url: '/' });
     expect(page.body).toContain('<h1>Welcome</h1>');
     expect(page.body).not.toContain(PLANTED);

@@ -1,36 +1,28 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileUrl, publishStatusSchema, restoreUrl } from '@cedar/api-contract';
+import { restoreUrl } from '@cedar/api-contract';
 import { BUILD_INFO_FILE, readSources } from '@cedar/build-info';
 import { kennelDay } from '@cedar/litter-logic';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   build,
-  buildLoggedIn,
   logIn,
   type LoggedIn,
   makeRepoCopy,
   type TestApp,
   writeFakeBuild,
 } from '../test/build';
+import {
+  HERO,
+  heroVersion,
+  publishStatus as status,
+  saveHero,
+  signedInApp,
+  tempDir,
+  testApp,
+} from '../test/per-test';
 import type { Builder } from './publisher';
-
-const HERO = 'apps/web/src/sections/hero-section.tsx';
-const source = (n: number) =>
-  `export function HeroSection() {\n  return <h1>Version ${n}</h1>;\n}\n`;
-
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
-
-async function tempDir(prefix: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 // outDir is <repo>/apps/web/dist/builds/<id>
 const repoOf = (outDir: string) => path.resolve(outDir, '../../../../..');
@@ -59,33 +51,16 @@ async function setup(builder?: Builder, env: Record<string, string> = {}) {
   const repoRoot = await makeRepoCopy();
   const webDist = await tempDir('cedar-dist-');
   await writeFakeBuild(webDist, 'v1', undefined, await readSources(repoRoot));
-  const a = await buildLoggedIn({ webDist, builder, env, repoRoot });
-  cleanup.push(() => a.close());
+  const a = await signedInApp({ webDist, builder, env, repoRoot });
   return a;
 }
 
-const status = async (a: TestApp & LoggedIn) => {
-  const res = await a.app.inject({
-    method: 'GET',
-    url: '/api/admin/publish',
-    headers: { ...a.headers },
-  });
-  expect(res.statusCode).toBe(200);
-  return publishStatusSchema.parse(res.json());
-};
-const save = (a: TestApp & LoggedIn, n: number) =>
-  a.app.inject({
-    method: 'PUT',
-    url: fileUrl(HERO),
-    headers: { ...a.headers, 'content-type': 'text/plain' },
-    payload: source(n),
-  });
+const save = (a: TestApp & LoggedIn, n: number) => saveHero(a, heroVersion(n));
 const page = async (a: TestApp, url = '/') => (await a.app.inject({ method: 'GET', url })).body;
 
 describe('publishing', () => {
   it('reports live-reload in development, where Vite shows the change', async () => {
-    const a = await buildLoggedIn();
-    cleanup.push(() => a.close());
+    const a = await signedInApp();
     expect(await status(a)).toEqual({
       state: 'live-reload',
       buildId: null,
@@ -261,7 +236,7 @@ describe('publishing', () => {
 
   it('builds again when a source was written during the build, by a save or by hand', async () => {
     const { builder, runs } = fakeBuilder(async (run, repoRoot) => {
-      if (run === 1) await fs.writeFile(path.join(repoRoot, HERO), source(7));
+      if (run === 1) await fs.writeFile(path.join(repoRoot, HERO), heroVersion(7));
     });
     const a = await setup(builder);
     await save(a, 2);
@@ -336,7 +311,6 @@ describe('publishing', () => {
 /** Restarts the app on the same folders, signed in again. */
 async function restart(a: TestApp) {
   const r = await a.restart();
-  cleanup.push(() => r.app.close());
   return Object.assign(r, await logIn(r.app));
 }
 
@@ -363,7 +337,8 @@ async function afterTick(file: string) {
   }
 }
 /** Writes a section file behind the server's back, as a save acknowledged just before a stop leaves it. */
-const writeHero = (a: TestApp, n: number) => fs.writeFile(path.join(a.repoRoot, HERO), source(n));
+const writeHero = (a: TestApp, n: number) =>
+  fs.writeFile(path.join(a.repoRoot, HERO), heroVersion(n));
 /** A builder whose second run waits until released, so a test can look at the site meanwhile. */
 function heldSecondRun() {
   let release!: () => void;
@@ -594,8 +569,7 @@ describe('web host with an undecodable path', () => {
     const res = await a.app.inject({ method: 'GET', url: '/%E0%A4%A' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('v1 404');
-    const api = await build();
-    cleanup.push(() => api.close());
+    const api = await testApp();
     expect(
       (await api.app.inject({ method: 'GET', url: '/api/admin/files/%E0%A4%A' })).statusCode,
     ).toBe(404);

@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../lib/repo-root';
 import { webHost } from '../plugins/web-host';
+import { linkRepoCopy } from '../test/files';
 import { loadSiteShell, loadWebBuild, WebHost } from './adopt';
 import { buildEnvironment, chooseSandbox } from './sandbox';
 import { webAppBuilder, type WebBuilderOptions } from './web-builder';
@@ -420,38 +421,10 @@ plant();
 process.on('exit', plant);
 `;
 
-/** A copy of the repository made of hard links (fast, no extra space) for a real build. */
-async function linkCopy(from: string, to: string, skip: Set<string>) {
-  await fs.mkdir(to, { recursive: true });
-  for (const entry of await fs.readdir(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (skip.has(path.relative(repoRoot, source))) continue;
-    if (entry.isSymbolicLink()) await fs.symlink(await fs.readlink(source), target);
-    else if (entry.isDirectory()) await linkCopy(source, target, skip);
-    else if (entry.isFile())
-      await fs.link(source, target).catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EXDEV') await fs.copyFile(source, target);
-        else if (error.code !== 'ENOENT') throw error;
-      });
-  }
-}
-
 describe('a real rebuild of the web app with a hostile section', { timeout: 240_000 }, () => {
   it(`publishes nothing of the server's secrets, store or files (${KINDS[0]} sandbox)`, async () => {
     const copy = await tempDir('cedar-real-build-');
-    // Only what the web build reads: not the server (whose tests write bundles there meanwhile).
-    const skip = new Set([
-      '.git',
-      'data',
-      'apps/api',
-      'apps/web/dist',
-      'apps/web/e2e',
-      '.turbo',
-      'bench',
-      'docs',
-    ]);
-    await linkCopy(repoRoot, copy, skip);
+    await linkRepoCopy(repoRoot, copy);
     const dataDir = path.join(copy, 'data');
     await fs.mkdir(dataDir);
     await fs.writeFile(path.join(dataDir, 'admins.db'), `{"passwordHash":"${STORE_BYTES}"}\n`);

@@ -1,56 +1,30 @@
 import { API_ROUTES, DEFAULT_ANNOUNCEMENT, type Waitlist } from '@cedar/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewInquiry } from '../store/types';
-import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
-import { startSmtp, type TestSmtp } from '../test/smtp';
+import type { LoggedIn, TestApp } from '../test/build';
+import {
+  addToWaitlist,
+  call,
+  family,
+  LITTER,
+  mailingApp,
+  signedInApp,
+  smtpServer,
+} from '../test/per-test';
+import type { TestSmtp } from '../test/smtp';
 
-let t: (TestApp & LoggedIn) | undefined;
 let smtp: TestSmtp | undefined;
-afterEach(async () => {
-  await t?.close();
-  await smtp?.close();
-  t = undefined;
-  smtp = undefined;
-});
-
-const LITTER = 'ranger-juniper-summer-2026';
-const MAIL_ENV = {
-  NOTIFY_EMAIL: 'owner@cedarblufflabradors.example',
-  MAIL_FROM: 'Cedar Bluff Website <website@cedarblufflabradors.example>',
-};
-
 async function setup(mail = true) {
-  if (mail) smtp = await startSmtp();
-  t = await buildLoggedIn(mail ? { env: { SMTP_URL: smtp!.url, ...MAIL_ENV } } : {});
-  await t.app.ready();
-  return t;
+  smtp = mail ? await smtpServer() : undefined;
+  const a = smtp ? await mailingApp(smtp) : await signedInApp();
+  await a.app.ready();
+  return a;
 }
 
-type A = TestApp & LoggedIn;
-const call = (a: A, method: 'GET' | 'POST', url: string, body?: object) =>
-  a.app.inject({ method, url, headers: a.headers, ...(body ? { payload: body } : {}) });
-
-const family = (i: number, extra: Partial<NewInquiry> = {}): NewInquiry => ({
-  firstName: `Family${i}`,
-  lastName: 'Lane',
-  email: `family${i}@example.com`,
-  phone: '(518) 555-0100',
-  preferredColor: 'black',
-  createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000),
-  ...extra,
-});
-
 /** Two families on the litter's list, one on the general list, one of them twice by e-mail. */
-async function listed(a: A) {
-  const add = async (i: number, litterId: string | null, extra: Partial<NewInquiry> = {}) => {
-    const inquiry = await a.services.store.inquiries.create(family(i, extra));
-    const res = await call(a, 'POST', API_ROUTES.addToWaitlist.path, {
-      inquiryId: inquiry.id,
-      litterId,
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json() as Waitlist;
-  };
+async function listed(a: TestApp & LoggedIn) {
+  const add = async (i: number, litterId: string | null, extra: Partial<NewInquiry> = {}) =>
+    addToWaitlist(a, (await a.services.store.inquiries.create(family(i, extra))).id, litterId);
   await add(1, LITTER);
   await add(2, LITTER);
   await add(3, null);

@@ -1,35 +1,16 @@
 import { API_ROUTES, type Waitlist } from '@cedar/api-contract';
 import type { InjectOptions } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
+import { describe, expect, it } from 'vitest';
+import type { LoggedIn, TestApp } from '../test/build';
+import { addToWaitlist, call, family, LITTER, signedInApp } from '../test/per-test';
 import { unsubscribeKey, unsubscribeLink } from './announcements';
-
-let t: (TestApp & LoggedIn) | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-const LITTER = 'ranger-juniper-summer-2026';
 
 /** One family on the litter's list, and the path of their unsubscribe link. */
 async function listedFamily() {
-  const a = (t = await buildLoggedIn());
-  const inquiry = await a.services.store.inquiries.create({
-    firstName: 'Ada',
-    lastName: 'Lane',
-    email: 'ada@example.com',
-    phone: '518-555-0100',
-    preferredColor: 'black',
-    createdAt: a.clock.now(),
-  });
-  const added = await a.app.inject({
-    method: 'POST',
-    url: API_ROUTES.addToWaitlist.path,
-    headers: a.headers,
-    payload: { inquiryId: inquiry.id, litterId: LITTER },
-  });
-  const entry = (added.json() as Waitlist).lists.find((l) => l.key === LITTER)!.entries[0]!;
+  const a = await signedInApp();
+  const inquiry = await a.services.store.inquiries.create(family(1));
+  const added = await addToWaitlist(a, inquiry.id);
+  const entry = added.lists.find((l) => l.key === LITTER)!.entries[0]!;
   const link = new URL(
     unsubscribeLink(a.env.PUBLIC_URL, await unsubscribeKey(a.services.store), entry.id),
   );
@@ -37,11 +18,9 @@ async function listedFamily() {
 }
 
 const unsubscribed = async (a: TestApp & LoggedIn) =>
-  (
-    (
-      await a.app.inject({ method: 'GET', url: API_ROUTES.waitlist.path, headers: a.headers })
-    ).json() as Waitlist
-  ).lists.find((l) => l.key === LITTER)!.entries[0]!.unsubscribed;
+  ((await call(a, 'GET', API_ROUTES.waitlist.path)).json() as Waitlist).lists.find(
+    (l) => l.key === LITTER,
+  )!.entries[0]!.unsubscribed;
 
 describe('the unsubscribe link', () => {
   it('asks on a page that looks like the site, with a button posting a form, and no script', async () => {

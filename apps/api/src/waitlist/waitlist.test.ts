@@ -10,49 +10,18 @@ import {
   type Waitlist,
 } from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NewInquiry } from '../store/types';
-import { buildLoggedIn, type LoggedIn, type TestApp } from '../test/build';
+import { describe, expect, it, vi } from 'vitest';
+import type { LoggedIn, TestApp } from '../test/build';
+import { call, family, LITTER, signedInApp } from '../test/per-test';
 import { ordinal, wishesOf } from './waitlist';
 
-let t: (TestApp & LoggedIn) | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-const LITTER = 'ranger-juniper-summer-2026';
-
 async function setup() {
-  t = await buildLoggedIn();
-  vi.spyOn(t.app.publisher, 'request');
-  return t;
+  const a = await signedInApp();
+  vi.spyOn(a.app.publisher, 'request');
+  return a;
 }
 
-const family = (i: number, extra: Partial<NewInquiry> = {}): NewInquiry => ({
-  firstName: `Family${i}`,
-  lastName: 'Lane',
-  email: `family${i}@example.com`,
-  phone: '(518) 555-0100',
-  preferredColor: 'black',
-  createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000),
-  ...extra,
-});
-
 type A = TestApp & LoggedIn;
-const call = (
-  a: A,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: object,
-  headers = {},
-) =>
-  a.app.inject({
-    method,
-    url,
-    headers: { ...a.headers, ...headers },
-    ...(body ? { payload: body } : {}),
-  });
 const lists = async (a: A) => {
   const res = await call(a, 'GET', API_ROUTES.waitlist.path);
   expect(res.statusCode).toBe(200);
@@ -141,13 +110,9 @@ describe('the waitlists', () => {
     await threeOnTheList(a);
     const tab = await lists(a);
     const [one, two, three] = listOf(tab, LITTER).entries.map((e) => e.id);
-    const moved = await call(
-      a,
-      'PUT',
-      waitlistOrderUrl(LITTER),
-      { entryIds: [one, three, two] },
-      { 'if-match': tab.etag },
-    );
+    const order = (entryIds: (string | undefined)[], headers = {}) =>
+      call(a, 'PUT', waitlistOrderUrl(LITTER), { entryIds }, headers);
+    const moved = await order([one, three, two], { 'if-match': tab.etag });
     expect(moved.statusCode).toBe(200);
     expect(listOf(moved.json() as Waitlist, LITTER).entries.map((e) => e.id)).toEqual([
       one,
@@ -155,13 +120,7 @@ describe('the waitlists', () => {
       two,
     ]);
     // The second tab still shows the old version: its move is refused.
-    const stale = await call(
-      a,
-      'PUT',
-      waitlistOrderUrl(LITTER),
-      { entryIds: [two, one, three] },
-      { 'if-match': tab.etag },
-    );
+    const stale = await order([two, one, three], { 'if-match': tab.etag });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: 'conflict' });
     // Without If-Match, an order that drops or repeats a family is refused too.
@@ -170,7 +129,7 @@ describe('the waitlists', () => {
       [one, two, two],
       [one, two, three, 'ffff'],
     ]) {
-      const res = await call(a, 'PUT', waitlistOrderUrl(LITTER), { entryIds });
+      const res = await order(entryIds);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'stale_order' });
     }

@@ -1,14 +1,11 @@
 import { API_ROUTES, intakeStatusSchema } from '@cedar/api-contract';
 import { site } from '@cedar/content';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startupLine } from '../../lib/startup-line';
 import type { OwnerMail } from '../../notify/mail';
-import { build, type BuildTestOptions, logIn, type TestApp } from '../../test/build';
-import {
-  type HubSpotStandIn,
-  type StandInSubmission,
-  startHubSpotStandIn,
-} from '../../test/hubspot-stand-in';
+import { type BuildTestOptions, logIn, type TestApp } from '../../test/build';
+import { testApp } from '../../test/per-test';
+import { type StandInSubmission, startHubSpotStandIn } from '../../test/hubspot-stand-in';
 import { MAX_PAGE_BYTES } from './forms-api';
 import { HubSpotPoller, OVERLAP_MS, untilMidnight } from './poller';
 
@@ -16,14 +13,8 @@ const CONTACT = site.forms.contactFormId;
 const QUESTIONNAIRE = site.forms.questionnaireFormId;
 const MINUTE = 60_000;
 
+/** The app of the test under way (start() makes it; it is closed when the test ends). */
 let t: TestApp | undefined;
-let hubspot: HubSpotStandIn | undefined;
-afterEach(async () => {
-  await t?.close();
-  await hubspot?.close();
-  t = undefined;
-  hubspot = undefined;
-});
 
 const submission = (n: number, at: number, extra: StandInSubmission['values'] = []) => ({
   conversionId: `c0nv3rs10n-${n}`,
@@ -48,11 +39,12 @@ async function start(
     logStream?: BuildTestOptions['logStream'];
   } = {},
 ) {
-  hubspot ??= await startHubSpotStandIn();
+  const hubspot = await startHubSpotStandIn();
+  onTestFinished(() => hubspot.close());
   hubspot.open(CONTACT);
   hubspot.open(QUESTIONNAIRE);
   const sent: OwnerMail[] = [];
-  t = await build({
+  t = await testApp({
     env: {
       HUBSPOT_ACCESS_TOKEN: options.token ?? hubspot.token,
       HUBSPOT_API_URL: hubspot.url,
