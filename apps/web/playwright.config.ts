@@ -8,6 +8,9 @@ const dataDir = path.join(os.tmpdir(), `cedar-e2e-${process.pid}`);
 export const E2E_HUBSPOT_CLIENT_SECRET = 'e2e-hubspot-client-secret-5d1c';
 export const E2E_PORT = PORT;
 
+/** The specs that sign in as the demo owner or change accounts: the admin project's. */
+const ADMIN_SPECS = /(admin|admin-shell|people-roles|sign-in-factors)\.spec\.ts$/;
+
 /** Browser tests: Debian's Chromium against the production build served by the real API. */
 export default defineConfig({
   testDir: './e2e',
@@ -15,7 +18,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Two browsers at a time (E2E_WORKERS to change it): the public pages' tests share nothing. The
-  // admin test publishes a new build of the site, so it runs alone, after all of them.
+  // admin specs share the owner's account (and one publishes a new build of the site), so they
+  // run one at a time, after all of them.
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
@@ -43,13 +47,17 @@ export default defineConfig({
   projects: [
     {
       name: 'public',
-      testIgnore: /admin\.spec\.ts$/,
+      testIgnore: ADMIN_SPECS,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
+      // The owner's account is shared: one spec turns its codes on or adds a passkey, another
+      // counts its sessions, so these run one at a time, after every public page's test.
       name: 'admin',
-      testMatch: /admin\.spec\.ts$/,
+      testMatch: ADMIN_SPECS,
       dependencies: ['public'],
+      workers: 1,
+      fullyParallel: false,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],

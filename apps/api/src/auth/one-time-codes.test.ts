@@ -159,7 +159,7 @@ describe('one-time codes (RFC 6238)', () => {
     const code = codeAt(secret, a.clock.now());
     const res = await codeStep(a.app, ticket, code);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user).toEqual({ username: 'owner', role: 'admin' });
+    expect(res.json().user).toEqual({ username: 'owner', role: 'owner' });
     expect(cookieValue(res, a.app.cookieName)).toMatch(/^[\w-]{43}$/);
     // The ticket is gone, and the same code does not sign in again, even within its 30 seconds.
     expect((await codeStep(a.app, ticket, code)).json().error).toBe('second_step_expired');
@@ -256,7 +256,7 @@ describe('one-time codes (RFC 6238)', () => {
     });
     // Off: the password alone signs in, and the old recovery codes are gone with the secret.
     const login = await call(a.app, 'POST', '/api/auth/login', { payload: OWNER });
-    expect(login.json().user).toEqual({ username: 'owner', role: 'admin' });
+    expect(login.json().user).toEqual({ username: 'owner', role: 'owner' });
     expect(recoveryCodes).toHaveLength(10);
   });
 

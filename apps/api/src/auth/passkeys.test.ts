@@ -125,7 +125,7 @@ describe('passkeys', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(loginResponseSchema.parse(res.json()).user).toEqual({
       username: 'owner',
-      role: 'admin',
+      role: 'owner',
     });
     const session = cookieValue(res, a.app.cookieName)!;
     expect(String(res.headers['set-cookie'])).toContain('HttpOnly');

@@ -17,7 +17,7 @@ vi.mock('@simplewebauthn/browser', async (original) => ({
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const SIGNED_IN = { token: 'tok-123', user: { username: 'owner', role: 'admin' } };
+const SIGNED_IN = { token: 'tok-123', user: { username: 'owner', role: 'owner' } };
 const ASSERTION = {
   id: 'cred',
   rawId: 'cred',

@@ -74,7 +74,19 @@ function serve(
 const peopleCard = () => within(screen.getByRole('region', { name: 'People' }));
 const auditCard = () => within(screen.getByRole('region', { name: 'Audit log' }));
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // The passkeys and two-step sign-in cards of every account (sign-in-methods.test.tsx's own).
+  api.use(
+    http.get(API_ROUTES.factors.path, () =>
+      Response.json({
+        passkeys: [],
+        totp: { enabled: false, recoveryCodesLeft: 0 },
+        required: false,
+      }),
+    ),
+  );
+});
 afterEach(resetToasts);
 
 describe('security screen: people (the owner’s)', () => {
