@@ -43,7 +43,7 @@ describe('passkeys and the login answer', () => {
   it('answers a login with a session or the second step, never anything else', () => {
     expect(loginAnswerSchema.safeParse({ secondStep: 'code' }).success).toBe(true);
     expect(
-      loginAnswerSchema.safeParse({ token: 't', user: { username: 'owner', role: 'admin' } })
+      loginAnswerSchema.safeParse({ token: 't', user: { username: 'owner', role: 'helper' } })
         .success,
     ).toBe(true);
     expect(loginAnswerSchema.safeParse({ secondStep: 'sms' }).success).toBe(false);
