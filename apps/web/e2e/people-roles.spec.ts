@@ -132,6 +132,6 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(people.getByRole('listitem').filter({ hasText: HELPER })).toHaveCount(0);
   await page.goto('/admin');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });

@@ -35,7 +35,8 @@ async function testLogin(page: Page) {
 
 async function logout(page: Page) {
   await page.goto('/admin');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // The shell's Logout, in the page's header (the dashboard has the spec's own as well).
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 }
 

@@ -8,6 +8,7 @@ import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
 import { PasswordConfirmation } from './password-confirmation';
+import fieldClasses from './password-field.module.css';
 import classes from './plain-list.module.css';
 
 function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
@@ -144,6 +145,7 @@ export function PasskeysCard() {
             <TextInput
               label="Name of the new passkey"
               description="For example: Laptop, or Phone"
+              classNames={{ root: fieldClasses.field, description: fieldClasses.description }}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={nameError}
