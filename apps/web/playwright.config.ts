@@ -8,8 +8,8 @@ const dataDir = path.join(os.tmpdir(), `cedar-e2e-${process.pid}`);
 export const E2E_HUBSPOT_CLIENT_SECRET = 'e2e-hubspot-client-secret-5d1c';
 export const E2E_PORT = PORT;
 
-/** The specs that sign in as the demo owner or change accounts: the admin project's. */
-const ADMIN_SPECS = /(admin|admin-shell|people-roles|sign-in-factors)\.spec\.ts$/;
+/** The specs that sign in as the demo owner or change its account, before the admin spec. */
+const ACCOUNT_SPECS = /\/(admin-shell|people-roles|sign-in-factors)\.spec\.ts$/;
 
 /** Browser tests: Debian's Chromium against the production build served by the real API. */
 export default defineConfig({
@@ -47,15 +47,25 @@ export default defineConfig({
   projects: [
     {
       name: 'public',
-      testIgnore: ADMIN_SPECS,
+      testIgnore: [ACCOUNT_SPECS, /\/admin\.spec\.ts$/],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       // The owner's account is shared: one spec turns its codes on or adds a passkey, another
-      // counts its sessions, so these run one at a time, after every public page's test.
-      name: 'admin',
-      testMatch: ADMIN_SPECS,
+      // signs in and out, so these run one at a time, after every public page's test.
+      name: 'accounts',
+      testMatch: ACCOUNT_SPECS,
       dependencies: ['public'],
+      workers: 1,
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // Last: it counts the owner's sessions, publishes a new build of the site, and ends by
+      // changing the demo owner's password (nothing after it signs in with the published one).
+      name: 'admin',
+      testMatch: /\/admin\.spec\.ts$/,
+      dependencies: ['accounts'],
       workers: 1,
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], channel: undefined },
