@@ -50,7 +50,7 @@ export function InquiryCard({ inquiry, onDelete, justArrived = false }: InquiryC
       aria-label={fullName}
       data-inquiry-id={inquiry.id}
       data-just-arrived={justArrived || undefined}
-      className={justArrived ? `${classes.card} ${classes.arrived}` : classes.card}
+      className={justArrived ? classes.arrived : undefined}
     >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4} miw={0}>
