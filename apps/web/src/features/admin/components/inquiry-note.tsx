@@ -8,17 +8,79 @@ import { showError } from '../lib/toasts';
 import classes from './inquiry-card.module.css';
 
 /**
- * The owner's private note on an inquiry. Editing keeps the draft here until the server has it:
- * a failed save leaves every word in the box, with a message saying it was not saved.
+ * The note being edited: the draft, checked by the API's own update schema, kept here until the
+ * server has it. Mounted only while editing, so the inbox's cards carry no form until one is used.
  */
-export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
+function NoteEditor({
+  inquiry,
+  onSaved,
+  onClose,
+}: {
+  inquiry: InboxInquiry;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
   const update = useUpdateInquiry();
-  const [editing, setEditing] = useState(false);
-  // The draft, checked by the API's own update schema.
   const form = useForm({
-    initialValues: { note: '' },
+    initialValues: { note: inquiry.note },
     validate: schemaResolver(inquiryUpdateSchema, { sync: true }),
   });
+  const save = form.onSubmit(({ note }) => {
+    if (update.isPending) return;
+    update.mutate(
+      { id: inquiry.id, note },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (isGone(error)) showError('This inquiry has been deleted, so the note was not saved.');
+          else setServerErrors(form, error);
+        },
+      },
+    );
+  });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
+    if (event.key === 'Escape' && !update.isPending) onClose();
+  };
+  return (
+    <Stack gap="xs" mt="md">
+      <Textarea
+        label="Private note"
+        description="Only you see this note. Ctrl+Enter saves it."
+        {...form.getInputProps('note')}
+        onKeyDown={onKeyDown}
+        maxLength={INQUIRY_NOTE_MAX}
+        rows={4}
+        resize="vertical"
+        autoFocus
+      />
+      {update.isError && (
+        <Alert color="red" variant="light" role="alert" title="Your note was not saved">
+          Your text is still here: please try again in a moment.
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button size="xs" onClick={() => save()}>
+          {update.isPending ? 'Saving...' : 'Save note'}
+        </Button>
+        <Button size="xs" variant="default" onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Text size="xs" c="gray.7">
+          {form.values.note.length.toLocaleString('en-US')} /{' '}
+          {INQUIRY_NOTE_MAX.toLocaleString('en-US')}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The owner's private note on an inquiry. Editing keeps the draft until the server has it: a
+ * failed save leaves every word in the box, with a message saying it was not saved.
+ */
+export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
+  const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   /** Set when editing ends: the textarea that had focus is gone, so focus goes back to the button. */
@@ -33,70 +95,25 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
   }, [editing]);
 
   const edit = () => {
-    update.reset();
     setSaved(false);
-    form.setValues({ note: inquiry.note });
-    form.clearErrors();
     setEditing(true);
   };
   const stopEditing = () => {
     returnFocus.current = true;
     setEditing(false);
   };
-  const save = form.onSubmit(({ note }) => {
-    if (update.isPending) return;
-    update.mutate(
-      { id: inquiry.id, note },
-      {
-        onSuccess: () => {
+
+  if (editing)
+    return (
+      <NoteEditor
+        inquiry={inquiry}
+        onSaved={() => {
           setSaved(true);
           stopEditing();
-        },
-        onError: (error) => {
-          if (isGone(error)) showError('This inquiry has been deleted, so the note was not saved.');
-          else setServerErrors(form, error);
-        },
-      },
+        }}
+        onClose={stopEditing}
+      />
     );
-  });
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
-    if (event.key === 'Escape' && !update.isPending) stopEditing();
-  };
-
-  if (editing) {
-    return (
-      <Stack gap="xs" mt="md">
-        <Textarea
-          label="Private note"
-          description="Only you see this note. Ctrl+Enter saves it."
-          {...form.getInputProps('note')}
-          onKeyDown={onKeyDown}
-          maxLength={INQUIRY_NOTE_MAX}
-          rows={4}
-          resize="vertical"
-          autoFocus
-        />
-        {update.isError && (
-          <Alert color="red" variant="light" role="alert" title="Your note was not saved">
-            Your text is still here: please try again in a moment.
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button size="xs" onClick={() => save()}>
-            {update.isPending ? 'Saving...' : 'Save note'}
-          </Button>
-          <Button size="xs" variant="default" onClick={stopEditing} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Text size="xs" c="gray.7">
-            {form.values.note.length.toLocaleString('en-US')} /{' '}
-            {INQUIRY_NOTE_MAX.toLocaleString('en-US')}
-          </Text>
-        </Group>
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap={4} mt="md">
