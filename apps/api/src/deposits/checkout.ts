@@ -84,7 +84,11 @@ export async function startDepositCheckout(
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: 'usd', unit_amount: amountCents, product_data: { name: product } },
+            price_data: {
+              currency: 'usd',
+              unit_amount: amountCents,
+              product_data: { name: product },
+            },
           },
         ],
         ...(listed.entry.email.includes('@') ? { customer_email: listed.entry.email } : {}),
@@ -117,9 +121,7 @@ export async function startDepositCheckout(
       kind: 'checkout',
       sessionId: session.id,
       url: session.url,
-      expiresAt: new Date(
-        (session.expires_at ?? Math.floor(now.getTime() / 1000) + 86_400) * 1000,
-      ),
+      expiresAt: new Date((session.expires_at ?? Math.floor(now.getTime() / 1000) + 86_400) * 1000),
       amountCents,
       ...(options.by ? { by: options.by } : {}),
     },

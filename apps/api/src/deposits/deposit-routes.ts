@@ -133,7 +133,10 @@ export async function depositRoutes(app: FastifyInstance) {
 
   routes.delete(
     API_ROUTES.undoDeposit.path,
-    { config: { role: 'owner' }, schema: { params: entryParams, response: { 200: depositSchema } } },
+    {
+      config: { role: 'owner' },
+      schema: { params: entryParams, response: { 200: depositSchema } },
+    },
     async (request) =>
       change(request, request.params.entryId, 'deposit-undo', (by) => ({ kind: 'undo', by })),
   );

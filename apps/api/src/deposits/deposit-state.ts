@@ -46,12 +46,7 @@ export type DepositChange =
 export interface ChangeResult {
   next: DepositDraft | null;
   outcome:
-    | 'applied'
-    | 'duplicate'
-    | 'second-payment'
-    | 'refund-kept'
-    | 'not-awaiting'
-    | 'partly-refunded';
+    'applied' | 'duplicate' | 'second-payment' | 'refund-kept' | 'not-awaiting' | 'partly-refunded';
 }
 
 const withStep = (doc: DepositDraft, step: DepositStepDoc): DepositDraft => ({
@@ -77,12 +72,7 @@ function withoutPayment(doc: DepositDraft): DepositDraft {
 }
 
 /** A refund of the card payment: the most refunded so far holds (refunds only grow). */
-function refund(
-  doc: DepositDraft,
-  refundedCents: number,
-  full: boolean,
-  at: Date,
-): ChangeResult {
+function refund(doc: DepositDraft, refundedCents: number, full: boolean, at: Date): ChangeResult {
   const before = doc.refundedCents ?? 0;
   const most = Math.max(before, refundedCents);
   if (doc.state === 'refunded' || (most === before && !full))
@@ -90,7 +80,13 @@ function refund(
   if (full)
     return {
       next: withStep(
-        { ...doc, state: 'refunded', refundedCents: most, refundedAt: at, refunds: (doc.refunds ?? 0) + 1 },
+        {
+          ...doc,
+          state: 'refunded',
+          refundedCents: most,
+          refundedAt: at,
+          refunds: (doc.refunds ?? 0) + 1,
+        },
         { at, what: 'refunded', amountCents: most, method: 'card' },
       ),
       outcome: 'applied',

@@ -9,10 +9,18 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors';
 import type { Store } from '../store';
 import type { DepositDoc, WaitlistDoc, WaitlistEntryDoc } from '../store/documents';
-import { applyDepositChange, depositView, type ChangeResult, type DepositChange } from './deposit-state';
+import {
+  applyDepositChange,
+  depositView,
+  type ChangeResult,
+  type DepositChange,
+} from './deposit-state';
 
 /** What the deposit services need of the app: the store, the litters, the clock, Stripe. */
-export type DepositDeps = Pick<FastifyInstance, 'store' | 'files' | 'env' | 'clock' | 'stripe' | 'log'>;
+export type DepositDeps = Pick<
+  FastifyInstance,
+  'store' | 'files' | 'env' | 'clock' | 'stripe' | 'log'
+>;
 
 /** The store key of a litter's own amount. */
 export const litterAmountKey = (litterId: string) => `litter:${litterId}`;

@@ -68,8 +68,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         const paymentIntentId = idOf(session.payment_intent);
         const amountCents = session.amount_total ?? 0;
         const reference = session.id;
-        if (session.mode !== 'payment' || !entryId)
-          return { outcome: 'not-a-deposit', reference };
+        if (session.mode !== 'payment' || !entryId) return { outcome: 'not-a-deposit', reference };
         if (session.payment_status !== 'paid' || !paymentIntentId)
           return { outcome: 'not-paid-yet', entryId, reference };
         const deposit = await store.deposits.get(entryId);
@@ -192,8 +191,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         clock(),
         STALE_CLAIM_MS,
       );
-      if (claim !== 'claimed')
-        return reply.code(200).send({ received: true, duplicate: true });
+      if (claim !== 'claimed') return reply.code(200).send({ received: true, duplicate: true });
       let finished: Finished;
       try {
         finished = await handle(event);

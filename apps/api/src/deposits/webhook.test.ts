@@ -89,8 +89,9 @@ describe("Stripe's webhook", () => {
     });
     expect(form.statusCode).toBe(415);
     expect((await depositNow(b)).state).toBe('none');
-    const refusals = (await b.services.store.audit.page({ action: 'deposit-webhook' }, { limit: 9 }))
-      .items;
+    const refusals = (
+      await b.services.store.audit.page({ action: 'deposit-webhook' }, { limit: 9 })
+    ).items;
     expect(refusals.map((r) => r.outcome)).toEqual(['failure', 'failure']);
   });
 
@@ -147,8 +148,14 @@ describe("Stripe's webhook", () => {
     // A partial refund leaves the deposit paid, a smaller one after a bigger one changes nothing.
     const third = await anotherFamily(a, 3);
     await deliver(a, completedEvent(third, { paymentIntent: 'pi_3', created: t }));
-    await deliver(a, refundedEvent('pi_3', { amountRefunded: 10_000, refunded: false, created: t + 5 }));
-    await deliver(a, refundedEvent('pi_3', { amountRefunded: 5_000, refunded: false, created: t + 1 }));
+    await deliver(
+      a,
+      refundedEvent('pi_3', { amountRefunded: 10_000, refunded: false, created: t + 5 }),
+    );
+    await deliver(
+      a,
+      refundedEvent('pi_3', { amountRefunded: 5_000, refunded: false, created: t + 1 }),
+    );
     expect(await depositNow(a, third)).toMatchObject({ state: 'paid', refundedCents: 10_000 });
   });
 
@@ -156,13 +163,20 @@ describe("Stripe's webhook", () => {
     const a = await depositApp();
     const res = await deliver(
       a,
-      completedEvent('nosuchentry0001', { paymentIntent: 'pi_x', amount: 25_000, created: seconds(a) }),
+      completedEvent('nosuchentry0001', {
+        paymentIntent: 'pi_x',
+        amount: 25_000,
+        created: seconds(a),
+      }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ received: true, outcome: 'unknown-entry' });
     const { unmatched, deposits } = await overview(a);
     expect(unmatched).toEqual([
-      expect.objectContaining({ amountCents: 25_000, reference: expect.stringMatching(/^cs_test/) }),
+      expect.objectContaining({
+        amountCents: 25_000,
+        reference: expect.stringMatching(/^cs_test/),
+      }),
     ]);
     expect(Object.values(deposits).map((d) => d.state)).toEqual(['none']);
     const [entry] = await auditOf(a);
@@ -179,7 +193,10 @@ describe("Stripe's webhook", () => {
     const res = await deliver(a, other);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, ignored: true });
-    const unpaid = await deliver(a, completedEvent(a.entryId, { created: seconds(a), paid: false }));
+    const unpaid = await deliver(
+      a,
+      completedEvent(a.entryId, { created: seconds(a), paid: false }),
+    );
     expect(unpaid.json()).toMatchObject({ outcome: 'not-paid-yet' });
     expect((await depositNow(a)).state).toBe('none');
     expect(await a.services.store.deposits.get(a.entryId)).toBeNull();

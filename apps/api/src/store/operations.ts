@@ -479,7 +479,13 @@ function depositRepos({
     stripeEvents: {
       async claim(id, { type, created }, now, staleMs) {
         try {
-          await stripeEvents.insertOne({ _id: id, type, created, state: 'processing', claimedAt: now });
+          await stripeEvents.insertOne({
+            _id: id,
+            type,
+            created,
+            state: 'processing',
+            claimedAt: now,
+          });
           return 'claimed';
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
@@ -496,7 +502,8 @@ function depositRepos({
       },
       async finish(id, fields) {
         const set: Record<string, unknown> = { state: 'done' };
-        for (const [key, value] of Object.entries(fields)) if (value !== undefined) set[key] = value;
+        for (const [key, value] of Object.entries(fields))
+          if (value !== undefined) set[key] = value;
         await stripeEvents.updateOne({ _id: id }, { $set: set });
       },
       async release(id) {

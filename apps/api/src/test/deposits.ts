@@ -9,7 +9,8 @@ import { startStripeStandIn, STRIPE_TEST_KEY, type StripeStandIn } from './strip
 
 export const WEBHOOK_SECRET = `whsec_${'Cedar0Bluff1Test2'.repeat(2)}`;
 
-export type DepositApp = TestApp & LoggedIn & { stripe: StripeStandIn | null; entryId: string; inquiryId: string };
+export type DepositApp = TestApp &
+  LoggedIn & { stripe: StripeStandIn | null; entryId: string; inquiryId: string };
 
 /** The signed-in app (card payments on unless `cards: false`) with Family1 on Ranger x Juniper's list. */
 export async function depositApp({ cards = true } = {}): Promise<DepositApp> {
@@ -87,7 +88,11 @@ export function completedEvent(
 /** `charge.refunded` for the charge of a payment intent: `refunded` says it is refunded in full. */
 export function refundedEvent(
   paymentIntent: string,
-  { amountRefunded = 30_000, refunded = true, created }: {
+  {
+    amountRefunded = 30_000,
+    refunded = true,
+    created,
+  }: {
     amountRefunded?: number;
     refunded?: boolean;
     created: number;

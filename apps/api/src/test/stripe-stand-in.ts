@@ -63,7 +63,10 @@ export async function startStripeStandIn(
       const next = scripted.shift();
       if (next) return send(next.status, next.body);
       if (req.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`)
-        return send(401, stripeError(401, 'Invalid API Key provided', 'invalid_request_error').body);
+        return send(
+          401,
+          stripeError(401, 'Invalid API Key provided', 'invalid_request_error').body,
+        );
       if (req.method !== 'POST' || seen.path !== '/v1/checkout/sessions')
         return send(404, stripeError(404, `Unrecognized request URL (${seen.path})`).body);
       if (idempotencyKey && byKey.has(idempotencyKey)) return send(200, byKey.get(idempotencyKey));
