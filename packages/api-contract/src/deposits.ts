@@ -133,3 +133,36 @@ export function depositUrl(
 ): string {
   return `/api/admin/deposits/${encodeURIComponent(entryId)}/${action}`;
 }
+
+/**
+ * A deposit in a few words, as the waitlist, the inquiry card and the CSV say it: "Paid $300.00
+ * (cheque, Nov 29, 2026)", "Refunded $300.00", "$100.00 of $300.00 refunded", "Awaiting card
+ * payment of $300.00", "Not paid ($300.00 asked)".
+ */
+export function depositSummary(deposit: Deposit): string {
+  const amount = formatCents(deposit.amountCents);
+  const day = (iso: string | undefined) =>
+    iso
+      ? new Date(iso).toLocaleDateString('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          timeZone: 'America/New_York',
+        })
+      : '';
+  const how = deposit.method ? DEPOSIT_METHOD_LABELS[deposit.method].toLowerCase() : '';
+  switch (deposit.state) {
+    case 'paid': {
+      const paid = `Paid ${amount} (${[how, day(deposit.paidAt)].filter(Boolean).join(', ')})`;
+      return deposit.refundedCents
+        ? `${paid}; ${formatCents(deposit.refundedCents)} refunded`
+        : paid;
+    }
+    case 'refunded':
+      return `Refunded ${formatCents(deposit.refundedCents ?? deposit.amountCents)} (${day(deposit.refundedAt)})`;
+    case 'awaiting':
+      return `Awaiting card payment of ${amount}`;
+    default:
+      return `Not paid (${amount} asked)`;
+  }
+}

@@ -139,6 +139,27 @@ describe('a deposit paid another way', () => {
     );
   });
 
+  it('shows in the inquiries CSV export, a column of its own', async () => {
+    const a = await depositApp({ cards: false });
+    await anotherFamily(a, 2);
+    await record(a, { amountCents: 30_000, method: 'cheque', note: '=HYPERLINK("x")' });
+    const csv = (await call(a, 'GET', API_ROUTES.inquiryExport.path)).body;
+    const [header, ...rows] = csv.slice(1).trim().split('\r\n');
+    expect(header).toMatch(/"Waitlist","Place","Deposit"$/);
+    const day = new Date(a.clock.now()).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'America/New_York',
+    });
+    expect(rows.find((r) => r.includes('family1@'))).toMatch(
+      new RegExp(`"1","Paid \\$300\\.00 \\(cheque, ${day}\\)"$`),
+    );
+    expect(rows.find((r) => r.includes('family2@'))).toMatch(/"2","Not paid \(\$300\.00 asked\)"$/);
+    // The owner's note is never in the export (it could hold a formula).
+    expect(csv).not.toContain('HYPERLINK');
+  });
+
   it('answers each bad request with its 4xx', async () => {
     const a = await depositApp({ cards: false });
     for (const [body, status, text] of [
