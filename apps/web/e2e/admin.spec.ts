@@ -819,6 +819,38 @@ test('the owner puts a family on a litter’s waitlist from their inquiry, reser
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-waitlist.png'), fullPage: true });
   await expectAccessible(page, 'the waitlist');
 
+  // Issue 40: her deposit came by cheque. This server has no Stripe key: no card link, the
+  // manual record only.
+  await expect(row.getByTestId('deposit-status')).toContainText('Not paid ($300.00 asked)');
+  await expect(row.getByRole('button', { name: /Card payment link/ })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Record a deposit from Rosa Whitcombe' }).click();
+  const depositDialog = page.getByRole('dialog', { name: 'Record a deposit from Rosa Whitcombe' });
+  await expect(depositDialog.getByRole('textbox', { name: 'Amount paid' })).toHaveValue('$300.00');
+  await choose(page, depositDialog.getByRole('combobox', { name: 'Paid by' }), 'Cheque');
+  await depositDialog
+    .getByRole('textbox', { name: 'Note' })
+    .fill('Cheque #2041, handed over at the visit');
+  await depositDialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-deposit-record.png') });
+  await expectAccessible(page, 'the deposit form');
+  await depositDialog.getByRole('button', { name: 'Record deposit' }).click();
+  await expect(depositDialog).toBeHidden();
+  await expect(row.getByTestId('deposit-status')).toContainText(/Paid \$300\.00 \(cheque, /);
+  await expect(row.getByTestId('deposit-status')).toContainText('Note: Cheque #2041');
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-waitlist-deposit.png'),
+    fullPage: true,
+  });
+  await expectAccessible(page, 'the waitlist with a deposit');
+  // Her inquiry card says so too.
+  await page.goto('/admin');
+  await page
+    .getByRole('search', { name: 'Find inquiries' })
+    .getByRole('searchbox', { name: 'Search' })
+    .fill('whitcombe');
+  await expect(
+    inbox.getByRole('article', { name: 'Rosa Whitcombe' }).getByTestId('inquiry-deposit'),
+  ).toContainText(/Deposit: Paid \$300\.00 \(cheque/);
+
   // Published: the public card says Pink collar is reserved, one of seven still available.
   await expect
     .poll(
