@@ -10,7 +10,7 @@ import { changeDeposit, listedEntry } from './deposits';
 /** Stripe's events are a few kilobytes; a checkout session with every field under 64 KB. */
 const STRIPE_BODY_LIMIT = 256 * 1024;
 /** Deliveries a minute from one address: far above what one breeder's deposits bring. */
-export const STRIPE_RATE_LIMIT = 120;
+const STRIPE_RATE_LIMIT = 120;
 /** A claim left this long by a delivery that never finished may be taken over by a later one. */
 const STALE_CLAIM_MS = 60_000;
 

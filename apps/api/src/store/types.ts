@@ -432,7 +432,7 @@ interface DepositRepo {
 }
 
 /** How taking in a Stripe event began: this delivery works on it, it was done, or another works on it. */
-export type StripeEventClaim = 'claimed' | 'done' | 'busy';
+type StripeEventClaim = 'claimed' | 'done' | 'busy';
 
 interface StripeEventRepo {
   /**

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SeenStripeRequest {
+interface SeenStripeRequest {
   method: string;
   path: string;
   /** The form body, as flat `key[sub][0]` names Stripe's API takes. */

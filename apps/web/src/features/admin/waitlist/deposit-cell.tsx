@@ -36,7 +36,7 @@ const STATE_BADGE: Record<DepositState, { label: string; color: string }> = {
 };
 
 /** The deposit's state as a badge, and its story in a few words ("Paid $300.00 (cheque, …)"). */
-export function DepositStatus({ deposit }: { deposit: Deposit }) {
+function DepositStatus({ deposit }: { deposit: Deposit }) {
   const badge = STATE_BADGE[deposit.state];
   return (
     <Stack gap={2} data-testid="deposit-status">
