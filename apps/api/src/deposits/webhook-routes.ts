@@ -77,7 +77,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         if (!inquiryId)
           return { outcome: 'unknown-entry', entryId, paymentIntentId, amountCents, reference };
         const refunds = await store.stripeEvents.refundsOf(paymentIntentId);
-        const { outcome } = await changeDeposit(
+        const { outcome: applied } = await changeDeposit(
           store,
           at,
           { entryId, inquiryId },
@@ -93,6 +93,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
             })),
           },
         );
+        // Paid by a family taken off the lists since: recorded, and shown to the owner to place.
+        const outcome = !listed && applied === 'applied' ? 'off-list' : applied;
         return { outcome, entryId, paymentIntentId, amountCents, reference };
       }
       case 'checkout.session.expired': {
@@ -201,13 +203,15 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         await store.stripeEvents.release(event.id).catch(() => undefined);
         throw error;
       }
-      const refused = finished.outcome === 'unknown-entry' || finished.outcome === 'second-payment';
+      const refused = ['unknown-entry', 'off-list', 'second-payment'].includes(
+        finished.outcome ?? '',
+      );
       if (refused)
         request.log.warn(
           { stripeEvent: event.id, outcome: finished.outcome },
-          finished.outcome === 'unknown-entry'
-            ? 'Stripe: a deposit paid for no family on the lists'
-            : 'Stripe: a second deposit paid by a family whose deposit was paid already',
+          finished.outcome === 'second-payment'
+            ? 'Stripe: a second deposit paid by a family whose deposit was paid already'
+            : 'Stripe: a deposit paid for no family on the lists',
         );
       if (finished.outcome !== 'ignored' && finished.outcome !== 'not-a-deposit')
         audit(request, event, refused ? 'refused' : 'success', finished);

@@ -1,4 +1,5 @@
 import { API_ROUTES } from '@cedar/api-contract';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import {
   anotherFamily,
@@ -8,8 +9,10 @@ import {
   depositNow,
   overview,
   refundedEvent,
+  WEBHOOK_SECRET,
 } from '../test/deposits';
-import { testApp } from '../test/per-test';
+import { call, testApp } from '../test/per-test';
+import { STRIPE_TEST_KEY } from '../test/stripe-stand-in';
 
 const seconds = (a: { clock: { now: () => Date } }) => Math.floor(a.clock.now().getTime() / 1000);
 
@@ -54,11 +57,9 @@ describe("Stripe's webhook", () => {
     expect(signed.statusCode).toBe(200);
     const b = await depositApp();
     const body = JSON.stringify(completedEvent(b.entryId, { created: seconds(b) }));
-    const header = (
-      await import('stripe').then(({ default: S }) => new S('sk_test_x'))
-    ).webhooks.generateTestHeaderString({
+    const header = new Stripe(STRIPE_TEST_KEY).webhooks.generateTestHeaderString({
       payload: body,
-      secret: (await import('../test/deposits')).WEBHOOK_SECRET,
+      secret: WEBHOOK_SECRET,
       timestamp: seconds(b),
     });
     const altered = await b.app.inject({
@@ -181,6 +182,25 @@ describe("Stripe's webhook", () => {
     expect(Object.values(deposits).map((d) => d.state)).toEqual(['none']);
     const [entry] = await auditOf(a);
     expect(entry).toMatchObject({ outcome: 'refused', details: { result: 'unknown-entry' } });
+  });
+
+  it('records a payment by a family taken off the lists since their page was opened, and shows it to place', async () => {
+    const a = await depositApp();
+    expect((await call(a, 'POST', `/api/admin/deposits/${a.entryId}/checkout`)).statusCode).toBe(
+      201,
+    );
+    await call(a, 'DELETE', `/api/admin/waitlist/entries/${a.entryId}`, undefined, {
+      'if-match': '"1"',
+    });
+    const res = await deliver(
+      a,
+      completedEvent(a.entryId, { paymentIntent: 'pi_off', created: seconds(a) }),
+    );
+    expect(res.json()).toMatchObject({ outcome: 'off-list' });
+    expect((await a.services.store.deposits.get(a.entryId))?.state).toBe('paid');
+    expect((await overview(a)).unmatched).toEqual([
+      expect.objectContaining({ amountCents: 30_000 }),
+    ]);
   });
 
   it('answers 200 to events of other kinds and unpaid sessions, changing nothing', async () => {

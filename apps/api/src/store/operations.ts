@@ -517,7 +517,7 @@ function depositRepos({
       },
       async unmatched(limit) {
         return stripeEvents
-          .find({ outcome: 'unknown-entry' })
+          .find({ outcome: { $in: ['unknown-entry', 'off-list'] } })
           .sort({ created: -1 })
           .limit(limit)
           .toArray();

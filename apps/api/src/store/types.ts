@@ -454,7 +454,7 @@ interface StripeEventRepo {
   release(id: string): Promise<void>;
   /** The refunds taken in for this payment intent (one may come before its payment). */
   refundsOf(paymentIntentId: string): Promise<StripeEventDoc[]>;
-  /** Payments that matched no family, newest first. */
+  /** Payments that matched no family on the lists (unknown, or taken off since), newest first. */
   unmatched(limit: number): Promise<StripeEventDoc[]>;
 }
 
