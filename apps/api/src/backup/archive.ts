@@ -7,6 +7,9 @@
 //               {"type":"revision","doc":{…}}    one per saved revision of a section file
 //               {"type":"cursor","doc":{…}}      where the polling of each HubSpot form got to
 //                                                (none in backups made before the poller)
+//               {"type":"deposit","doc":{…}}     one per family's deposit (issue 40), with
+//               {"type":"deposit-amount",…}      the amounts asked and
+//               {"type":"stripe-event",…}        each Stripe event taken in (none in older backups)
 //               {"type":"file","path":…,"size":…,"sha256":…,"base64":…}   one per file
 //   last line   {"type":"end","lines":N,"sha256":…}   N lines before it, and the sha256 of their
 //                                                     bytes (newlines included)

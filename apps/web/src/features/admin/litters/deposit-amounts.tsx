@@ -3,6 +3,7 @@ import type { Litter } from '@cedar/content';
 import { Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { depositErrorMessage, useDeposits, useSetDepositAmount } from '../api/deposits';
+import fieldClasses from '../components/password-field.module.css';
 import { showError, showSuccess } from '../lib/toasts';
 
 /** Dollars as typed (a number, or '' when empty) as cents, and what is wrong with them. */
@@ -72,6 +73,7 @@ function AmountRow({
           value={value}
           onChange={setValue}
           error={error}
+          classNames={{ root: fieldClasses.field }}
           size="xs"
           w={160}
         />

@@ -25,14 +25,16 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { depositErrorMessage, useChangeDeposit, useOpenCheckout } from '../api/deposits';
 import { ConfirmDialog } from '../components/confirm-dialog';
+// Mantine's error red and description grey at WCAG AA (the other admin forms' own).
+import fieldClasses from '../components/password-field.module.css';
 import { setServerErrors } from '../lib/form-errors';
 import { showError, showSuccess } from '../lib/toasts';
 
 const STATE_BADGE: Record<DepositState, { label: string; color: string }> = {
-  none: { label: 'Not paid', color: 'gray' },
-  awaiting: { label: 'Awaiting payment', color: 'gold' },
-  paid: { label: 'Paid', color: 'olive' },
-  refunded: { label: 'Refunded', color: 'gray' },
+  none: { label: 'Not paid', color: 'gray.8' },
+  awaiting: { label: 'Awaiting payment', color: 'gold.9' },
+  paid: { label: 'Paid', color: 'olive.9' },
+  refunded: { label: 'Refunded', color: 'gray.8' },
 };
 
 /** The deposit's state as a badge, and its story in a few words ("Paid $300.00 (cheque, …)"). */
@@ -123,18 +125,21 @@ function RecordDepositForm({
           thousandSeparator=","
           min={0}
           allowNegative={false}
+          classNames={{ root: fieldClasses.field }}
           {...form.getInputProps('amount')}
         />
         <Select
           label="Paid by"
           placeholder="Choose how"
           data={MANUAL_DEPOSIT_METHODS.map((m) => ({ value: m, label: DEPOSIT_METHOD_LABELS[m] }))}
+          classNames={{ root: fieldClasses.field }}
           {...form.getInputProps('method')}
         />
         <Textarea
           label="Note"
           description="A cheque number, the date of the transfer… (only you see it)"
           rows={2}
+          classNames={{ root: fieldClasses.field, description: fieldClasses.description }}
           {...form.getInputProps('note')}
         />
         <Group justify="flex-end">
