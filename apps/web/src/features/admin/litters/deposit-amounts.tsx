@@ -133,7 +133,7 @@ function AmountsTable({ amounts, litters }: { amounts: DepositAmounts; litters: 
  * where it differs. Shown on the waitlist, the family's page and the card payment page; never
  * on the public pages.
  */
-export function DepositAmountsPanel({ litters }: { litters: Litter[] }) {
+export function DepositAmountsPanel({ litters }: { litters: readonly Litter[] }) {
   const deposits = useDeposits();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="deposit-amounts">

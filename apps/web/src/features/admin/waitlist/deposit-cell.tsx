@@ -30,11 +30,13 @@ import fieldClasses from '../components/password-field.module.css';
 import { setServerErrors } from '../lib/form-errors';
 import { showError, showSuccess } from '../lib/toasts';
 
-const STATE_BADGE: Record<DepositState, { label: string; color: string }> = {
-  none: { label: 'Not paid', color: 'gray.8' },
-  awaiting: { label: 'Awaiting payment', color: 'gold.9' },
-  paid: { label: 'Paid', color: 'olive.9' },
-  refunded: { label: 'Refunded', color: 'gray.8' },
+// Olive (the brand's, at primaryShade 7) and grey keep the badges' words at WCAG AA; gold is for
+// large text only.
+const STATE_BADGE: Record<DepositState, { label: string; color: string; variant: string }> = {
+  none: { label: 'Not paid', color: 'gray', variant: 'light' },
+  awaiting: { label: 'Awaiting payment', color: 'olive', variant: 'outline' },
+  paid: { label: 'Paid', color: 'olive', variant: 'light' },
+  refunded: { label: 'Refunded', color: 'gray', variant: 'light' },
 };
 
 /** The deposit's state as a badge, and its story in a few words ("Paid $300.00 (cheque, …)"). */
@@ -42,7 +44,7 @@ function DepositStatus({ deposit }: { deposit: Deposit }) {
   const badge = STATE_BADGE[deposit.state];
   return (
     <Stack gap={2} data-testid="deposit-status">
-      <Badge size="sm" variant="light" color={badge.color}>
+      <Badge size="sm" variant={badge.variant} color={badge.color}>
         {badge.label}
       </Badge>
       <Text size="xs" c="gray.7">
