@@ -23,6 +23,7 @@ describe('the app as plugins', () => {
       'publisher',
       'intake',
       'maintenance',
+      'payments',
     ])
       expect(t.app.hasPlugin(name), name).toBe(true);
     // A plugin registered without what it depends on says so instead of failing later.
@@ -160,6 +161,34 @@ describe('env', () => {
     expect(() => loadEnv({ SMTP_URL: mail.SMTP_URL })).toThrow(
       /NOTIFY_EMAIL: SMTP_URL, NOTIFY_EMAIL and MAIL_FROM go together[\s\S]*MAIL_FROM:/,
     );
+  });
+
+  it('reads the Stripe keys (issue 40): both or neither, each in its own form', () => {
+    const key = `sk_test_${'a1'.repeat(12)}`;
+    const hook = `whsec_${'b2'.repeat(12)}`;
+    expect(loadEnv({})).toMatchObject({
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+    });
+    expect(loadEnv({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: hook })).toMatchObject({
+      STRIPE_SECRET_KEY: key,
+      STRIPE_WEBHOOK_SECRET: hook,
+    });
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: key })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: .*go together/,
+    );
+    expect(() => loadEnv({ STRIPE_WEBHOOK_SECRET: hook })).toThrow(
+      /STRIPE_SECRET_KEY: .*go together/,
+    );
+    for (const [name, value] of [
+      ['STRIPE_SECRET_KEY', 'pk_test_abcdefghijklmnop'],
+      ['STRIPE_SECRET_KEY', 'sk_test_ has spaces in it'],
+      ['STRIPE_WEBHOOK_SECRET', 'not-a-signing-secret'],
+    ] as const)
+      expect(
+        () => loadEnv({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: hook, [name]: value }),
+        `${name}=${value}`,
+      ).toThrow(new RegExp(`${name}:`));
   });
 
   it('starts on loopback only; the demo admin and a development webhook secret exist only there', () => {

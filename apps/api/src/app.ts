@@ -22,6 +22,8 @@ import { auditRoutes } from './audit/audit-routes';
 import type { Clock } from './auth/sessions';
 import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
+import { depositRoutes } from './deposits/deposit-routes';
+import { stripeWebhookRoutes } from './deposits/webhook-routes';
 import { litterRoutes } from './litters/litter-routes';
 import { announcementRoutes } from './waitlist/announcement-routes';
 import { unsubscribeRoutes } from './waitlist/unsubscribe-routes';
@@ -40,6 +42,7 @@ import { configPlugin } from './plugins/config';
 import { filesPlugin } from './plugins/files';
 import { type IntakeOptions, intakePlugin } from './plugins/intake';
 import { maintenancePlugin } from './plugins/maintenance';
+import { type PaymentOptions, paymentsPlugin } from './plugins/payments';
 import { publisherPlugin } from './plugins/publisher';
 import { storePlugin } from './plugins/store';
 import { webHost } from './plugins/web-host';
@@ -67,6 +70,8 @@ export interface BuildOptions {
   collectionPrefix?: string;
   /** Tests: told of every route as it is added (the walk over the route table, issue 39). */
   onRoute?: (route: RouteOptions) => void;
+  /** Tests: where Stripe's API answers (a stand-in served by the test). */
+  stripeApi?: PaymentOptions;
 }
 
 // Request logs carry no headers by default; should a serializer ever add them, secrets stay out.
@@ -76,6 +81,7 @@ const REDACT = [
   'req.headers["x-webhook-signature"]',
   'req.headers["x-hubspot-signature"]',
   'req.headers["x-hubspot-signature-v3"]',
+  'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
   'password',
   'token',
@@ -147,7 +153,7 @@ function serverOptions({ env, logStream, prettyLogs = false }: BuildOptions): Fa
 
 interface AppOptions extends Pick<
   BuildOptions,
-  'builder' | 'passwordChecks' | 'sandbox' | 'intake' | 'collectionPrefix'
+  'builder' | 'passwordChecks' | 'sandbox' | 'intake' | 'collectionPrefix' | 'stripeApi'
 > {
   env: Env;
   clock: Clock;
@@ -176,6 +182,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(filesPlugin);
   await fastify.register(intakePlugin, options.intake ?? {});
   await fastify.register(maintenancePlugin);
+  await fastify.register(paymentsPlugin, options.stripeApi ?? {});
 
   // 3. Thin routes.
   await fastify.register(healthRoutes);
@@ -184,6 +191,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(inquiryRoutes);
   await fastify.register(hubspotRoutes);
   await fastify.register(unsubscribeRoutes);
+  await fastify.register(stripeWebhookRoutes);
   // Everything under /api/admin: our own site only, and a live session, checked before the body
   // is read; the routes below never see a request that fails either.
   await fastify.register(async (admin) => {
@@ -202,6 +210,7 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
     await admin.register(announcementRoutes);
     await admin.register(peopleRoutes);
     await admin.register(auditRoutes);
+    await admin.register(depositRoutes);
   });
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.
@@ -239,6 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sandbox: options.sandbox,
       intake: options.intake,
       collectionPrefix: options.collectionPrefix,
+      stripeApi: options.stripeApi,
     });
   } catch (error) {
     // Whatever opened already (the store and its lock) is closed again.

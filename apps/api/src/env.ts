@@ -241,6 +241,27 @@ const envSchema = z
     /** At most SMTP_RATE_LIMIT e-mails per SMTP_RATE_DELTA through the one SMTP connection. */
     SMTP_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
     SMTP_RATE_DELTA: durationOf(1000, 'one second').default(60_000),
+    /**
+     * Issue 40: Stripe's secret (or restricted) API key. With it the owner and families can pay
+     * a deposit by card (Stripe Checkout); without it deposits are recorded by hand.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9]{10,250}$/,
+        "a Stripe secret key (sk_live_… or sk_test_…) or restricted key (rk_…), from the Dashboard's API keys",
+      )
+      .optional(),
+    /** The signing secret of the webhook endpoint /api/stripe/webhook (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(
+        /^whsec_[A-Za-z0-9+/=]{16,250}$/,
+        "the endpoint's signing secret (whsec_…), from the Dashboard's webhook endpoint",
+      )
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -266,6 +287,16 @@ const envSchema = z
         code: 'custom',
         path: ['HUBSPOT_CLIENT_SECRET_PREVIOUS'],
         message: 'is only used with HUBSPOT_CLIENT_SECRET; set that too, or unset it',
+      });
+    }
+    if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+      const missing =
+        env.STRIPE_SECRET_KEY === undefined ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: a card payment is marked paid only by the signed webhook. Set both, or neither',
       });
     }
     if (env.BACKUP_KEEP !== undefined && env.BACKUP_DIR === undefined) {

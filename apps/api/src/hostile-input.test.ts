@@ -25,6 +25,9 @@ import { webhookHeaders } from './inquiries/inquiry-routes';
 import { buildLoggedIn, type LoggedIn, type TestApp, writeFakeBuild } from './test/build';
 import { ADA, HERO, saveHero } from './test/per-test';
 import { treeHashes } from './test/files';
+import { WEBHOOK_SECRET } from './test/deposits';
+import { startStripeStandIn, STRIPE_TEST_KEY, type StripeStandIn } from './test/stripe-stand-in';
+import Stripe from 'stripe';
 
 const BODY_LIMIT = 16 * 1024;
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 400);
@@ -91,6 +94,9 @@ function watchFs() {
   ]);
 }
 
+let stripe: StripeStandIn;
+const stripeSigner = new Stripe(STRIPE_TEST_KEY);
+
 beforeAll(async () => {
   // <outer>/dist is the web build; <outer>/secret.txt, <repo>/secret.txt and <repo>/package.json sit
   // just outside what may be served or edited.
@@ -98,7 +104,17 @@ beforeAll(async () => {
   webDist = path.join(outer, 'dist');
   await writeFakeBuild(webDist, 'v1');
   await fs.writeFile(path.join(outer, 'secret.txt'), SECRET);
-  a = await buildLoggedIn({ webDist, env: { BODY_LIMIT: `${BODY_LIMIT}b` } });
+  // Card payments on (issue 40), against a stand-in of Stripe's API: nothing reaches Stripe.
+  stripe = await startStripeStandIn();
+  a = await buildLoggedIn({
+    webDist,
+    env: {
+      BODY_LIMIT: `${BODY_LIMIT}b`,
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+    stripeApi: stripe.api,
+  });
   await fs.writeFile(path.join(a.repoRoot, 'secret.txt'), SECRET);
   await fs.writeFile(path.join(a.repoRoot, '.env'), `ADMIN_PASSWORD=${SECRET}\n`);
   const saved = await saveHero(a, HERO_SOURCE);
@@ -111,6 +127,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
+  await stripe?.close();
   vi.restoreAllMocks();
   console.log(
     `hostile input: ${inputs} inputs tried; answers by status: ${[...statuses]
@@ -475,7 +492,8 @@ describe('hostile input', { timeout: 120_000 }, () => {
         async (route, payload, type, who, signed, foreign) => {
           const url = route.path
             .replace(':path', encodeURIComponent(HERO))
-            .replace(':id', revisionId);
+            .replace(':id', revisionId)
+            .replace(':entryId', 'e0000000000000001');
           const headers: Record<string, string> = { ...(await authHeaders(who)) };
           if (type !== undefined) headers['content-type'] = type;
           if (signed)
@@ -489,6 +507,32 @@ describe('hostile input', { timeout: 120_000 }, () => {
       ),
       { numRuns: RUNS * 4 },
     );
+  });
+
+  it("any body to Stripe's webhook, signed with its secret or not: a 2xx or 4xx, no deposit from nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(body, contentType, fc.boolean(), async (payload, type, signed) => {
+        const headers: Record<string, string> = {};
+        if (type !== undefined) headers['content-type'] = type;
+        if (signed && (typeof payload === 'string' || Buffer.isBuffer(payload)))
+          headers['stripe-signature'] = stripeSigner.webhooks.generateTestHeaderString({
+            payload: String(payload),
+            secret: WEBHOOK_SECRET,
+            timestamp: Math.floor(a.clock.now().getTime() / 1000),
+          });
+        const res = await send({
+          method: 'POST',
+          url: API_ROUTES.stripeWebhook.path,
+          headers,
+          payload,
+          remoteAddress: nextAddress(),
+        });
+        expect(res.statusCode).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await a.services.store.deposits.list()).toEqual([]);
+    expect(stripe.requests).toEqual([]);
   });
 
   it('signed webhook submissions are stored exactly as sent, or refused with 400 and nothing stored', async () => {

@@ -4,11 +4,19 @@
 import { API_ROUTES } from '@cedar/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from './test/build';
+import { WEBHOOK_SECRET } from './test/deposits';
+import { STRIPE_TEST_KEY } from './test/stripe-stand-in';
 
 let t: TestApp;
 beforeAll(async () => {
-  // With every optional route on (HubSpot's webhook exists only with its secret).
-  t = await build({ env: { HUBSPOT_CLIENT_SECRET: 'recipe-check-secret' } });
+  // With every optional route on (HubSpot's and Stripe's webhooks exist only with their secrets).
+  t = await build({
+    env: {
+      HUBSPOT_CLIENT_SECRET: 'recipe-check-secret',
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -8,6 +8,7 @@ import {
   reservePuppyUrl,
   waitlistEntryUrl,
   waitlistOrderUrl,
+  depositUrl,
   fileUrl,
   inquiryUrl,
   invitationUrl,
@@ -22,7 +23,9 @@ import {
 import { allLitters } from '@cedar/content';
 import type { InjectOptions } from 'fastify';
 import { generateSync } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { WEBHOOK_SECRET } from './test/deposits';
+import { startStripeStandIn, STRIPE_TEST_KEY } from './test/stripe-stand-in';
 import { DEV_WEBHOOK_SECRET } from './env';
 import { webhookHeaders } from './inquiries/inquiry-routes';
 import { MailError } from './notify/mail';
@@ -51,6 +54,8 @@ interface Ids {
   session: string;
   inquiry: string;
   entry: string;
+  /** Another family's, with a deposit recorded by hand (issue 40). */
+  paidEntry?: string;
   invitation: string;
   person: string;
   /** A passkey's registration answer, its credential id, and a one-time code to turn codes on. */
@@ -96,6 +101,25 @@ const PROTECTED: Record<string, (ids: Ids) => InjectOptions> = {
     method: 'POST',
     url: API_ROUTES.sendAnnouncement.path,
     payload: { litterId: 'ranger-juniper-summer-2026', ...DEFAULT_ANNOUNCEMENT },
+  }),
+  // Issue 40: the family's deposit (a card payment page, a deposit recorded, refunded), and
+  // another family's recorded deposit taken back.
+  deposits: () => ({ method: 'GET', url: API_ROUTES.deposits.path }),
+  depositAmount: () => ({
+    method: 'PUT',
+    url: API_ROUTES.depositAmount.path,
+    payload: { litterId: null, amountCents: 25_000 },
+  }),
+  depositCheckout: ({ entry }) => ({ method: 'POST', url: depositUrl(entry, 'checkout') }),
+  recordDeposit: ({ entry }) => ({
+    method: 'POST',
+    url: depositUrl(entry, 'record'),
+    payload: { amountCents: 25_000, method: 'cash', note: '' },
+  }),
+  refundDeposit: ({ entry }) => ({ method: 'POST', url: depositUrl(entry, 'refund'), payload: {} }),
+  undoDeposit: ({ paidEntry = 'x' }) => ({
+    method: 'DELETE',
+    url: depositUrl(paidEntry, 'record'),
   }),
   removeFromWaitlist: ({ entry }) => ({ method: 'DELETE', url: waitlistEntryUrl(entry) }),
   updateInquiry: ({ inquiry }) => ({
@@ -228,12 +252,18 @@ describe('route inventory', () => {
 
   it('answers a signed-in admin on every protected route', async () => {
     // E-mail on, and refused for good: the inquiry's e-mail is there to be sent again.
+    // Card payments on, against a stand-in of Stripe's API (issue 40).
+    const stripe = await startStripeStandIn();
+    onTestFinished(() => stripe.close());
     const a = await signedInApp({
       env: {
         SMTP_URL: 'smtp://127.0.0.1:9',
         NOTIFY_EMAIL: 'owner@example.com',
         MAIL_FROM: 'website@example.com',
+        STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       },
+      stripeApi: stripe.api,
       intake: {
         sendMail: async () => {
           throw new MailError('the mail server answered 550 no such mailbox', 'refused');
@@ -258,6 +288,14 @@ describe('route inventory', () => {
       preferredColor: 'black',
       createdAt: a.clock.now(),
     });
+    const paying = await a.services.store.inquiries.create({
+      firstName: 'Cal',
+      lastName: 'Lane',
+      email: 'cal@example.com',
+      phone: '518-555-0102',
+      preferredColor: 'yellow',
+      createdAt: a.clock.now(),
+    });
     await a.services.store.waitlists.replace(
       [
         {
@@ -272,11 +310,33 @@ describe('route inventory', () => {
               color: 'black',
               addedAt: a.clock.now(),
             },
+            {
+              id: 'e2',
+              inquiryId: paying.id,
+              name: 'Cal Lane',
+              email: 'cal@example.com',
+              sex: 'Either',
+              color: 'yellow',
+              addedAt: a.clock.now(),
+            },
           ],
         },
       ],
       0,
       a.clock.now(),
+    );
+    await a.services.store.deposits.write(
+      {
+        _id: 'e2',
+        inquiryId: paying.id,
+        state: 'paid',
+        amountCents: 25_000,
+        method: 'cash',
+        paidAt: a.clock.now(),
+        history: [],
+        updatedAt: a.clock.now(),
+      },
+      0,
     );
     // A helper to suspend, resume and remove, and an invitation to revoke (issue 39).
     await addHelper(a);
@@ -299,6 +359,7 @@ describe('route inventory', () => {
       registration: authenticator.register(options.json().options),
       passkey: authenticator.id,
       entry: 'e1',
+      paidEntry: 'e2',
       inquiry,
       revision: saved.json().revision.id as string,
       session: (sessions.json() as { id: string; current: boolean }[]).find((s) => !s.current)!.id,

@@ -70,19 +70,22 @@ describe('safe methods', () => {
       announcements: await a.services.store.announcements.list(),
       passkeys: await a.services.store.passkeys.listFor('owner'),
       factors: await a.services.store.factors.get('owner'),
+      deposits: await a.services.store.deposits.list(),
+      depositAmounts: await a.services.store.deposits.amounts(),
     });
     const before = await snapshot();
 
     const concrete = (route: string) =>
       route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
     const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
-    // Issue 39 added four reads (factors, me, people, audit) and seventeen writes.
-    expect(readRoutes).toHaveLength(22);
+    // Issue 39 added four reads (factors, me, people, audit) and seventeen writes; issue 40's
+    // deposits one read and six writes (the Stripe webhook among them).
+    expect(readRoutes).toHaveLength(23);
     // The state-changing routes with no read at the same address answer GET with 404.
     const writeOnly = Object.values(API_ROUTES)
       .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
       .map((r) => concrete(r.path));
-    expect(writeOnly).toHaveLength(35);
+    expect(writeOnly).toHaveLength(41);
     const urls = [
       ...readRoutes.map((r) => concrete(r.path)),
       ...writeOnly,

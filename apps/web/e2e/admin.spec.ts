@@ -819,6 +819,53 @@ test('the owner puts a family on a litter’s waitlist from their inquiry, reser
   await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-waitlist.png'), fullPage: true });
   await expectAccessible(page, 'the waitlist');
 
+  // Issue 40: the owner asks $350.00 for this litter on the Litters screen (the default is
+  // $300.00), and her deposit came by cheque. This server has no Stripe key: no card link, the
+  // manual record only.
+  await expect(row.getByTestId('deposit-status')).toContainText('Not paid ($300.00 asked)');
+  await page.getByRole('link', { name: 'Litters' }).click();
+  const amounts = page.getByRole('region', { name: 'Deposits' });
+  await expect(
+    amounts.getByRole('textbox', { name: 'Deposit for Every list (the default)' }),
+  ).toHaveValue('$300.00');
+  await amounts.getByRole('textbox', { name: 'Deposit for Ranger x Juniper’s list' }).fill('350');
+  await amounts
+    .getByRole('button', { name: 'Save the deposit for Ranger x Juniper’s list' })
+    .click();
+  await expect(page.getByText('Ranger x Juniper’s list: $350.00.')).toBeVisible();
+  await amounts.screenshot({ path: path.join(SCREENSHOTS, 'admin-litters-deposits.png') });
+  await expectAccessible(page, 'the deposit amounts');
+  await page.getByRole('link', { name: 'Waitlist' }).click();
+  await expect(row.getByTestId('deposit-status')).toContainText('Not paid ($350.00 asked)');
+  await expect(row.getByRole('button', { name: /Card payment link/ })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Record a deposit from Rosa Whitcombe' }).click();
+  const depositDialog = page.getByRole('dialog', { name: 'Record a deposit from Rosa Whitcombe' });
+  await expect(depositDialog.getByRole('textbox', { name: 'Amount paid' })).toHaveValue('$350.00');
+  await choose(page, depositDialog.getByRole('combobox', { name: 'Paid by' }), 'Cheque');
+  await depositDialog
+    .getByRole('textbox', { name: 'Note' })
+    .fill('Cheque #2041, handed over at the visit');
+  await depositDialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-deposit-record.png') });
+  await expectAccessible(page, 'the deposit form');
+  await depositDialog.getByRole('button', { name: 'Record deposit' }).click();
+  await expect(depositDialog).toBeHidden();
+  await expect(row.getByTestId('deposit-status')).toContainText(/Paid \$350\.00 \(cheque, /);
+  await expect(row.getByTestId('deposit-status')).toContainText('Note: Cheque #2041');
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'admin-waitlist-deposit.png'),
+    fullPage: true,
+  });
+  await expectAccessible(page, 'the waitlist with a deposit');
+  // Her inquiry card says so too.
+  await page.goto('/admin');
+  await page
+    .getByRole('search', { name: 'Find inquiries' })
+    .getByRole('searchbox', { name: 'Search' })
+    .fill('whitcombe');
+  await expect(
+    inbox.getByRole('article', { name: 'Rosa Whitcombe' }).getByTestId('inquiry-deposit'),
+  ).toContainText(/Deposit: Paid \$350\.00 \(cheque/);
+
   // Published: the public card says Pink collar is reserved, one of seven still available.
   await expect
     .poll(

@@ -65,6 +65,14 @@ export const API_ROUTES = {
   checkInvitation: { method: 'POST', path: '/api/auth/invitation/check' },
   acceptInvitation: { method: 'POST', path: '/api/auth/invitation/accept' },
   audit: { method: 'GET', path: '/api/admin/audit' },
+  // Issue 40: deposits (deposits.ts).
+  deposits: { method: 'GET', path: '/api/admin/deposits' },
+  depositAmount: { method: 'PUT', path: '/api/admin/deposits/amounts' },
+  depositCheckout: { method: 'POST', path: '/api/admin/deposits/:entryId/checkout' },
+  recordDeposit: { method: 'POST', path: '/api/admin/deposits/:entryId/record' },
+  undoDeposit: { method: 'DELETE', path: '/api/admin/deposits/:entryId/record' },
+  refundDeposit: { method: 'POST', path: '/api/admin/deposits/:entryId/refund' },
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

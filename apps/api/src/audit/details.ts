@@ -32,6 +32,13 @@ export const AUDIT_DETAIL_KEYS = [
   'entry',
   'recipients',
   'rows',
+  // Deposits (issue 40): the amount in cents, the state it left, Stripe's event id and type, and
+  // what the event did; never a key, a signature or a payment page's address.
+  'amount',
+  'state',
+  'stripeEvent',
+  'eventType',
+  'result',
   // People.
   'role',
   'email',

@@ -7,6 +7,9 @@
 //               {"type":"revision","doc":{…}}    one per saved revision of a section file
 //               {"type":"cursor","doc":{…}}      where the polling of each HubSpot form got to
 //                                                (none in backups made before the poller)
+//               {"type":"deposit","doc":{…}}     one per family's deposit (issue 40), with
+//               {"type":"deposit-amount",…}      the amounts asked and
+//               {"type":"stripe-event",…}        each Stripe event taken in (none in older backups)
 //               {"type":"file","path":…,"size":…,"sha256":…,"base64":…}   one per file
 //   last line   {"type":"end","lines":N,"sha256":…}   N lines before it, and the sha256 of their
 //                                                     bytes (newlines included)
@@ -65,6 +68,10 @@ const counts = z.strictObject({
   factors: z.number().int().nonnegative().optional(),
   /** Absent from backups made before the audit log (issue 39): none. */
   audit: z.number().int().nonnegative().optional(),
+  /** Absent from backups made before deposits (issue 40): none. */
+  deposits: z.number().int().nonnegative().optional(),
+  depositAmounts: z.number().int().nonnegative().optional(),
+  stripeEvents: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -88,7 +95,80 @@ const filePath = z
   .refine((p) => !p.includes('\\') && !p.includes('\0'), 'must be a plain relative path')
   .refine(isBackedUpPath, 'is not among the files a backup holds');
 
+// Issue 40: a deposit, an amount asked, a Stripe event taken in.
+const cents = z.number().int().nonnegative().max(100_000_000);
+const depositMethod = z.enum(['card', 'cash', 'cheque', 'bank-transfer']);
+const depositEntries = [
+  z.strictObject({
+    type: z.literal('deposit'),
+    doc: z.strictObject({
+      _id: text,
+      version: z.number().int().positive(),
+      inquiryId: text,
+      state: z.enum(['none', 'awaiting', 'paid', 'refunded']),
+      amountCents: cents,
+      method: depositMethod.optional(),
+      paidAt: date.optional(),
+      refundedCents: cents.optional(),
+      refundedAt: date.optional(),
+      note: text.optional(),
+      checkoutSessionId: text.optional(),
+      checkoutUrl: text.optional(),
+      checkoutExpiresAt: date.optional(),
+      paymentIntentId: text.optional(),
+      refunds: z.number().int().nonnegative().optional(),
+      history: z
+        .array(
+          z.strictObject({
+            at: date,
+            what: z.enum([
+              'checkout',
+              'paid',
+              'refunded',
+              'partly-refunded',
+              'undone',
+              'second-payment',
+            ]),
+            amountCents: cents.optional(),
+            method: depositMethod.optional(),
+            by: text.optional(),
+            note: text.optional(),
+          }),
+        )
+        .max(1000),
+      updatedAt: date,
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('deposit-amount'),
+    doc: z.strictObject({
+      _id: z.string().regex(/^(default|litter:[a-z0-9-]{1,80})$/),
+      amountCents: cents,
+      updatedAt: date,
+      updatedBy: text,
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('stripe-event'),
+    doc: z.strictObject({
+      _id: text,
+      type: text,
+      created: z.number().int().nonnegative(),
+      state: z.enum(['processing', 'done']),
+      claimedAt: date,
+      outcome: text.optional(),
+      entryId: text.optional(),
+      paymentIntentId: text.optional(),
+      amountCents: cents.optional(),
+      refundedCents: cents.optional(),
+      fullyRefunded: z.boolean().optional(),
+      reference: text.optional(),
+    }),
+  }),
+] as const;
+
 const entry = z.discriminatedUnion('type', [
+  ...depositEntries,
   z.strictObject({
     type: z.literal('admin'),
     doc: z.strictObject({
@@ -320,6 +400,9 @@ export function archiveStream(contents: BackupContents): Readable {
         passkeys: snapshot.passkeys?.length ?? 0,
         factors: snapshot.factors?.length ?? 0,
         audit: snapshot.audit?.length ?? 0,
+        deposits: snapshot.deposits?.length ?? 0,
+        depositAmounts: snapshot.depositAmounts?.length ?? 0,
+        stripeEvents: snapshot.stripeEvents?.length ?? 0,
         files: files.length,
       },
     });
@@ -334,6 +417,9 @@ export function archiveStream(contents: BackupContents): Readable {
       yield line({ type: 'announcement-mail', doc });
     for (const doc of snapshot.passkeys ?? []) yield line({ type: 'passkey', doc });
     for (const doc of snapshot.factors ?? []) yield line({ type: 'factor', doc });
+    for (const doc of snapshot.deposits ?? []) yield line({ type: 'deposit', doc });
+    for (const doc of snapshot.depositAmounts ?? []) yield line({ type: 'deposit-amount', doc });
+    for (const doc of snapshot.stripeEvents ?? []) yield line({ type: 'stripe-event', doc });
     for (const file of files)
       yield line({
         type: 'file',
@@ -424,6 +510,9 @@ export async function readArchive(
       passkeys: [],
       factors: [],
       audit: [],
+      deposits: [],
+      depositAmounts: [],
+      stripeEvents: [],
     },
     files: [],
   };
@@ -442,6 +531,9 @@ export async function readArchive(
     else if (item.type === 'passkey') contents.snapshot.passkeys!.push(item.doc);
     else if (item.type === 'factor') contents.snapshot.factors!.push(item.doc);
     else if (item.type === 'audit') contents.snapshot.audit!.push(item.doc);
+    else if (item.type === 'deposit') contents.snapshot.deposits!.push(item.doc);
+    else if (item.type === 'deposit-amount') contents.snapshot.depositAmounts!.push(item.doc);
+    else if (item.type === 'stripe-event') contents.snapshot.stripeEvents!.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -462,6 +554,9 @@ export async function readArchive(
     passkeys: contents.snapshot.passkeys!.length,
     factors: contents.snapshot.factors!.length,
     audit: contents.snapshot.audit!.length,
+    deposits: contents.snapshot.deposits!.length,
+    depositAmounts: contents.snapshot.depositAmounts!.length,
+    stripeEvents: contents.snapshot.stripeEvents!.length,
     files: contents.files.length,
   };
   const told: BackupCounts = {
@@ -473,6 +568,9 @@ export async function readArchive(
     passkeys: first.data.counts.passkeys ?? 0,
     factors: first.data.counts.factors ?? 0,
     audit: first.data.counts.audit ?? 0,
+    deposits: first.data.counts.deposits ?? 0,
+    depositAmounts: first.data.counts.depositAmounts ?? 0,
+    stripeEvents: first.data.counts.stripeEvents ?? 0,
   };
   if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);

@@ -66,6 +66,9 @@ const sorted = (s: StoreSnapshot) => ({
   announcementMails: byId(s.announcementMails ?? []),
   passkeys: byId(s.passkeys ?? []),
   factors: byId(s.factors ?? []),
+  deposits: byId(s.deposits ?? []),
+  depositAmounts: byId(s.depositAmounts ?? []),
+  stripeEvents: byId(s.stripeEvents ?? []),
 });
 
 async function hashes(root: string, files: string[]) {
@@ -101,6 +104,9 @@ describe('a backup', () => {
       factors: 0,
       // The audit log (issue 39): the sign-in and the two saves.
       audit: 3,
+      deposits: 0,
+      depositAmounts: 0,
+      stripeEvents: 0,
       files: 9,
     });
     expect(contents.files.map((f) => f.path)).toEqual(
@@ -239,6 +245,9 @@ describe('a backup', () => {
       passkeys: 0,
       factors: 0,
       audit: 0,
+      deposits: 0,
+      depositAmounts: 0,
+      stripeEvents: 0,
       files: 0,
     });
     await restoreBackup(read, { store: fromOld, repoRoot: a.repoRoot, force: false });
@@ -249,6 +258,56 @@ describe('a backup', () => {
     expect(await fromOld.waitlists.get()).toMatchObject({ version: 0, lists: [] });
     expect(await fromOld.announcements.list()).toEqual([]);
     expect(await fromOld.outbox.summary(10)).toEqual({ pending: 0, failed: [] });
+  });
+
+  it('carries the deposits, the amounts asked and the Stripe events taken in (issue 40)', async () => {
+    const a = await testApp();
+    const { store } = a.services;
+    const now = a.clock.now();
+    await store.deposits.write(
+      {
+        _id: 'e1',
+        inquiryId: 'i1',
+        state: 'refunded',
+        amountCents: 30_000,
+        method: 'card',
+        paidAt: now,
+        refundedCents: 30_000,
+        refundedAt: now,
+        checkoutSessionId: 'cs_test_1',
+        paymentIntentId: 'pi_1',
+        refunds: 1,
+        history: [
+          { at: now, what: 'paid', amountCents: 30_000, method: 'card' },
+          { at: now, what: 'refunded', amountCents: 30_000, method: 'card' },
+        ],
+        updatedAt: now,
+      },
+      0,
+    );
+    await store.deposits.setAmount('default', 25_000, now, 'owner');
+    await store.deposits.setAmount('litter:ranger-juniper-summer-2026', 40_000, now, 'owner');
+    expect(
+      await store.stripeEvents.claim('evt_1', { type: 'charge.refunded', created: 1 }, now, 1),
+    ).toBe('claimed');
+    await store.stripeEvents.finish('evt_1', { outcome: 'applied', paymentIntentId: 'pi_1' });
+    const contents = await collectBackup({ ...a.services, repoRoot: a.repoRoot });
+    const file = path.join(await tempDir('cedar-backups-'), 'backup.jsonl.gz');
+    const saved = await saveArchive(archiveStream(contents), file);
+    expect(saved.counts).toMatchObject({ deposits: 1, depositAmounts: 2, stripeEvents: 1 });
+    const restored = await openEmbeddedStore(await tempDir('cedar-restored-'));
+    onTestFinished(() => restored.close());
+    await restoreBackup(await readArchive(file), {
+      store: restored,
+      repoRoot: a.repoRoot,
+      force: false,
+    });
+    expect(sorted(await restored.snapshot())).toEqual(sorted(await store.snapshot()));
+    expect(await restored.deposits.get('e1')).toEqual(await store.deposits.get('e1'));
+    // The event is known after the restore: Stripe's next delivery of it changes nothing.
+    expect(
+      await restored.stripeEvents.claim('evt_1', { type: 'charge.refunded', created: 1 }, now, 1),
+    ).toBe('done');
   });
 
   it('carries the waitlists, the announcements and their e-mails; a restore checks the lists', async () => {

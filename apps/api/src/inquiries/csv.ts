@@ -13,7 +13,7 @@ export function csvCell(value: string): string {
 }
 
 /** Where a family is on the waitlists: the list's name and their place in it. */
-export type WaitlistPlaces = ReadonlyMap<string, { list: string; place: number }>;
+export type WaitlistPlaces = ReadonlyMap<string, { list: string; place: number; deposit?: string }>;
 
 const COLUMNS: [string, (i: InboxInquiry, places: WaitlistPlaces) => string][] = [
   // `YYYY-MM-DD HH:MM:SS` is read as a date and time by Excel, LibreOffice and Google Sheets.
@@ -28,6 +28,8 @@ const COLUMNS: [string, (i: InboxInquiry, places: WaitlistPlaces) => string][] =
   ['Note', (i) => i.note],
   ['Waitlist', (i, places) => places.get(i.id)?.list ?? ''],
   ['Place', (i, places) => String(places.get(i.id)?.place ?? '')],
+  // Issue 40: the family's deposit in words ("Paid $300.00 (cheque, Nov 29, 2026)").
+  ['Deposit', (i, places) => places.get(i.id)?.deposit ?? ''],
 ];
 
 /** The header row, ahead of the rows: UTF-8 with a byte-order mark so Excel reads it as UTF-8. */

@@ -102,7 +102,7 @@ export async function inboxRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const filter = request.query;
       let rows = 0;
-      const places = await waitlistPlaces(store, app.files);
+      const places = await waitlistPlaces(store, app.files, clock());
       async function* csv() {
         yield CSV_HEADER;
         for await (const items of matching(store, filter)) {

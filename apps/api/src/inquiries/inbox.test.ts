@@ -297,14 +297,14 @@ describe('the CSV export', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      '"Received (UTC)","First name","Last name","E-mail","Phone","Preferred colour","Status","Message","Note","Waitlist","Place"',
+      '"Received (UTC)","First name","Last name","E-mail","Phone","Preferred colour","Status","Message","Note","Waitlist","Place","Deposit"',
     );
     expect(lines.at(-1)).toBe('');
     // The header, 450 rows and the empty rest after the last CRLF (the message's own line break
     // is a bare LF inside its quotes).
     expect(lines).toHaveLength(1 + 450 + 1);
     expect(lines[1]).toBe(
-      `"2026-01-01 07:29:00","'=cmd|' /C calc'!A0","Zoë, ""Ørsted""","family449@example.com","'+1 518 555 0199","black","New","Line one\nline two","","",""`,
+      `"2026-01-01 07:29:00","'=cmd|' /C calc'!A0","Zoë, ""Ørsted""","family449@example.com","'+1 518 555 0199","black","New","Line one\nline two","","","",""`,
     );
     const filtered = await get(a, `${API_ROUTES.inquiryExport.path}?q=family44&color=yellow`);
     expect(

@@ -33,7 +33,14 @@ export type SecurityEvent =
   | 'invitation-accept'
   | 'person-suspend'
   | 'person-resume'
-  | 'person-remove';
+  | 'person-remove'
+  // Issue 40: deposits.
+  | 'deposit-amount'
+  | 'deposit-checkout'
+  | 'deposit-record'
+  | 'deposit-refund'
+  | 'deposit-undo'
+  | 'deposit-webhook';
 
 export type SecurityOutcome = 'success' | 'failure' | 'locked' | 'refused';
 

@@ -435,3 +435,74 @@ export interface AuditFilter {
   from?: Date;
   to?: Date;
 }
+
+// --- Issue 40: deposits (deposits/, decision 030) -------------------------------------------------
+
+/** One step of a deposit's story (see depositStepSchema). */
+export interface DepositStepDoc {
+  at: Date;
+  what: 'checkout' | 'paid' | 'refunded' | 'partly-refunded' | 'undone' | 'second-payment';
+  amountCents?: number;
+  method?: 'card' | 'cash' | 'cheque' | 'bank-transfer';
+  by?: string;
+  note?: string;
+}
+
+/**
+ * A family's deposit, by their waitlist entry id: written only over the `version` read (a
+ * compare-and-set), so a webhook and the owner's click at the same moment cannot lose either.
+ * Kept when the family leaves the lists: it is a record of their money.
+ */
+export interface DepositDoc {
+  _id: string;
+  version: number;
+  inquiryId: string;
+  state: 'none' | 'awaiting' | 'paid' | 'refunded';
+  /** Paid (or refunded) amount; while awaiting, the amount asked. */
+  amountCents: number;
+  method?: 'card' | 'cash' | 'cheque' | 'bank-transfer';
+  paidAt?: Date;
+  refundedCents?: number;
+  refundedAt?: Date;
+  note?: string;
+  /** The Stripe Checkout Session opened or paid, its page and when it closes. */
+  checkoutSessionId?: string;
+  checkoutUrl?: string;
+  checkoutExpiresAt?: Date;
+  /** The Stripe payment intent of a card deposit: a refund names it. */
+  paymentIntentId?: string;
+  /** Refunds so far: a new checkout after a refund gets a new idempotency key. */
+  refunds?: number;
+  history: DepositStepDoc[];
+  updatedAt: Date;
+}
+
+/** The deposit asked for: the default (`_id` 'default') or one litter's (`litter:<id>`). */
+export interface DepositAmountDoc {
+  _id: string;
+  amountCents: number;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+/**
+ * A Stripe event this server took in (`_id`: the event id, unique): a delivery of the same event
+ * again finds it and changes nothing. `state` is 'processing' while one delivery works on it.
+ */
+export interface StripeEventDoc {
+  _id: string;
+  type: string;
+  /** The event's own time (seconds since 1970, Stripe's `created`). */
+  created: number;
+  state: 'processing' | 'done';
+  claimedAt: Date;
+  /** What it did: applied, duplicate, unknown-entry, refund-waiting, ignored… */
+  outcome?: string;
+  entryId?: string;
+  paymentIntentId?: string;
+  amountCents?: number;
+  /** For a refund: the charge's amount refunded so far, and whether that is all of it. */
+  refundedCents?: number;
+  fullyRefunded?: boolean;
+  reference?: string;
+}

@@ -9,6 +9,9 @@ import type {
   AnnouncementDoc,
   AnnouncementMailDoc,
   AuditDoc,
+  DepositDoc,
+  DepositAmountDoc,
+  StripeEventDoc,
   ChallengeDoc,
   CursorDoc,
   FactorDoc,
@@ -307,6 +310,10 @@ export async function openEmbeddedStore(
     // Issue 39.
     const invitations = await open<InvitationDoc>('invitations');
     const audit = await open<AuditDoc>('audit');
+    // Issue 40.
+    const deposits = await open<DepositDoc>('deposits');
+    const depositAmounts = await open<DepositAmountDoc>('deposit-amounts');
+    const stripeEvents = await open<StripeEventDoc>('stripe-events');
 
     await admins.db.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.db.ensureIndexAsync({ fieldName: 'username' });
@@ -324,6 +331,8 @@ export async function openEmbeddedStore(
     await invitations.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await audit.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await audit.db.ensureIndexAsync({ fieldName: 'username' });
+    await deposits.db.ensureIndexAsync({ fieldName: 'paymentIntentId', sparse: true });
+    await stripeEvents.db.ensureIndexAsync({ fieldName: 'paymentIntentId', sparse: true });
 
     const collections: Collections = {
       admins: admins.collection,
@@ -342,6 +351,9 @@ export async function openEmbeddedStore(
       challenges: challenges.collection,
       invitations: invitations.collection,
       audit: audit.collection,
+      deposits: deposits.collection,
+      depositAmounts: depositAmounts.collection,
+      stripeEvents: stripeEvents.collection,
     };
     let closed = false;
 
@@ -373,6 +385,9 @@ export async function openEmbeddedStore(
           passkeys: passkeys.db.getAllData(),
           factors: factors.db.getAllData(),
           audit: audit.db.getAllData(),
+          deposits: deposits.db.getAllData(),
+          depositAmounts: depositAmounts.db.getAllData(),
+          stripeEvents: stripeEvents.db.getAllData(),
         }),
       async close() {
         closed = true;

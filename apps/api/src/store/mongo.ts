@@ -5,6 +5,9 @@ import {
   type AnnouncementDoc,
   type AnnouncementMailDoc,
   type AuditDoc,
+  type DepositDoc,
+  type DepositAmountDoc,
+  type StripeEventDoc,
   type ChallengeDoc,
   type CursorDoc,
   type FactorDoc,
@@ -75,7 +78,10 @@ type CollectionName =
   | 'factors'
   | 'challenges'
   | 'invitations'
-  | 'audit_log';
+  | 'audit_log'
+  | 'deposits'
+  | 'deposit_amounts'
+  | 'stripe_events';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -130,6 +136,23 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 },
     { key: { username: 1, _id: -1 }, name: 'username' },
     { key: { action: 1, _id: -1 }, name: 'action' },
+  ],
+  // Issue 40: a refund finds its deposit, and the refunds of a payment, by the payment intent.
+  deposits: [
+    {
+      key: { paymentIntentId: 1 },
+      name: 'payment_intent',
+      partialFilterExpression: { paymentIntentId: { $type: 'string' } },
+    },
+  ],
+  deposit_amounts: [],
+  stripe_events: [
+    {
+      key: { paymentIntentId: 1, created: 1 },
+      name: 'payment_intent',
+      partialFilterExpression: { paymentIntentId: { $type: 'string' } },
+    },
+    { key: { outcome: 1, created: -1 }, name: 'outcome' },
   ],
 };
 
@@ -213,6 +236,9 @@ export async function mongoStore(
     challenges: collection<ChallengeDoc>('challenges'),
     invitations: collection<InvitationDoc>('invitations'),
     audit: collection<AuditDoc>('audit_log'),
+    deposits: collection<DepositDoc>('deposits'),
+    depositAmounts: collection<DepositAmountDoc>('deposit_amounts'),
+    stripeEvents: collection<StripeEventDoc>('stripe_events'),
   };
 
   await Promise.all(
@@ -305,6 +331,9 @@ export async function mongoStore(
           passkeys,
           factors,
           audit,
+          deposits,
+          depositAmounts,
+          stripeEvents,
         ] = await Promise.all([
           all<AdminDoc>('admins'),
           all<InquiryDoc>('inquiries'),
@@ -316,6 +345,9 @@ export async function mongoStore(
           all<PasskeyDoc>('passkeys'),
           all<FactorDoc>('factors'),
           all<AuditDoc>('audit_log'),
+          all<DepositDoc>('deposits'),
+          all<DepositAmountDoc>('deposit_amounts'),
+          all<StripeEventDoc>('stripe_events'),
         ]);
         return {
           admins,
@@ -328,6 +360,9 @@ export async function mongoStore(
           passkeys,
           factors,
           audit,
+          deposits,
+          depositAmounts,
+          stripeEvents,
         };
       } finally {
         await session.endSession();

@@ -26,6 +26,9 @@ import {
   toInquiry,
   WAITLIST_DOC_ID,
   type WaitlistDoc,
+  type DepositDoc,
+  type DepositAmountDoc,
+  type StripeEventDoc,
 } from './documents';
 import {
   DuplicateError,
@@ -56,6 +59,10 @@ export interface Collections {
   // Issue 39.
   invitations: StoreCollection<InvitationDoc>;
   audit: StoreCollection<AuditDoc>;
+  // Issue 40.
+  deposits: StoreCollection<DepositDoc>;
+  depositAmounts: StoreCollection<DepositAmountDoc>;
+  stripeEvents: StoreCollection<StripeEventDoc>;
 }
 
 /** What differs between the engines; every operation on top of it is written once, below. */
@@ -409,6 +416,118 @@ function issue39Repos({
 
 // --- end of issue 39 ----------------------------------------------------------------------------
 
+// --- Issue 40: deposits -------------------------------------------------------------------------
+
+const toDeposit = (d: DepositDoc): DepositDoc => {
+  const dates = ['paidAt', 'refundedAt', 'checkoutExpiresAt', 'updatedAt'] as const;
+  const doc: DepositDoc = { ...d, history: d.history.map((h) => ({ ...h, at: new Date(h.at) })) };
+  for (const key of dates) if (d[key]) doc[key] = new Date(d[key]);
+  return doc;
+};
+
+function depositRepos({
+  deposits,
+  depositAmounts,
+  stripeEvents,
+}: Pick<Collections, 'deposits' | 'depositAmounts' | 'stripeEvents'>): Pick<
+  Store,
+  'deposits' | 'stripeEvents'
+> {
+  return {
+    deposits: {
+      async get(entryId) {
+        const doc = await deposits.findOne({ _id: entryId });
+        return doc ? toDeposit(doc) : null;
+      },
+      async list() {
+        return (await deposits.find({}).sort({ _id: 1 }).toArray()).map(toDeposit);
+      },
+      async findByPaymentIntent(paymentIntentId) {
+        const doc = await deposits.findOne({ paymentIntentId });
+        return doc ? toDeposit(doc) : null;
+      },
+      // A compare-and-set on the version, as the waitlists: the check and the write are one step.
+      async write(next, expected) {
+        const doc = { ...next, version: expected + 1 } as DepositDoc;
+        for (const key of Object.keys(doc) as (keyof DepositDoc)[])
+          if (doc[key] === undefined) delete doc[key];
+        if (expected === 0) {
+          try {
+            await deposits.insertOne(doc);
+            return doc;
+          } catch (error) {
+            if (isDuplicateKey(error)) return null;
+            throw error;
+          }
+        }
+        const result = await deposits.replaceOne({ _id: doc._id, version: expected }, doc);
+        return result.matchedCount === 1 ? doc : null;
+      },
+      async amounts() {
+        return depositAmounts.find({}).sort({ _id: 1 }).toArray();
+      },
+      async setAmount(id, amountCents, at, by) {
+        if (amountCents === null) await depositAmounts.deleteOne({ _id: id });
+        else
+          await depositAmounts.replaceOne(
+            { _id: id },
+            { _id: id, amountCents, updatedAt: at, updatedBy: by },
+            { upsert: true },
+          );
+      },
+    },
+    stripeEvents: {
+      async claim(id, { type, created }, now, staleMs) {
+        try {
+          await stripeEvents.insertOne({
+            _id: id,
+            type,
+            created,
+            state: 'processing',
+            claimedAt: now,
+          });
+          return 'claimed';
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+        // Taken in before: done, being worked on, or left mid-way by a server that stopped.
+        const stale = new Date(now.getTime() - staleMs);
+        const taken = await stripeEvents.updateOne(
+          { _id: id, state: 'processing', claimedAt: { $lte: stale } },
+          { $set: { claimedAt: now } },
+        );
+        if (taken.matchedCount === 1) return 'claimed';
+        const doc = await stripeEvents.findOne({ _id: id });
+        return doc?.state === 'done' ? 'done' : 'busy';
+      },
+      async finish(id, fields) {
+        const set: Record<string, unknown> = { state: 'done' };
+        for (const [key, value] of Object.entries(fields))
+          if (value !== undefined) set[key] = value;
+        await stripeEvents.updateOne({ _id: id }, { $set: set });
+      },
+      async release(id) {
+        await stripeEvents.deleteOne({ _id: id, state: 'processing' });
+      },
+      async refundsOf(paymentIntentId) {
+        return stripeEvents
+          .find({ paymentIntentId, type: 'charge.refunded', state: 'done' })
+          .sort({ created: 1 })
+          .toArray();
+      },
+      async unmatched(limit) {
+        return stripeEvents
+          .find({ outcome: { $in: ['unknown-entry', 'off-list'] } })
+          .sort({ created: -1 })
+          .limit(limit)
+          .toArray();
+      },
+    },
+  };
+}
+
+// --- end of issue 40 ----------------------------------------------------------------------------
+
 /** Documents per insertMany when a restore fills a collection. */
 const REPLACE_BATCH = 1000;
 
@@ -431,6 +550,9 @@ export async function storeOver(engine: Engine): Promise<Store> {
     challenges,
     invitations,
     audit,
+    deposits,
+    depositAmounts,
+    stripeEvents,
   } = engine.collections;
   const { idempotent } = engine;
   const issue39 = issue39Repos(engine.collections);
@@ -492,6 +614,7 @@ export async function storeOver(engine: Engine): Promise<Store> {
     },
     invitations: issue39.invitations,
     audit: issue39.audit,
+    ...depositRepos(engine.collections),
     sessions: {
       async create({ tokenHash, ...rest }) {
         await sessions.insertOne({ _id: tokenHash, ...rest });
@@ -812,6 +935,11 @@ export async function storeOver(engine: Engine): Promise<Store> {
       // Issue 39: invitations end like sessions. The audit log only grows: the backup's entries
       // join the ones here, so a restore never erases the record of what happened since.
       await fill(invitations);
+      // Issue 40: deposits and the Stripe events taken in (so a delivery after a restore is
+      // still known as a repeat).
+      await fill(deposits, snapshot.deposits);
+      await fill(depositAmounts, snapshot.depositAmounts);
+      await fill(stripeEvents, snapshot.stripeEvents);
       const present = new Set(
         (await audit.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
       );

@@ -220,6 +220,97 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect(new Date(read.updatedAt)).toEqual(at(1000));
     });
 
+    // ---- Issue 40: deposits ----
+
+    it('writes a deposit only over the version read, of parallel writers one, and finds it by payment intent', async () => {
+      const deposit = {
+        _id: 'e1',
+        inquiryId: 'i1',
+        state: 'paid' as const,
+        amountCents: 30_000,
+        method: 'card' as const,
+        paidAt: now,
+        paymentIntentId: 'pi_1',
+        history: [{ at: now, what: 'paid' as const, amountCents: 30_000 }],
+        updatedAt: now,
+      };
+      const first = await Promise.all([0, 1, 2].map(() => store.deposits.write(deposit, 0)));
+      expect(first.filter((d) => d !== null)).toHaveLength(1);
+      expect(await store.deposits.write({ ...deposit, state: 'refunded' }, 0)).toBeNull();
+      const parallel = await Promise.all(
+        [0, 1].map(() => store.deposits.write({ ...deposit, note: 'x' }, 1)),
+      );
+      expect(parallel.filter((d) => d !== null)).toHaveLength(1);
+      expect(await store.deposits.get('e1')).toMatchObject({ version: 2, note: 'x', paidAt: now });
+      expect((await store.deposits.findByPaymentIntent('pi_1'))?._id).toBe('e1');
+      expect(await store.deposits.findByPaymentIntent('pi_2')).toBeNull();
+      expect((await store.deposits.list()).map((d) => d._id)).toEqual(['e1']);
+      await store.deposits.setAmount('default', 25_000, now, 'owner');
+      await store.deposits.setAmount('litter:a', 40_000, now, 'owner');
+      await store.deposits.setAmount('litter:a', null, now, 'owner');
+      expect((await store.deposits.amounts()).map((d) => [d._id, d.amountCents])).toEqual([
+        ['default', 25_000],
+      ]);
+      const snapshot = await store.snapshot();
+      expect(snapshot.deposits).toHaveLength(1);
+      expect(snapshot.depositAmounts).toHaveLength(1);
+    });
+
+    it('takes each Stripe event in once, even when delivered several times at once', async () => {
+      const claims = await Promise.all(
+        [0, 1, 2, 3].map(() =>
+          store.stripeEvents.claim('evt_1', { type: 'charge.refunded', created: 10 }, now, 60_000),
+        ),
+      );
+      expect(claims.filter((c) => c === 'claimed')).toHaveLength(1);
+      expect(claims.filter((c) => c === 'busy')).toHaveLength(3);
+      // Left mid-way by a server that stopped: taken over once the claim is stale.
+      expect(
+        await store.stripeEvents.claim(
+          'evt_1',
+          { type: 'charge.refunded', created: 10 },
+          at(61_000),
+          60_000,
+        ),
+      ).toBe('claimed');
+      await store.stripeEvents.finish('evt_1', {
+        outcome: 'refund-waiting',
+        paymentIntentId: 'pi_9',
+        refundedCents: 100,
+        fullyRefunded: false,
+      });
+      expect(
+        await store.stripeEvents.claim(
+          'evt_1',
+          { type: 'charge.refunded', created: 10 },
+          at(999_999),
+          1,
+        ),
+      ).toBe('done');
+      expect(await store.stripeEvents.refundsOf('pi_9')).toEqual([
+        expect.objectContaining({ _id: 'evt_1', refundedCents: 100, fullyRefunded: false }),
+      ]);
+      // A claim given back (the work failed): the next delivery claims it at once.
+      await store.stripeEvents.claim(
+        'evt_2',
+        { type: 'checkout.session.completed', created: 20 },
+        now,
+        60_000,
+      );
+      await store.stripeEvents.release('evt_2');
+      expect(
+        await store.stripeEvents.claim(
+          'evt_2',
+          { type: 'checkout.session.completed', created: 20 },
+          now,
+          60_000,
+        ),
+      ).toBe('claimed');
+      await store.stripeEvents.finish('evt_2', { outcome: 'unknown-entry', amountCents: 5 });
+      expect((await store.stripeEvents.unmatched(5)).map((e) => e._id)).toEqual(['evt_2']);
+      expect((await store.snapshot()).stripeEvents).toHaveLength(2);
+    });
+
     it('keeps announcements and claims their e-mails once each, like the outbox', async () => {
       const mail = (entryId: string) => ({
         _id: `a1:${entryId}`,

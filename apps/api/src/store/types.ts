@@ -26,6 +26,9 @@ import type {
   RevisionDoc,
   SessionRecord,
   WaitlistDoc,
+  DepositDoc,
+  DepositAmountDoc,
+  StripeEventDoc,
 } from './documents';
 
 /** The storage port: the app sees only this, never an engine (embedded or MongoDB). */
@@ -57,6 +60,10 @@ export interface Store {
   readonly invitations: InvitationRepo;
   /** Who did what: the audit log (issue 39). Backed up; kept AUDIT_RETENTION_DAYS. */
   readonly audit: AuditRepo;
+  /** Each listed family's deposit and the amounts asked (issue 40). Backed up. */
+  readonly deposits: DepositRepo;
+  /** The Stripe events taken in, each once (issue 40). Backed up. */
+  readonly stripeEvents: StripeEventRepo;
   /** Rejects when the store does not answer (readiness). */
   ping(): Promise<void>;
   /** Admins, inquiries, revisions and cursors as one point in time saw them: what a backup holds. */
@@ -87,6 +94,10 @@ export interface StoreSnapshot {
   factors?: FactorDoc[];
   /** Absent from backups made before the audit log existed: none then. */
   audit?: AuditDoc[];
+  /** Absent from backups made before deposits existed (issue 40): none then. */
+  deposits?: DepositDoc[];
+  depositAmounts?: DepositAmountDoc[];
+  stripeEvents?: StripeEventDoc[];
 }
 
 interface AdminRepo {
@@ -400,6 +411,54 @@ interface ChallengeRepo {
   /** Deletes the challenges expired at `now`; answers how many. */
   removeExpired(now: Date): Promise<number>;
 }
+
+// --- Issue 40: deposits -------------------------------------------------------------------------
+
+interface DepositRepo {
+  get(entryId: string): Promise<DepositDoc | null>;
+  /** Every deposit (one per family that ever had one: hundreds at most). */
+  list(): Promise<DepositDoc[]>;
+  /** The deposit paid with this Stripe payment intent; null when none is. */
+  findByPaymentIntent(paymentIntentId: string): Promise<DepositDoc | null>;
+  /**
+   * Writes the deposit when its version is still `expected` (0: there is none yet), as version
+   * `expected + 1`; null when another change came first (nothing is written).
+   */
+  write(doc: Omit<DepositDoc, 'version'>, expected: number): Promise<DepositDoc | null>;
+  /** The amounts the owner set ('default', and `litter:<id>` for each litter with its own). */
+  amounts(): Promise<DepositAmountDoc[]>;
+  /** Sets an amount, or (null) removes a litter's own so that the default holds for it. */
+  setAmount(id: string, amountCents: number | null, at: Date, by: string): Promise<void>;
+}
+
+/** How taking in a Stripe event began: this delivery works on it, it was done, or another works on it. */
+type StripeEventClaim = 'claimed' | 'done' | 'busy';
+
+interface StripeEventRepo {
+  /**
+   * Takes the event in, atomically (a unique _id): of deliveries at once, one claims it. A claim
+   * older than `staleMs` (its server stopped mid-way) may be taken over.
+   */
+  claim(
+    id: string,
+    event: { type: string; created: number },
+    now: Date,
+    staleMs: number,
+  ): Promise<StripeEventClaim>;
+  /** Records what the event did: done. */
+  finish(
+    id: string,
+    fields: Omit<StripeEventDoc, '_id' | 'type' | 'created' | 'state' | 'claimedAt'>,
+  ): Promise<void>;
+  /** Gives a claim back (the work failed): Stripe's next delivery works on it again. */
+  release(id: string): Promise<void>;
+  /** The refunds taken in for this payment intent (one may come before its payment). */
+  refundsOf(paymentIntentId: string): Promise<StripeEventDoc[]>;
+  /** Payments that matched no family on the lists (unknown, or taken off since), newest first. */
+  unmatched(limit: number): Promise<StripeEventDoc[]>;
+}
+
+// --- end of issue 40 ----------------------------------------------------------------------------
 
 export class DuplicateError extends Error {
   constructor(what: string) {

@@ -83,6 +83,8 @@ export interface BuildTestOptions {
   /** The prefix of the MongoDB collections to reopen (with dataDir: a restart's). */
   mongoPrefix?: string;
   onRoute?: BuildOptions['onRoute'];
+  /** Where Stripe's API answers (a stand-in: test/stripe-stand-in.ts). */
+  stripeApi?: BuildOptions['stripeApi'];
 }
 
 /** The MongoDB the tests run on, when the run has one: see build()'s `engine`. */
@@ -184,6 +186,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp> {
     intake: options.intake,
     collectionPrefix: prefix,
     onRoute: options.onRoute,
+    stripeApi: options.stripeApi,
   });
   const testApp: TestApp = {
     app,

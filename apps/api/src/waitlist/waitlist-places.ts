@@ -1,22 +1,36 @@
+import { depositSummary } from '@cedar/api-contract';
 import type { FastifyInstance } from 'fastify';
+import { depositView } from '../deposits/deposit-state';
+import { amountDue, depositAmounts } from '../deposits/deposits';
 import type { WaitlistPlaces } from '../inquiries/csv';
 import { readLitters } from '../litters/litters-file';
 import type { Store } from '../store';
 import { listName } from './waitlist';
 
-/** Every listed family's list and place, by inquiry id (the CSV export's columns). */
+/** Every listed family's list, place and deposit, by inquiry id (the CSV export's columns). */
 export async function waitlistPlaces(
   store: Store,
   files: FastifyInstance['files'],
+  now: Date = new Date(),
 ): Promise<WaitlistPlaces> {
   const doc = await store.waitlists.get();
-  const places = new Map<string, { list: string; place: number }>();
+  const places = new Map<string, { list: string; place: number; deposit: string }>();
   if (doc.lists.length === 0) return places;
-  const { litters } = await readLitters(files);
+  const [{ litters }, deposits, amounts] = await Promise.all([
+    readLitters(files),
+    store.deposits.list(),
+    depositAmounts(store),
+  ]);
+  const byEntry = new Map(deposits.map((d) => [d._id, d]));
   for (const list of doc.lists) {
     const name = listName(list.key, litters);
+    const due = amountDue(amounts, list.key);
     list.entries.forEach((entry, index) =>
-      places.set(entry.inquiryId, { list: name, place: index + 1 }),
+      places.set(entry.inquiryId, {
+        list: name,
+        place: index + 1,
+        deposit: depositSummary(depositView(byEntry.get(entry.id) ?? null, entry.id, due, now)),
+      }),
     );
   }
   return places;

@@ -21,6 +21,7 @@ import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publis
 import { goLiveMessage } from './components/editor-warnings';
 import { PublishStatusNote } from './components/publish-status-note';
 import { kennelToday, publicViewOf } from './litters/litter-draft';
+import { DepositAmountsPanel } from './litters/deposit-amounts';
 import { LitterForm } from './litters/litter-form';
 import { showError, showSuccess } from './lib/toasts';
 
@@ -172,6 +173,7 @@ function LittersBody() {
           </Table.ScrollContainer>
         )}
       </Paper>
+      <DepositAmountsPanel litters={litters.data.litters} />
     </Stack>
   );
 }

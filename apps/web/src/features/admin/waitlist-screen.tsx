@@ -1,15 +1,21 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { AdminPage } from './components/admin-page';
+import { useDeposits } from './api/deposits';
 import { useLitters } from './api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from './api/waitlist';
+import { useRole } from './lib/role';
 import { showError } from './lib/toasts';
 import { AnnouncementForm } from './waitlist/announcement-form';
+import { UnmatchedPayments } from './waitlist/deposit-cell';
 import { WaitlistList, type WaitlistChange } from './waitlist/waitlist-list';
 
 function WaitlistBody() {
   const waitlist = useWaitlist();
   const litters = useLitters();
   const changeList = useChangeWaitlist();
+  // Issue 40: each family's deposit; the lists show without it if it cannot be loaded.
+  const deposits = useDeposits();
+  const role = useRole();
 
   if (waitlist.isPending || litters.isPending)
     return (
@@ -42,6 +48,16 @@ function WaitlistBody() {
 
   return (
     <Stack gap="lg">
+      {deposits.isError && (
+        <Alert color="yellow" title="The deposits could not be loaded">
+          <Text size="sm">The lists are shown without them. Reload the page to try again.</Text>
+        </Alert>
+      )}
+      {deposits.data && deposits.data.unmatched.length > 0 && (
+        <Alert color="yellow" title="A payment to place">
+          <UnmatchedPayments payments={deposits.data.unmatched} />
+        </Alert>
+      )}
       {waitlist.data.lists.map((list) => (
         <WaitlistList
           key={list.key}
@@ -49,6 +65,8 @@ function WaitlistBody() {
           litter={litters.data.litters.find((l) => l.id === list.litterId)}
           busy={changeList.isPending}
           onChange={onChange}
+          deposits={deposits.data}
+          canChangeDeposits={role === 'owner'}
         />
       ))}
       <AnnouncementForm litters={litters.data.litters} />
@@ -56,7 +74,10 @@ function WaitlistBody() {
   );
 }
 
-/** /admin/waitlist: each list in order; move, take off, reserve a puppy; announce a birth. */
+/**
+ * /admin/waitlist: each list in order; move, take off, reserve a puppy, see and record each
+ * family's deposit (or send them a card payment link); announce a birth.
+ */
 export function WaitlistScreen() {
   return (
     <AdminPage

@@ -2,6 +2,8 @@ import { GENERAL_LIST, type InboxInquiry } from '@cedar/api-contract';
 import { Anchor, Button, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { depositSummary } from '@cedar/api-contract';
+import { useDeposits } from '../api/deposits';
 import { useLitters } from '../api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from '../api/waitlist';
 import { showError, showSuccess } from '../lib/toasts';
@@ -15,17 +17,35 @@ export function InquiryWaitlist({ inquiry, name }: { inquiry: InboxInquiry; name
   const waitlist = useWaitlist();
   const litters = useLitters();
   const change = useChangeWaitlist();
+  const deposits = useDeposits();
   const [choice, setChoice] = useState<string | null>(null);
   if (!waitlist.data) return null;
   const place = placeText(waitlist.data, inquiry.id);
-  if (place)
+  if (place) {
+    // Issue 40: their deposit, as the waitlist shows it.
+    const entryId = waitlist.data.lists
+      .flatMap((l) => l.entries)
+      .find((e) => e.inquiryId === inquiry.id)?.id;
+    const deposit = entryId ? deposits.data?.deposits[entryId] : undefined;
     return (
-      <Text size="sm" mt="xs" data-testid="waitlist-place">
-        <Anchor component={Link} to="/admin/waitlist" size="sm" fw={600}>
-          {place}
-        </Anchor>
-      </Text>
+      <>
+        <Text size="sm" mt="xs" data-testid="waitlist-place">
+          <Anchor component={Link} to="/admin/waitlist" size="sm" fw={600}>
+            {place}
+          </Anchor>
+        </Text>
+        {deposit && (
+          <Text
+            size="sm"
+            c={deposit.state === 'paid' ? 'olive.9' : 'gray.7'}
+            data-testid="inquiry-deposit"
+          >
+            Deposit: {depositSummary(deposit)}
+          </Text>
+        )}
+      </>
     );
+  }
   const options = [
     { value: GENERAL_LIST, label: 'The general list' },
     ...(litters.data?.litters ?? [])

@@ -1,5 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, configure, screen, within } from '@testing-library/react';
+import { API_ROUTES, DEFAULT_DEPOSIT_CENTS } from '@cedar/api-contract';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -17,7 +19,17 @@ configure({ asyncUtilTimeout: 5000 });
  * (`api.use(http.get(…))`), at the network boundary, so the screens run their real fetch code.
  * A call no handler answers fails the test.
  */
-export const api = setupServer();
+export const api = setupServer(
+  // Every screen that shows a family asks for the deposits (issue 40): none, unless a test says.
+  http.get(API_ROUTES.deposits.path, () =>
+    HttpResponse.json({
+      cardPayments: false,
+      amounts: { defaultCents: DEFAULT_DEPOSIT_CENTS, litters: [] },
+      deposits: {},
+      unmatched: [],
+    }),
+  ),
+);
 const requests: Request[] = [];
 const unhandled: string[] = [];
 api.events.on('request:start', ({ request }) => {

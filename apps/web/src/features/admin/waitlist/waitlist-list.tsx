@@ -1,8 +1,14 @@
-import type { Waitlist, WaitlistEntry, WaitlistList as List } from '@cedar/api-contract';
+import type {
+  DepositOverview,
+  Waitlist,
+  WaitlistEntry,
+  WaitlistList as List,
+} from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { DepositCell } from './deposit-cell';
 
 export type WaitlistChange =
   | { kind: 'order'; key: string; entryIds: string[] }
@@ -21,10 +27,21 @@ interface ListProps {
   /** Every list: a puppy reserved on this list names the family it is for. */
   busy: boolean;
   onChange: (change: WaitlistChange) => void;
+  /** Each family's deposit (issue 40); absent while loading or when it could not be loaded. */
+  deposits?: DepositOverview;
+  /** The owner changes deposits; a helper only sees them. */
+  canChangeDeposits?: boolean;
 }
 
 /** One list in order: move a family up or down, take one off, reserve a puppy for them. */
-export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
+export function WaitlistList({
+  list,
+  litter,
+  busy,
+  onChange,
+  deposits,
+  canChangeDeposits = false,
+}: ListProps) {
   const [removing, setRemoving] = useState<WaitlistEntry | null>(null);
   const ids = list.entries.map((e) => e.id);
   const move = (index: number, by: -1 | 1) => {
@@ -50,7 +67,7 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
           Nobody is on this list yet. Put a family on it from their inquiry on the dashboard.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={820}>
           <Table verticalSpacing="xs" data-testid={`waitlist-${list.key}`}>
             <Table.Thead>
               <Table.Tr>
@@ -58,6 +75,7 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
                 <Table.Th>Family</Table.Th>
                 <Table.Th>Wishes</Table.Th>
                 {litter && <Table.Th>Puppy</Table.Th>}
+                <Table.Th>Deposit</Table.Th>
                 <Table.Th>Order</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -117,6 +135,14 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
                     </Table.Td>
                   )}
                   <Table.Td>
+                    <DepositCell
+                      name={entry.name}
+                      deposit={deposits?.deposits[entry.id]}
+                      cardPayments={deposits?.cardPayments ?? false}
+                      canChange={canChangeDeposits}
+                    />
+                  </Table.Td>
+                  <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Button
                         size="compact-xs"
@@ -170,6 +196,11 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
             {removing?.name} leaves {list.name}
             {removing?.puppyId ? '; the puppy reserved for them is available again' : ''}.
           </Text>
+          {removing && deposits?.deposits[removing.id]?.state === 'paid' && (
+            <Text size="sm">
+              Their deposit stays on record as paid: refund it if they are not to have a puppy.
+            </Text>
+          )}
         </Stack>
       </ConfirmDialog>
     </Paper>
