@@ -3,3 +3,4 @@ export * from './routes';
 export * from './section-rules';
 export * from './waitlist';
 export * from './factors';
+export * from './family';

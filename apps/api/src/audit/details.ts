@@ -32,6 +32,11 @@ export const AUDIT_DETAIL_KEYS = [
   'entry',
   'recipients',
   'rows',
+  // Issue 40: a litter's update and how many photos it has; whether a family's link was
+  // replaced (never the link or its token).
+  'update',
+  'photos',
+  'reissue',
   // People.
   'role',
   'email',

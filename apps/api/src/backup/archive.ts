@@ -7,6 +7,9 @@
 //               {"type":"revision","doc":{…}}    one per saved revision of a section file
 //               {"type":"cursor","doc":{…}}      where the polling of each HubSpot form got to
 //                                                (none in backups made before the poller)
+//               {"type":"family-link","doc":{…}} a family's page link: its token's hash and the
+//                                                token sealed with a key the backup lacks
+//               {"type":"litter-update","doc":{…}} a litter's weekly news (its photos are files)
 //               {"type":"file","path":…,"size":…,"sha256":…,"base64":…}   one per file
 //   last line   {"type":"end","lines":N,"sha256":…}   N lines before it, and the sha256 of their
 //                                                     bytes (newlines included)
@@ -65,6 +68,9 @@ const counts = z.strictObject({
   factors: z.number().int().nonnegative().optional(),
   /** Absent from backups made before the audit log (issue 39): none. */
   audit: z.number().int().nonnegative().optional(),
+  /** Absent from backups made before family pages and litter news (issue 40): none. */
+  familyLinks: z.number().int().nonnegative().optional(),
+  litterUpdates: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -226,6 +232,38 @@ const entry = z.discriminatedUnion('type', [
       lastError: text.optional(),
     }),
   }),
+  // ---- Issue 40: families' links (the token's hash and its sealed copy, never the token) ----
+  z.strictObject({
+    type: z.literal('family-link'),
+    doc: z.strictObject({
+      _id: hex64,
+      entryId: text,
+      sealed: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
+      createdAt: date,
+      createdBy: text,
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('litter-update'),
+    doc: z.strictObject({
+      _id: text,
+      litterId: text,
+      note: text,
+      photos: z
+        .array(
+          z.strictObject({
+            name: z.string().regex(/^[a-f0-9]{24}\.jpg$/),
+            width: z.number().int().positive(),
+            height: z.number().int().positive(),
+          }),
+        )
+        .max(100),
+      createdAt: date,
+      createdBy: text,
+      updatedAt: date.optional(),
+      updatedBy: text.optional(),
+    }),
+  }),
   // ---- Sign-in factors (account data, like the password hash; challenges are never backed up) ----
   z.strictObject({
     type: z.literal('passkey'),
@@ -320,6 +358,8 @@ export function archiveStream(contents: BackupContents): Readable {
         passkeys: snapshot.passkeys?.length ?? 0,
         factors: snapshot.factors?.length ?? 0,
         audit: snapshot.audit?.length ?? 0,
+        familyLinks: snapshot.familyLinks?.length ?? 0,
+        litterUpdates: snapshot.litterUpdates?.length ?? 0,
         files: files.length,
       },
     });
@@ -334,6 +374,8 @@ export function archiveStream(contents: BackupContents): Readable {
       yield line({ type: 'announcement-mail', doc });
     for (const doc of snapshot.passkeys ?? []) yield line({ type: 'passkey', doc });
     for (const doc of snapshot.factors ?? []) yield line({ type: 'factor', doc });
+    for (const doc of snapshot.familyLinks ?? []) yield line({ type: 'family-link', doc });
+    for (const doc of snapshot.litterUpdates ?? []) yield line({ type: 'litter-update', doc });
     for (const file of files)
       yield line({
         type: 'file',
@@ -424,6 +466,8 @@ export async function readArchive(
       passkeys: [],
       factors: [],
       audit: [],
+      familyLinks: [],
+      litterUpdates: [],
     },
     files: [],
   };
@@ -442,6 +486,8 @@ export async function readArchive(
     else if (item.type === 'passkey') contents.snapshot.passkeys!.push(item.doc);
     else if (item.type === 'factor') contents.snapshot.factors!.push(item.doc);
     else if (item.type === 'audit') contents.snapshot.audit!.push(item.doc);
+    else if (item.type === 'family-link') contents.snapshot.familyLinks!.push(item.doc);
+    else if (item.type === 'litter-update') contents.snapshot.litterUpdates!.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -462,6 +508,8 @@ export async function readArchive(
     passkeys: contents.snapshot.passkeys!.length,
     factors: contents.snapshot.factors!.length,
     audit: contents.snapshot.audit!.length,
+    familyLinks: contents.snapshot.familyLinks!.length,
+    litterUpdates: contents.snapshot.litterUpdates!.length,
     files: contents.files.length,
   };
   const told: BackupCounts = {
@@ -473,6 +521,8 @@ export async function readArchive(
     passkeys: first.data.counts.passkeys ?? 0,
     factors: first.data.counts.factors ?? 0,
     audit: first.data.counts.audit ?? 0,
+    familyLinks: first.data.counts.familyLinks ?? 0,
+    litterUpdates: first.data.counts.litterUpdates ?? 0,
   };
   if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);

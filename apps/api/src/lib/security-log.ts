@@ -33,7 +33,14 @@ export type SecurityEvent =
   | 'invitation-accept'
   | 'person-suspend'
   | 'person-resume'
-  | 'person-remove';
+  | 'person-remove'
+  // Issue 40: families' page links and the litters' weekly news.
+  | 'family-link-issue'
+  | 'family-link-email'
+  | 'family-link-revoke'
+  | 'litter-news-post'
+  | 'litter-news-edit'
+  | 'litter-news-remove';
 
 export type SecurityOutcome = 'success' | 'failure' | 'locked' | 'refused';
 

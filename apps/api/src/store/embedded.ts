@@ -12,7 +12,9 @@ import type {
   ChallengeDoc,
   CursorDoc,
   FactorDoc,
+  FamilyLinkDoc,
   InvitationDoc,
+  LitterUpdateDoc,
   PasskeyDoc,
   DeliveryDoc,
   InquiryDoc,
@@ -307,6 +309,9 @@ export async function openEmbeddedStore(
     // Issue 39.
     const invitations = await open<InvitationDoc>('invitations');
     const audit = await open<AuditDoc>('audit');
+    // Issue 40.
+    const familyLinks = await open<FamilyLinkDoc>('family-links');
+    const litterUpdates = await open<LitterUpdateDoc>('litter-updates');
 
     await admins.db.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.db.ensureIndexAsync({ fieldName: 'username' });
@@ -324,6 +329,8 @@ export async function openEmbeddedStore(
     await invitations.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await audit.db.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
     await audit.db.ensureIndexAsync({ fieldName: 'username' });
+    await familyLinks.db.ensureIndexAsync({ fieldName: 'entryId', unique: true });
+    await litterUpdates.db.ensureIndexAsync({ fieldName: 'litterId' });
 
     const collections: Collections = {
       admins: admins.collection,
@@ -342,6 +349,8 @@ export async function openEmbeddedStore(
       challenges: challenges.collection,
       invitations: invitations.collection,
       audit: audit.collection,
+      familyLinks: familyLinks.collection,
+      litterUpdates: litterUpdates.collection,
     };
     let closed = false;
 
@@ -373,6 +382,8 @@ export async function openEmbeddedStore(
           passkeys: passkeys.db.getAllData(),
           factors: factors.db.getAllData(),
           audit: audit.db.getAllData(),
+          familyLinks: familyLinks.db.getAllData(),
+          litterUpdates: litterUpdates.db.getAllData(),
         }),
       async close() {
         closed = true;

@@ -8,7 +8,9 @@ import {
   type ChallengeDoc,
   type CursorDoc,
   type FactorDoc,
+  type FamilyLinkDoc,
   type InvitationDoc,
+  type LitterUpdateDoc,
   type PasskeyDoc,
   type DeliveryDoc,
   type InquiryDoc,
@@ -75,7 +77,9 @@ type CollectionName =
   | 'factors'
   | 'challenges'
   | 'invitations'
-  | 'audit_log';
+  | 'audit_log'
+  | 'family_links'
+  | 'litter_updates';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -131,6 +135,9 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { username: 1, _id: -1 }, name: 'username' },
     { key: { action: 1, _id: -1 }, name: 'action' },
   ],
+  // Issue 40: one live link per waitlist entry; a litter's news newest first.
+  family_links: [{ key: { entryId: 1 }, name: 'entry_unique', unique: true }],
+  litter_updates: [{ key: { litterId: 1, _id: -1 }, name: 'litter' }],
 };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -213,6 +220,8 @@ export async function mongoStore(
     challenges: collection<ChallengeDoc>('challenges'),
     invitations: collection<InvitationDoc>('invitations'),
     audit: collection<AuditDoc>('audit_log'),
+    familyLinks: collection<FamilyLinkDoc>('family_links'),
+    litterUpdates: collection<LitterUpdateDoc>('litter_updates'),
   };
 
   await Promise.all(
@@ -305,6 +314,8 @@ export async function mongoStore(
           passkeys,
           factors,
           audit,
+          familyLinks,
+          litterUpdates,
         ] = await Promise.all([
           all<AdminDoc>('admins'),
           all<InquiryDoc>('inquiries'),
@@ -316,6 +327,8 @@ export async function mongoStore(
           all<PasskeyDoc>('passkeys'),
           all<FactorDoc>('factors'),
           all<AuditDoc>('audit_log'),
+          all<FamilyLinkDoc>('family_links'),
+          all<LitterUpdateDoc>('litter_updates'),
         ]);
         return {
           admins,
@@ -328,6 +341,8 @@ export async function mongoStore(
           passkeys,
           factors,
           audit,
+          familyLinks,
+          litterUpdates,
         };
       } finally {
         await session.endSession();
