@@ -1,3 +1,5 @@
+import { FAMILY_ROUTES } from './family';
+
 /** The route table of the product's own API (the site's calls and the server's admin features). */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/api/health' },
@@ -65,6 +67,8 @@ export const API_ROUTES = {
   checkInvitation: { method: 'POST', path: '/api/auth/invitation/check' },
   acceptInvitation: { method: 'POST', path: '/api/auth/invitation/accept' },
   audit: { method: 'GET', path: '/api/admin/audit' },
+  // Issue 40: families' pages and the litters' weekly news.
+  ...FAMILY_ROUTES,
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -101,6 +101,8 @@ describe('a backup', () => {
       factors: 0,
       // The audit log (issue 39): the sign-in and the two saves.
       audit: 3,
+      familyLinks: 0,
+      litterUpdates: 0,
       files: 9,
     });
     expect(contents.files.map((f) => f.path)).toEqual(
@@ -239,6 +241,8 @@ describe('a backup', () => {
       passkeys: 0,
       factors: 0,
       audit: 0,
+      familyLinks: 0,
+      litterUpdates: 0,
       files: 0,
     });
     await restoreBackup(read, { store: fromOld, repoRoot: a.repoRoot, force: false });

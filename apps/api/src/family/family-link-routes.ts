@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  FAMILY_ROUTES,
-  familyLinkRequestSchema,
-  type FamilyLink,
-} from '@cedar/api-contract';
+import { FAMILY_ROUTES, familyLinkRequestSchema, type FamilyLink } from '@cedar/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -124,7 +120,14 @@ export async function familyLinkRoutes(app: FastifyInstance) {
       const now = clock();
       let link = await familyLink(store, entry.id, { by: username, now });
       // A link this server cannot show again (restored from elsewhere) is replaced to be sent.
-      if (!link.token) link = await familyLink(store, entry.id, { by: username, now, reissue: true });
+      if (!link.token)
+        link = await familyLink(store, entry.id, { by: username, now, reissue: true });
+      if (link.created)
+        securityEvent(request, 'family-link-issue', 'success', {
+          username,
+          entry: entry.id,
+          reissue: false,
+        });
       await store.announcements.queue([
         linkMail(entry, familyPageUrl(env.PUBLIC_URL, link.token!), now),
       ]);

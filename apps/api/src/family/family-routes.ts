@@ -121,8 +121,7 @@ export async function familyRoutes(app: FastifyInstance) {
       if (!found || !newsPhotoNameSchema.safeParse(name).success) return familyNotFound(reply);
       // Only a photo of their own litter's news.
       const updates = await store.litterUpdates.listFor(found.key);
-      if (!updates.some((u) => u.photos.some((p) => p.name === name)))
-        return familyNotFound(reply);
+      if (!updates.some((u) => u.photos.some((p) => p.name === name))) return familyNotFound(reply);
       const file = await fs
         .readFile(path.join(app.env.REPO_ROOT, NEWS_PHOTOS_DIR, name))
         .catch(() => null);

@@ -114,11 +114,7 @@ export async function newsRoutes(app: FastifyInstance) {
       // One e-mail per family of the list who can be written to, each with their own page link.
       let recipients = 0;
       if (app.outbox) {
-        const { recipients: entries } = recipientsOf(
-          await store.waitlists.get(),
-          litter.id,
-          false,
-        );
+        const { recipients: entries } = recipientsOf(await store.waitlists.get(), litter.id, false);
         const key = await unsubscribeKey(store);
         const mails = [];
         for (const entry of entries) {

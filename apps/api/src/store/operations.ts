@@ -432,10 +432,11 @@ const toLitterUpdate = (d: LitterUpdateDoc): LitterUpdateDoc => ({
 });
 
 function issue40Repos(
-  { familyLinks, litterUpdates, announcementMails }: Pick<
-    Collections,
-    'familyLinks' | 'litterUpdates' | 'announcementMails'
-  >,
+  {
+    familyLinks,
+    litterUpdates,
+    announcementMails,
+  }: Pick<Collections, 'familyLinks' | 'litterUpdates' | 'announcementMails'>,
   idempotent: Engine['idempotent'],
 ): Pick<Store, 'familyLinks' | 'litterUpdates'> & {
   announcements: Pick<Store['announcements'], 'queue'>;
@@ -506,7 +507,10 @@ function issue40Repos(
         return deletedCount > 0 ? toLitterUpdate(before) : null;
       },
       async findByPhoto(name) {
-        const doc = await litterUpdates.findOne({ 'photos.name': name }, { projection: { _id: 1 } });
+        const doc = await litterUpdates.findOne(
+          { 'photos.name': name },
+          { projection: { _id: 1 } },
+        );
         return doc?._id ?? null;
       },
     },
