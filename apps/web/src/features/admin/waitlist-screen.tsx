@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { AdminPage } from './components/admin-page';
+import { useFamilyLinks } from './api/family';
 import { useLitters } from './api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from './api/waitlist';
 import { showError } from './lib/toasts';
@@ -10,6 +11,9 @@ function WaitlistBody() {
   const waitlist = useWaitlist();
   const litters = useLitters();
   const changeList = useChangeWaitlist();
+  // Which families have a page link (issue 40): the lists show without it while it loads.
+  const familyLinks = useFamilyLinks();
+  const links = new Map(familyLinks.data?.links.map((l) => [l.entryId, l.createdAt]));
 
   if (waitlist.isPending || litters.isPending)
     return (
@@ -49,6 +53,7 @@ function WaitlistBody() {
           litter={litters.data.litters.find((l) => l.id === list.litterId)}
           busy={changeList.isPending}
           onChange={onChange}
+          links={links}
         />
       ))}
       <AnnouncementForm litters={litters.data.litters} />
@@ -56,7 +61,10 @@ function WaitlistBody() {
   );
 }
 
-/** /admin/waitlist: each list in order; move, take off, reserve a puppy; announce a birth. */
+/**
+ * /admin/waitlist: each list in order; move, take off, reserve a puppy; each family's page link;
+ * announce a birth.
+ */
 export function WaitlistScreen() {
   return (
     <AdminPage

@@ -3,6 +3,7 @@ import type { Litter } from '@cedar/content';
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { FamilyPageLink } from './family-page-link';
 
 export type WaitlistChange =
   | { kind: 'order'; key: string; entryIds: string[] }
@@ -21,10 +22,12 @@ interface ListProps {
   /** Every list: a puppy reserved on this list names the family it is for. */
   busy: boolean;
   onChange: (change: WaitlistChange) => void;
+  /** When each family's page link was made, by entry id (issue 40). */
+  links?: ReadonlyMap<string, string>;
 }
 
 /** One list in order: move a family up or down, take one off, reserve a puppy for them. */
-export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
+export function WaitlistList({ list, litter, busy, onChange, links }: ListProps) {
   const [removing, setRemoving] = useState<WaitlistEntry | null>(null);
   const ids = list.entries.map((e) => e.id);
   const move = (index: number, by: -1 | 1) => {
@@ -50,7 +53,7 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
           Nobody is on this list yet. Put a family on it from their inquiry on the dashboard.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="xs" data-testid={`waitlist-${list.key}`}>
             <Table.Thead>
               <Table.Tr>
@@ -58,6 +61,7 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
                 <Table.Th>Family</Table.Th>
                 <Table.Th>Wishes</Table.Th>
                 {litter && <Table.Th>Puppy</Table.Th>}
+                <Table.Th>Page</Table.Th>
                 <Table.Th>Order</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -116,6 +120,9 @@ export function WaitlistList({ list, litter, busy, onChange }: ListProps) {
                       />
                     </Table.Td>
                   )}
+                  <Table.Td>
+                    <FamilyPageLink entry={entry} since={links?.get(entry.id)} />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Button
