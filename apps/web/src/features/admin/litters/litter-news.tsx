@@ -140,11 +140,13 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
         <Textarea
           label={draft.id ? 'Edit the note' : 'Note'}
           placeholder="This week the puppies…"
-          autosize
-          minRows={3}
+          rows={4}
           maxLength={NEWS_LIMITS.note}
           value={draft.note}
-          onChange={(e) => setDraft((d) => ({ ...d, note: e.currentTarget.value }))}
+          onChange={(e) => {
+            const note = e.currentTarget.value;
+            setDraft((d) => ({ ...d, note }));
+          }}
           description={`${draft.note.length.toLocaleString('en-US')} of ${NEWS_LIMITS.note.toLocaleString('en-US')} characters`}
           error={errors.note}
         />
