@@ -97,11 +97,6 @@ export async function restoreProblem(
       if (!inquiries.has(entry.inquiryId))
         return `the waitlists list the inquiry ${entry.inquiryId}, which the backup does not hold`;
     }
-  // Issue 40: a family's link opens the page of one of the backup's own families.
-  const entries = new Set((waitlists[0]?.lists ?? []).flatMap((l) => l.entries.map((e) => e.id)));
-  for (const link of contents.snapshot.familyLinks ?? [])
-    if (!entries.has(link.entryId))
-      return `the backup holds a family link of the waitlist entry ${link.entryId}, which its waitlists do not hold`;
   for (const file of contents.files) {
     const problem = await fileProblem(file, repoRoot);
     if (problem) return problem;
