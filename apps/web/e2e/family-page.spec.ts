@@ -112,9 +112,13 @@ test('the owner posts an update with a photo, and a family’s page shows it', a
           family.getByText(/You are \d+(st|nd|rd|th) on Ranger x Juniper’s list\./),
         ).toBeVisible();
         await expect(
-          family.getByRole('heading', { level: 2, name: 'The Ranger x Juniper litter' }),
+          family.getByRole('heading', {
+            level: 2,
+            name: 'The Ranger x Juniper litter',
+            exact: true,
+          }),
         ).toBeVisible();
-        await expect(family.getByText('Deposit: — not yet paid')).toBeVisible();
+        await expect(family.getByText('Deposit: not yet paid')).toBeVisible();
         const update = family.locator('article').filter({ hasText: NOTE });
         await expect(update).toBeVisible();
         const photo = update.locator('img');

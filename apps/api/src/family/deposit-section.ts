@@ -37,5 +37,7 @@ export function depositSection(deposit: FamilyDeposit, token: string): string {
     deposit.payable && deposit.status === 'none'
       ? `<form method="post" action="${FAMILY_PAGE_PREFIX}${escapeHtml(token)}/deposit"><button type="submit">Pay the deposit${escapeHtml(amount)}</button></form>`
       : '';
-  return `<section class="deposit" aria-labelledby="deposit-heading"><h2 id="deposit-heading">Your deposit</h2><p>Deposit:${escapeHtml(amount)} — ${escapeHtml(state)}</p>${button}</section>`;
+  // 'Deposit: $300.00 — paid on November 2, 2026'; 'Deposit: not yet paid' while no amount is set.
+  const line = amount ? `Deposit:${amount} — ${state}` : `Deposit: ${state}`;
+  return `<section class="deposit" aria-labelledby="deposit-heading"><h2 id="deposit-heading">Your deposit</h2><p>${escapeHtml(line)}</p>${button}</section>`;
 }

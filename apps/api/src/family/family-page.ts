@@ -49,7 +49,7 @@ function litterPart(litter: Litter, now: Date): string {
       ? `Expected on ${calendarDate(litter.birthDate)}`
       : `Born on ${calendarDate(litter.birthDate)}`
     : litter.birthDate;
-  return `<section aria-labelledby="litter-heading"><h2 id="litter-heading">The ${escapeHtml(litter.name)} litter</h2><ul class="facts"><li>${escapeHtml(born)} · ${escapeHtml(readiness.age)} <span class="badge">${escapeHtml(readiness.badge)}</span></li><li>Ready to go home: ${escapeHtml(litter.readyDate)}</li></ul></section>`;
+  return `<section aria-labelledby="litter-heading"><h2 id="litter-heading">The ${escapeHtml(litter.name)} litter</h2><ul class="facts"><li>${escapeHtml(born)} · ${escapeHtml(readiness.age)} <span class="badge">${escapeHtml(readiness.badge)}</span></li><li>${escapeHtml(litter.readyDate)}</li></ul></section>`;
 }
 
 function puppyPart(view: FamilyView): string {

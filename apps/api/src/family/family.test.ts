@@ -125,7 +125,7 @@ describe('a family’s page', () => {
     expect(html).toContain(`Born on August 30, 2026 · ${age} <span class="badge">${badge}</span>`);
     expect(html).toContain('<strong>Green collar</strong>');
     expect(html).toContain('src="/images/litters/ranger-juniper-1.jpg"');
-    expect(html).toContain('Deposit: — not yet paid');
+    expect(html).toContain('<p>Deposit: not yet paid</p>');
     expect(html).not.toContain('/deposit"');
     // Newest first, the note escaped, the photo under the page's own address.
     expect(html.indexOf('They met the vet &lt;and&gt; loved it.')).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   familyErrorMessage,
   useChangeNews,
@@ -22,6 +22,7 @@ import {
 } from '../api/family';
 import { uploadErrorMessage } from '../api/litters';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import fieldClasses from '../components/password-field.module.css';
 import { formatDateTime } from '../lib/dates';
 import { serverFieldErrors } from '../lib/form-errors';
 import { showError, showSuccess } from '../lib/toasts';
@@ -66,7 +67,10 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
   const [previews, setPreviews] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<LitterUpdate | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const headingId = `news-${litter.id}`;
+  // Opened from a row further down: the panel comes into view.
+  useEffect(() => panel.current?.scrollIntoView?.({ block: 'start' }), []);
 
   const addPhotos = async (files: File[]) => {
     setUploadError(null);
@@ -124,7 +128,15 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
     errors.photos ?? Object.entries(errors).find(([k]) => k.startsWith('photos.'))?.[1];
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+    <Paper
+      ref={panel}
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby={headingId}
+      style={{ scrollMarginTop: 80 }}
+    >
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg" id={headingId}>
           News of the {litter.name} litter
@@ -149,6 +161,7 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
           }}
           description={`${draft.note.length.toLocaleString('en-US')} of ${NEWS_LIMITS.note.toLocaleString('en-US')} characters`}
           error={errors.note}
+          classNames={{ root: fieldClasses.field, description: fieldClasses.description }}
         />
         <Stack gap={6}>
           <Text component="span" size="sm" fw={500}>
