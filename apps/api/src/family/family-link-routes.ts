@@ -9,7 +9,7 @@ import { securityEvent } from '../lib/security-log';
 import { singleAddress } from '../notify/mail';
 import type { Store } from '../store';
 import type { AnnouncementMailDoc, WaitlistEntryDoc } from '../store/documents';
-import { familyLink, familyPageUrl } from './links';
+import { FAMILY_PAGE_PLACEHOLDER, familyLink, familyPageUrl } from './links';
 
 const entryParams = z.strictObject({ id: z.string().regex(/^[a-z0-9]{1,40}$/) });
 
@@ -23,8 +23,8 @@ async function listedEntry(store: Store, id: string): Promise<WaitlistEntryDoc> 
   throw new HttpError(404, 'unknown_entry', 'This family is not on a waitlist', { field: 'id' });
 }
 
-/** The e-mail that gives a family their page's link. */
-function linkMail(entry: WaitlistEntryDoc, url: string, now: Date): AnnouncementMailDoc {
+/** The e-mail that gives a family their page's link (filled in as it is sent). */
+function linkMail(entry: WaitlistEntryDoc, now: Date): AnnouncementMailDoc {
   return {
     _id: `link-${sortableId(now)}${randomBytes(3).toString('hex')}:${entry.id}`,
     announcementId: 'family-link',
@@ -37,7 +37,7 @@ function linkMail(entry: WaitlistEntryDoc, url: string, now: Date): Announcement
       'You now have a page of your own on our site: your place on the waitlist, your litter and',
       'its weekly news with photos, your puppy once reserved, and your deposit.',
       '',
-      url,
+      FAMILY_PAGE_PLACEHOLDER,
       '',
       'The link is yours alone: please keep it to yourself. If you lose it, write to us and we',
       'will send you a new one.',
@@ -128,9 +128,7 @@ export async function familyLinkRoutes(app: FastifyInstance) {
           entry: entry.id,
           reissue: false,
         });
-      await store.announcements.queue([
-        linkMail(entry, familyPageUrl(env.PUBLIC_URL, link.token!), now),
-      ]);
+      await store.announcements.queue([linkMail(entry, now)]);
       app.outbox.kick();
       securityEvent(request, 'family-link-email', 'success', {
         username,

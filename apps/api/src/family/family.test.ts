@@ -21,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { archiveStream, readArchive } from '../backup/archive';
 import { collectBackup, restoreBackup, saveArchive } from '../backup/backup';
 import { escapeHtml } from '../lib/site-page';
+import { withFamilyPage } from './links';
 import type { NewInquiry } from '../store/types';
 import { logIn, type LoggedIn, type TestApp } from '../test/build';
 import { addHelper, HELPER } from '../test/people';
@@ -351,6 +352,9 @@ describe('family links', () => {
     const raw = smtp.received[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(smtp.received[0]!.to).toEqual(['family1@example.com']);
     expect(raw).toContain(link.url!);
+    expect(JSON.stringify(await a.services.store.snapshot())).not.toContain(
+      pathOf(link).split('/')[2]!,
+    );
     const audit = (await call(a, 'GET', `${API_ROUTES.audit.path}?limit=20`)).body;
     expect(audit).toContain('family-link-email');
     expect(audit).toContain('family-link-issue');
@@ -365,6 +369,24 @@ describe('family links', () => {
     expect((await call(helper, 'POST', familyLinkUrl(entry), {})).statusCode).toBe(201);
     expect((await call(helper, 'DELETE', familyLinkUrl(entry))).statusCode).toBe(204);
     expect((await post(helper, 'A note')).statusCode).toBe(403);
+  });
+});
+
+describe('a family’s link in an e-mail', () => {
+  it('is filled in as the e-mail goes: a link revoked meanwhile is not sent, nor revived', async () => {
+    const a = await signedInApp();
+    const entry = await listFamily(a, 1);
+    const link = await linkOf(a, entry);
+    const { store } = a.services;
+    const queued = { entryId: entry, text: 'Your page: {{family-page}}' };
+    expect((await withFamilyPage(store, a.env.PUBLIC_URL, queued)).text).toBe(
+      `Your page: ${link.url}`,
+    );
+    expect((await call(a, 'DELETE', familyLinkUrl(entry))).statusCode).toBe(204);
+    const after = (await withFamilyPage(store, a.env.PUBLIC_URL, queued)).text;
+    expect(after).not.toContain('/family/');
+    expect(after).toContain('your link has been replaced: write to us at');
+    expect(await store.familyLinks.list()).toEqual([]);
   });
 });
 
@@ -512,6 +534,10 @@ describe('a litter’s weekly news', () => {
     const link2 = await linkOf(a, two);
     expect(mails.find((m) => m.to[0] === 'family2@example.com')!.raw).toContain(link2.url!);
     expect((await page(a, pathOf(link2))).body).toContain('Week three: first bath.');
+    // The outbox kept the e-mails without the links: the store (and so a backup) holds no token.
+    const stored = JSON.stringify(await a.services.store.snapshot());
+    for (const link of [link1, link2]) expect(stored).not.toContain(pathOf(link).split('/')[2]!);
+    expect(stored).toContain('{{family-page}}');
 
     const id = posted.json<{ update: LitterUpdate }>().update.id;
     expect(

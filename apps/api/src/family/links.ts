@@ -86,8 +86,41 @@ export async function familyLink(
   }
 }
 
-/** The link a news e-mail carries: the family's own, made (or, if unreadable, reissued) now. */
-export async function linkForMail(store: Store, entryId: string, by: string, now: Date) {
+/**
+ * Makes sure the family has a link an e-mail can carry: theirs, made now if they have none, or
+ * reissued when this server cannot read the one they have (restored from elsewhere). Answers
+ * whether one was made.
+ */
+export async function linkForMail(
+  store: Store,
+  entryId: string,
+  by: string,
+  now: Date,
+): Promise<boolean> {
   const link = await familyLink(store, entryId, { by, now });
-  return link.token ?? (await familyLink(store, entryId, { by, now, reissue: true })).token!;
+  if (link.token) return link.created;
+  await familyLink(store, entryId, { by, now, reissue: true });
+  return true;
+}
+
+/**
+ * Where an e-mail to a family names their page: the link goes in only as the e-mail is sent, so
+ * the outbox, the store and every backup keep the e-mail without the token.
+ */
+export const FAMILY_PAGE_PLACEHOLDER = '{{family-page}}';
+
+/** The e-mail with the family's page link in place of FAMILY_PAGE_PLACEHOLDER. */
+export async function withFamilyPage<T extends { text: string; entryId: string }>(
+  store: Store,
+  publicUrl: string,
+  mail: T,
+): Promise<T> {
+  if (!mail.text.includes(FAMILY_PAGE_PLACEHOLDER)) return mail;
+  const link = await store.familyLinks.forEntry(mail.entryId);
+  const token = link ? unseal(await sealingKey(store), link.sealed) : null;
+  // Revoked since the e-mail was queued: it names no page, and says how to get one.
+  const url = token
+    ? familyPageUrl(publicUrl, token)
+    : `(your link has been replaced: write to us at ${new URL(publicUrl).origin}/contact for the new one)`;
+  return { ...mail, text: mail.text.replaceAll(FAMILY_PAGE_PLACEHOLDER, url) };
 }

@@ -2,17 +2,18 @@ import type { Litter } from '@cedar/content';
 import type { AnnouncementMailDoc, LitterUpdateDoc, WaitlistEntryDoc } from '../store/documents';
 import { unsubscribeFooter } from '../waitlist/announcements';
 import { longDate } from './family-words';
+import { FAMILY_PAGE_PLACEHOLDER } from './links';
 
 /**
  * One family's e-mail about a litter's new update: the note, and the link to their own page
- * where the photos are; the same unsubscribe footer and header as an announcement's.
+ * where the photos are (filled in as it is sent); the same unsubscribe footer and header as an
+ * announcement's.
  */
 export function newsMail({
   id,
   entry,
   litter,
   update,
-  pageUrl,
   unsubscribeUrl,
   now,
 }: {
@@ -20,7 +21,6 @@ export function newsMail({
   entry: WaitlistEntryDoc;
   litter: Litter;
   update: LitterUpdateDoc;
-  pageUrl: string;
   unsubscribeUrl: string;
   now: Date;
 }): AnnouncementMailDoc {
@@ -45,7 +45,7 @@ export function newsMail({
         '',
         update.note,
         '',
-        `See it on your page: ${pageUrl}`,
+        `See it on your page: ${FAMILY_PAGE_PLACEHOLDER}`,
         '(The link is yours alone: please keep it to yourself.)',
       ].join('\n') + unsubscribeFooter(unsubscribeUrl),
     state: 'pending',

@@ -23,7 +23,7 @@ import { readLitters } from '../litters/litters-file';
 import { decodePhoto } from '../litters/photos';
 import type { LitterUpdateDoc, NewsPhotoDoc } from '../store/documents';
 import { recipientsOf, unsubscribeKey, unsubscribeLink } from '../waitlist/announcements';
-import { linkForMail, familyPageUrl } from './links';
+import { linkForMail } from './links';
 import { newsMail } from './news-mail';
 
 const litterParams = z.strictObject({ id: z.string().regex(/^[a-z0-9-]{1,80}$/) });
@@ -118,14 +118,18 @@ export async function newsRoutes(app: FastifyInstance) {
         const key = await unsubscribeKey(store);
         const mails = [];
         for (const entry of entries) {
-          const token = await linkForMail(store, entry.id, username, now);
+          if (await linkForMail(store, entry.id, username, now))
+            securityEvent(request, 'family-link-issue', 'success', {
+              username,
+              entry: entry.id,
+              reissue: false,
+            });
           mails.push(
             newsMail({
               id: `news-${id}:${entry.id}`,
               entry,
               litter,
               update: doc,
-              pageUrl: familyPageUrl(env.PUBLIC_URL, token),
               unsubscribeUrl: unsubscribeLink(env.PUBLIC_URL, key, entry.id),
               now,
             }),
