@@ -15,6 +15,7 @@ export const newsPhotoNameSchema = z
   .string('Upload the photo first')
   .regex(/^[a-f0-9]{24}\.jpg$/, 'Upload the photo first');
 
+/** A news photo: its name (what a draft names) and its size; an upload answers one. */
 export const newsPhotoSchema = z.object({
   name: z.string(),
   width: z.number().int(),
@@ -53,9 +54,6 @@ export const litterUpdatePostedSchema = z.object({
   update: litterUpdateSchema,
   recipients: z.number().int(),
 });
-
-/** An uploaded news photo: its name for the draft and its size. */
-export const newsPhotoUploadSchema = newsPhotoSchema;
 
 /** A family's link as the Waitlist screen shows it. */
 export const familyLinkSchema = z.object({

@@ -8,7 +8,7 @@ import {
   litterUpdateListSchema,
   litterUpdateSchema,
   litterUpdateUrl,
-  newsPhotoUploadSchema,
+  newsPhotoSchema,
   type LitterUpdateDraft,
 } from '@cedar/api-contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -108,7 +108,7 @@ export function useChangeNews() {
 export function useUploadNewsPhoto() {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: Blob; onProgress: (share: number) => void }) =>
-      sendPhoto(API_ROUTES.uploadNewsPhoto.path, newsPhotoUploadSchema, file, onProgress),
+      sendPhoto(API_ROUTES.uploadNewsPhoto.path, newsPhotoSchema, file, onProgress),
   });
 }
 
