@@ -312,6 +312,17 @@ describe('family links', () => {
     expect(stored).not.toContain(token);
   });
 
+  it('goes with the family when their inquiry is deleted', async () => {
+    const a = await signedInApp();
+    const inquiry = await a.services.store.inquiries.create(family(1));
+    const w = await addToWaitlist(a, inquiry.id, LITTER);
+    const entry = w.lists.find((l) => l.key === LITTER)!.entries[0]!.id;
+    const link = await linkOf(a, entry);
+    expect((await call(a, 'DELETE', `/api/admin/inquiries/${inquiry.id}`)).statusCode).toBe(204);
+    expect(await a.services.store.familyLinks.list()).toEqual([]);
+    expect((await page(a, pathOf(link))).statusCode).toBe(404);
+  });
+
   it('makes one link of two first requests at once', async () => {
     const a = await signedInApp();
     const entry = await listFamily(a, 1);
