@@ -65,12 +65,12 @@ function puppyPart(view: FamilyView): string {
 function newsPart(view: FamilyView): string {
   const photoUrl = (name: string) =>
     `${FAMILY_PAGE_PREFIX}${escapeHtml(view.token)}/photos/${escapeHtml(name)}`;
-  const items = view.updates.map((update, index) => {
+  const items = view.updates.map((update) => {
     const date = longDate(update.createdAt);
     const photos = update.photos
       .map(
         (p, i) =>
-          `<a href="${photoUrl(p.name)}"><img src="${photoUrl(p.name)}" alt="Photo ${i + 1} of ${update.photos.length}, ${escapeHtml(date)}" width="${p.width}" height="${p.height}"${index === 0 && i < 2 ? '' : ' loading="lazy"'} decoding="async"></a>`,
+          `<a href="${photoUrl(p.name)}"><img src="${photoUrl(p.name)}" alt="Photo ${i + 1} of ${update.photos.length}, ${escapeHtml(date)}" width="${p.width}" height="${p.height}" loading="lazy" decoding="async"></a>`,
       )
       .join('');
     return `<article><h3><time datetime="${update.createdAt.toISOString()}">${escapeHtml(date)}</time></h3><div class="note">${paragraphs(update.note)}</div>${photos ? `<div class="photos">${photos}</div>` : ''}</article>`;

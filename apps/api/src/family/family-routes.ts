@@ -57,9 +57,9 @@ export async function familyRoutes(app: FastifyInstance) {
 
   /** The family the token opens, with the lists as they are now; null when it opens nothing. */
   const familyOf = async (token: string) => {
-    if (!familyTokenSchema.safeParse(token).success) return null;
+    // Every token is hashed and looked up, well-formed or not: each answer takes the same steps.
     const link = await store.familyLinks.find(hashToken(token));
-    if (!link) return null;
+    if (!link || !familyTokenSchema.safeParse(token).success) return null;
     const doc = await store.waitlists.get();
     for (const list of doc.lists) {
       const index = list.entries.findIndex((e) => e.id === link.entryId);
