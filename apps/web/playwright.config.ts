@@ -9,7 +9,7 @@ export const E2E_HUBSPOT_CLIENT_SECRET = 'e2e-hubspot-client-secret-5d1c';
 export const E2E_PORT = PORT;
 
 /** The specs that sign in as the demo owner or change its account, before the admin spec. */
-const ACCOUNT_SPECS = /\/(admin-shell|people-roles|sign-in-factors)\.spec\.ts$/;
+const ACCOUNT_SPECS = /\/(admin-shell|people-roles|sign-in-factors|family-page)\.spec\.ts$/;
 
 /** Browser tests: Debian's Chromium against the production build served by the real API. */
 export default defineConfig({

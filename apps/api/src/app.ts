@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { FAMILY_PAGE_PREFIX } from '@cedar/api-contract';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/auth-routes';
 import { factorRoutes } from './auth/factor-routes';
@@ -24,6 +25,9 @@ import type { Env } from './env';
 import { fileRoutes } from './files/admin-routes';
 import { depositRoutes } from './deposits/deposit-routes';
 import { stripeWebhookRoutes } from './deposits/webhook-routes';
+import { familyLinkRoutes } from './family/family-link-routes';
+import { familyNotFound, familyRoutes } from './family/family-routes';
+import { newsRoutes } from './family/news-routes';
 import { litterRoutes } from './litters/litter-routes';
 import { announcementRoutes } from './waitlist/announcement-routes';
 import { unsubscribeRoutes } from './waitlist/unsubscribe-routes';
@@ -134,6 +138,11 @@ function serverOptions({ env, logStream, prettyLogs = false }: BuildOptions): Fa
     frameworkErrors: (error, request, anyReply) => {
       const reply = anyReply as FastifyReply;
       securityHeaders(request.raw, reply.raw, () => undefined);
+      // A family link too long or too broken to route gets the family pages' one 404 (issue 40).
+      if (request.url.startsWith(FAMILY_PAGE_PREFIX)) {
+        void familyNotFound(reply);
+        return;
+      }
       const site = (request.server as FastifyInstance).site;
       if (site && !request.url.startsWith('/api')) {
         void reply
@@ -211,7 +220,12 @@ async function appPlugin(fastify: FastifyInstance, options: AppOptions) {
     await admin.register(peopleRoutes);
     await admin.register(auditRoutes);
     await admin.register(depositRoutes);
+    // Issue 40: families' page links (waitlist work) and the litters' weekly news (litter work).
+    await admin.register(familyLinkRoutes);
+    await admin.register(newsRoutes);
   });
+  // Issue 40: a family's own page, outside /api and before the site's pages.
+  await fastify.register(familyRoutes);
   // Any other address under /api, however it is spelled (a backslash, a NUL), is a JSON 404 and
   // never falls through to the site's pages.
   const noSuchApiRoute = async (request: FastifyRequest) => {

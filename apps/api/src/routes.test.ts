@@ -19,6 +19,10 @@ import {
   revisionsUrl,
   sessionUrl,
   wordsUrl,
+  familyLinkUrl,
+  litterNewsUrl,
+  litterUpdateUrl,
+  newsPhotoUrl,
 } from '@cedar/api-contract';
 import { allLitters } from '@cedar/content';
 import type { InjectOptions } from 'fastify';
@@ -62,6 +66,9 @@ interface Ids {
   registration?: unknown;
   passkey?: string;
   totpCode?: string;
+  /** Issue 40: a litter's update, and a news photo uploaded. */
+  update?: string;
+  photo?: string;
 }
 
 const PROTECTED: Record<string, (ids: Ids) => InjectOptions> = {
@@ -120,6 +127,33 @@ const PROTECTED: Record<string, (ids: Ids) => InjectOptions> = {
   undoDeposit: ({ paidEntry = 'x' }) => ({
     method: 'DELETE',
     url: depositUrl(paidEntry, 'record'),
+  }),
+  // Issue 40: families' page links and the litters' news (before the family is taken off).
+  familyLinks: () => ({ method: 'GET', url: API_ROUTES.familyLinks.path }),
+  familyLink: ({ entry }) => ({ method: 'POST', url: familyLinkUrl(entry), payload: {} }),
+  emailFamilyLink: ({ entry }) => ({ method: 'POST', url: `${familyLinkUrl(entry)}/email` }),
+  revokeFamilyLink: ({ entry }) => ({ method: 'DELETE', url: familyLinkUrl(entry) }),
+  uploadNewsPhoto: () => ({
+    method: 'POST',
+    url: API_ROUTES.uploadNewsPhoto.path,
+    headers: { 'content-type': 'image/png' },
+    payload: ONE_PIXEL_PNG,
+  }),
+  newsPhoto: ({ photo = `${'a'.repeat(24)}.jpg` }) => ({ method: 'GET', url: newsPhotoUrl(photo) }),
+  litterNews: () => ({ method: 'GET', url: litterNewsUrl(LITTER.id) }),
+  postLitterNews: () => ({
+    method: 'POST',
+    url: litterNewsUrl(LITTER.id),
+    payload: { note: 'Week one.', photos: [] },
+  }),
+  editLitterNews: ({ update = '0'.repeat(16) }) => ({
+    method: 'PUT',
+    url: litterUpdateUrl(update),
+    payload: { note: 'Week one, edited.', photos: [] },
+  }),
+  removeLitterNews: ({ update = '0'.repeat(16) }) => ({
+    method: 'DELETE',
+    url: litterUpdateUrl(update),
   }),
   removeFromWaitlist: ({ entry }) => ({ method: 'DELETE', url: waitlistEntryUrl(entry) }),
   updateInquiry: ({ inquiry }) => ({
@@ -375,6 +409,8 @@ describe('route inventory', () => {
           secret: res.json().secret,
           epoch: Math.floor(a.clock.now().getTime() / 1000),
         });
+      if (name === 'uploadNewsPhoto') ids.photo = res.json().name as string;
+      if (name === 'postLitterNews') ids.update = res.json().update.id as string;
       const renewed = cookieValue(res, a.services.cookieName);
       if (renewed) headers.cookie = `${a.services.cookieName}=${renewed}`;
     }

@@ -72,6 +72,7 @@ describe('safe methods', () => {
       factors: await a.services.store.factors.get('owner'),
       deposits: await a.services.store.deposits.list(),
       depositAmounts: await a.services.store.deposits.amounts(),
+      familyLinks: await a.services.store.familyLinks.list(),
     });
     const before = await snapshot();
 
@@ -79,13 +80,14 @@ describe('safe methods', () => {
       route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
     const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
     // Issue 39 added four reads (factors, me, people, audit) and seventeen writes; issue 40's
-    // deposits one read and six writes (the Stripe webhook among them).
-    expect(readRoutes).toHaveLength(23);
+    // deposits one read and six writes (the Stripe webhook among them); its family pages and news
+    // five reads (the page and its photos among them) and seven writes (the page's Pay button).
+    expect(readRoutes).toHaveLength(28);
     // The state-changing routes with no read at the same address answer GET with 404.
     const writeOnly = Object.values(API_ROUTES)
       .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
       .map((r) => concrete(r.path));
-    expect(writeOnly).toHaveLength(41);
+    expect(writeOnly).toHaveLength(48);
     const urls = [
       ...readRoutes.map((r) => concrete(r.path)),
       ...writeOnly,

@@ -4,3 +4,4 @@ export * from './section-rules';
 export * from './waitlist';
 export * from './factors';
 export * from './deposits';
+export * from './family';

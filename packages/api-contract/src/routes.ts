@@ -1,3 +1,5 @@
+import { FAMILY_ROUTES } from './family';
+
 /** The route table of the product's own API (the site's calls and the server's admin features). */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/api/health' },
@@ -73,6 +75,8 @@ export const API_ROUTES = {
   undoDeposit: { method: 'DELETE', path: '/api/admin/deposits/:entryId/record' },
   refundDeposit: { method: 'POST', path: '/api/admin/deposits/:entryId/refund' },
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  // Issue 40: families' pages and the litters' weekly news.
+  ...FAMILY_ROUTES,
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

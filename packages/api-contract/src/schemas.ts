@@ -682,4 +682,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'totp-enable': 'Turning on sign-in codes',
   'totp-disable': 'Turning off sign-in codes',
   'recovery-code-use': 'Recovery code',
+  // Issue 40.
+  'family-link-issue': 'Family page link made',
+  'family-link-email': 'Family page link e-mailed',
+  'family-link-revoke': 'Family page link revoked',
+  'litter-news-post': 'Litter news posted',
+  'litter-news-edit': 'Litter news edited',
+  'litter-news-remove': 'Litter news removed',
 };

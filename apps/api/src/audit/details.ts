@@ -39,6 +39,11 @@ export const AUDIT_DETAIL_KEYS = [
   'stripeEvent',
   'eventType',
   'result',
+  // Issue 40: a litter's update and how many photos it has; whether a family's link was
+  // replaced (never the link or its token).
+  'update',
+  'photos',
+  'reissue',
   // People.
   'role',
   'email',

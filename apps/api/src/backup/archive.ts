@@ -10,6 +10,9 @@
 //               {"type":"deposit","doc":{…}}     one per family's deposit (issue 40), with
 //               {"type":"deposit-amount",…}      the amounts asked and
 //               {"type":"stripe-event",…}        each Stripe event taken in (none in older backups)
+//               {"type":"family-link","doc":{…}} a family's page link: its token's hash and the
+//                                                token sealed with a key the backup lacks
+//               {"type":"litter-update","doc":{…}} a litter's weekly news (its photos are files)
 //               {"type":"file","path":…,"size":…,"sha256":…,"base64":…}   one per file
 //   last line   {"type":"end","lines":N,"sha256":…}   N lines before it, and the sha256 of their
 //                                                     bytes (newlines included)
@@ -72,6 +75,9 @@ const counts = z.strictObject({
   deposits: z.number().int().nonnegative().optional(),
   depositAmounts: z.number().int().nonnegative().optional(),
   stripeEvents: z.number().int().nonnegative().optional(),
+  /** Absent from backups made before family pages and litter news (issue 40): none. */
+  familyLinks: z.number().int().nonnegative().optional(),
+  litterUpdates: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative(),
 });
 export type BackupCounts = z.infer<typeof counts>;
@@ -306,6 +312,38 @@ const entry = z.discriminatedUnion('type', [
       lastError: text.optional(),
     }),
   }),
+  // ---- Issue 40: families' links (the token's hash and its sealed copy, never the token) ----
+  z.strictObject({
+    type: z.literal('family-link'),
+    doc: z.strictObject({
+      _id: hex64,
+      entryId: text,
+      sealed: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
+      createdAt: date,
+      createdBy: text,
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('litter-update'),
+    doc: z.strictObject({
+      _id: text,
+      litterId: text,
+      note: text,
+      photos: z
+        .array(
+          z.strictObject({
+            name: z.string().regex(/^[a-f0-9]{24}\.jpg$/),
+            width: z.number().int().positive(),
+            height: z.number().int().positive(),
+          }),
+        )
+        .max(100),
+      createdAt: date,
+      createdBy: text,
+      updatedAt: date.optional(),
+      updatedBy: text.optional(),
+    }),
+  }),
   // ---- Sign-in factors (account data, like the password hash; challenges are never backed up) ----
   z.strictObject({
     type: z.literal('passkey'),
@@ -403,6 +441,8 @@ export function archiveStream(contents: BackupContents): Readable {
         deposits: snapshot.deposits?.length ?? 0,
         depositAmounts: snapshot.depositAmounts?.length ?? 0,
         stripeEvents: snapshot.stripeEvents?.length ?? 0,
+        familyLinks: snapshot.familyLinks?.length ?? 0,
+        litterUpdates: snapshot.litterUpdates?.length ?? 0,
         files: files.length,
       },
     });
@@ -420,6 +460,8 @@ export function archiveStream(contents: BackupContents): Readable {
     for (const doc of snapshot.deposits ?? []) yield line({ type: 'deposit', doc });
     for (const doc of snapshot.depositAmounts ?? []) yield line({ type: 'deposit-amount', doc });
     for (const doc of snapshot.stripeEvents ?? []) yield line({ type: 'stripe-event', doc });
+    for (const doc of snapshot.familyLinks ?? []) yield line({ type: 'family-link', doc });
+    for (const doc of snapshot.litterUpdates ?? []) yield line({ type: 'litter-update', doc });
     for (const file of files)
       yield line({
         type: 'file',
@@ -513,6 +555,8 @@ export async function readArchive(
       deposits: [],
       depositAmounts: [],
       stripeEvents: [],
+      familyLinks: [],
+      litterUpdates: [],
     },
     files: [],
   };
@@ -534,6 +578,8 @@ export async function readArchive(
     else if (item.type === 'deposit') contents.snapshot.deposits!.push(item.doc);
     else if (item.type === 'deposit-amount') contents.snapshot.depositAmounts!.push(item.doc);
     else if (item.type === 'stripe-event') contents.snapshot.stripeEvents!.push(item.doc);
+    else if (item.type === 'family-link') contents.snapshot.familyLinks!.push(item.doc);
+    else if (item.type === 'litter-update') contents.snapshot.litterUpdates!.push(item.doc);
     else {
       const content = Buffer.from(item.base64, 'base64');
       if (content.length !== item.size || sha256(content) !== item.sha256)
@@ -557,6 +603,8 @@ export async function readArchive(
     deposits: contents.snapshot.deposits!.length,
     depositAmounts: contents.snapshot.depositAmounts!.length,
     stripeEvents: contents.snapshot.stripeEvents!.length,
+    familyLinks: contents.snapshot.familyLinks!.length,
+    litterUpdates: contents.snapshot.litterUpdates!.length,
     files: contents.files.length,
   };
   const told: BackupCounts = {
@@ -571,6 +619,8 @@ export async function readArchive(
     deposits: first.data.counts.deposits ?? 0,
     depositAmounts: first.data.counts.depositAmounts ?? 0,
     stripeEvents: first.data.counts.stripeEvents ?? 0,
+    familyLinks: first.data.counts.familyLinks ?? 0,
+    litterUpdates: first.data.counts.litterUpdates ?? 0,
   };
   if ((Object.keys(found) as (keyof BackupCounts)[]).some((key) => found[key] !== told[key]))
     throw new BackupError(`${file} is damaged: it holds other entries than its header counts.`);

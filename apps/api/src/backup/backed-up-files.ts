@@ -1,4 +1,4 @@
-import { EDITABLE_FILES, LITTERS_FILE } from '@cedar/api-contract';
+import { EDITABLE_FILES, LITTERS_FILE, NEWS_PHOTOS_DIR } from '@cedar/api-contract';
 
 /** The site's photos: those it ships, those the owner replaced, and those uploaded. */
 export const PHOTOS_DIR = 'packages/content/public/images';
@@ -15,6 +15,8 @@ export const BACKED_UP_PATHS: readonly string[] = [
   LITTERS_FILE,
   // Photos: the ones the site ships, those the owner replaced, and those uploaded.
   PHOTOS_DIR,
+  // The photos of the litters' weekly news (issue 40): private, served only on families' pages.
+  NEWS_PHOTOS_DIR,
 ];
 
 /** Is `file` (relative, `/`-separated) one of BACKED_UP_PATHS or inside one of its folders? */

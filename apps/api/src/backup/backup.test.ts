@@ -107,6 +107,8 @@ describe('a backup', () => {
       deposits: 0,
       depositAmounts: 0,
       stripeEvents: 0,
+      familyLinks: 0,
+      litterUpdates: 0,
       files: 9,
     });
     expect(contents.files.map((f) => f.path)).toEqual(
@@ -248,6 +250,8 @@ describe('a backup', () => {
       deposits: 0,
       depositAmounts: 0,
       stripeEvents: 0,
+      familyLinks: 0,
+      litterUpdates: 0,
       files: 0,
     });
     await restoreBackup(read, { store: fromOld, repoRoot: a.repoRoot, force: false });

@@ -8,6 +8,7 @@ import { isOwnHash } from '../auth/password';
 import { sectionCodeProblem } from '../files/editable-files';
 import { photoProblem } from '../lib/image-kind';
 import type { BackupContents, BackupFile } from './archive';
+import { NEWS_PHOTOS_DIR } from '@cedar/api-contract';
 import { PHOTOS_DIR } from './backed-up-files';
 
 const photoFileProblem = (file: BackupFile) => photoProblem(file.path, file.content);
@@ -26,6 +27,11 @@ async function currentText(repoRoot: string, file: string): Promise<string | nul
 
 async function fileProblem(file: BackupFile, repoRoot: string): Promise<string | null> {
   if (file.path.startsWith(`${PHOTOS_DIR}/`)) return photoFileProblem(file);
+  // Issue 40: a news photo is a JPEG the server named and re-encoded itself.
+  if (file.path.startsWith(`${NEWS_PHOTOS_DIR}/`))
+    return /^[a-f0-9]{24}\.jpg$/.test(file.path.slice(NEWS_PHOTOS_DIR.length + 1))
+      ? photoFileProblem(file)
+      : `${file.path} is not a news photo's name`;
   const section = editableFilePathSchema.safeParse(file.path);
   if (section.success) {
     const text = textOf(file);

@@ -3,11 +3,13 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 /**
  * The address as logged: the path alone, `?…` standing for a query string. Query strings carry
  * what the owner searched the inbox for (names, e-mail addresses, phone numbers of customers),
- * which do not belong in a log kept for months.
+ * which do not belong in a log kept for months. A family page's token is left out the same way.
  */
 const loggedUrl = (url: string) => {
   const question = url.indexOf('?');
-  return question === -1 ? url : `${url.slice(0, question)}?…`;
+  const path = question === -1 ? url : `${url.slice(0, question)}?…`;
+  // A family page's token opens it (issue 40): the log keeps what was asked, never the key.
+  return path.replace(/^\/family\/[^/?]*/, '/family/…');
 };
 
 /**

@@ -40,7 +40,14 @@ export type SecurityEvent =
   | 'deposit-record'
   | 'deposit-refund'
   | 'deposit-undo'
-  | 'deposit-webhook';
+  | 'deposit-webhook'
+  // Issue 40: families' page links and the litters' weekly news.
+  | 'family-link-issue'
+  | 'family-link-email'
+  | 'family-link-revoke'
+  | 'litter-news-post'
+  | 'litter-news-edit'
+  | 'litter-news-remove';
 
 export type SecurityOutcome = 'success' | 'failure' | 'locked' | 'refused';
 

@@ -35,8 +35,11 @@ export interface OutboxOptions {
   compose: (inquiry: InboxInquiry) => OwnerMail;
   /** Sends it; a MailError says whether a failure is permanent. */
   send: SendMail;
-  /** An announcement's e-mail to one family (see waitlist/announcements.ts). */
-  composeAnnouncement?: (mail: AnnouncementMailDoc) => OwnerMail;
+  /**
+   * An announcement's e-mail to one family (see waitlist/announcements.ts); a promise when it
+   * reads the store (a family's page link is filled in as it is sent, issue 40).
+   */
+  composeAnnouncement?: (mail: AnnouncementMailDoc) => OwnerMail | Promise<OwnerMail>;
   /** A family's address bounced (5.1.1): marks it on their waitlist entry and inquiry. */
   onBounce?: (mail: AnnouncementMailDoc, reply: string) => Promise<void>;
 }
@@ -160,7 +163,7 @@ export class Outbox {
       about: { announcement: mail.announcementId, entry: mail.entryId, attempt: mail.attempts },
       what: 'an announcement to a family on the waitlist',
       attempt: mail.attempts,
-      mail: composeAnnouncement(mail),
+      mail: await composeAnnouncement(mail),
       announcement: mail,
       settle: (outcome) => store.announcements.settle(mail._id, claimId, outcome),
     };

@@ -4,6 +4,7 @@ import { HubSpotPoller, type PollerOptions } from '../inquiries/hubspot/poller';
 import { Intake } from '../inquiries/intake';
 import { type OwnerMail, ownerMail, type SendMail, smtpHost, smtpSender } from '../notify/mail';
 import { Outbox } from '../notify/outbox';
+import { withFamilyPage } from '../family/links';
 import { composeAnnouncement } from '../waitlist/announcements';
 import { markEntries } from '../waitlist/entry-marks';
 
@@ -68,7 +69,10 @@ export const intakePlugin = fp(
         clock,
         log,
         compose: (inquiry) => ownerMail(settings, inquiry),
-        composeAnnouncement: (mail) => composeAnnouncement(settings, mail),
+        // A family's page link is filled in as the e-mail goes (issue 40): the store and its
+        // backups keep the e-mail without it.
+        composeAnnouncement: async (mail) =>
+          composeAnnouncement(settings, await withFamilyPage(store, settings.publicUrl, mail)),
         // A hard bounce marks the family's address on their waitlist entries (every list) and
         // their inquiry card: no announcement goes to it again until the owner changes it.
         onBounce: async (mail, reply) => {

@@ -506,3 +506,44 @@ export interface StripeEventDoc {
   fullyRefunded?: boolean;
   reference?: string;
 }
+
+// --- Issue 40: family pages and the weekly news of a litter -------------------------------------
+
+/**
+ * A family's private page link (`/family/<token>`): the _id is the sha256 (hex) of the token,
+ * which is what opens the page. One live link per waitlist entry (a unique index on entryId);
+ * revoking deletes it, reissuing replaces it.
+ */
+export interface FamilyLinkDoc {
+  _id: string;
+  entryId: string;
+  /**
+   * The token sealed (AES-256-GCM) with the server's own key, which never leaves the store: lets
+   * the owner copy or e-mail the same link again. Useless without that key, so a backup alone
+   * opens no page (see docs/decisions/031).
+   */
+  sealed: string;
+  createdAt: Date;
+  createdBy: string;
+}
+
+/** One photo of a litter's news, as stored under NEWS_PHOTOS_DIR. */
+export interface NewsPhotoDoc {
+  /** `<24 hex>.jpg`, the server's own name. */
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** One weekly update of a litter: a short note and up to 12 photos, shown on its families' pages. */
+export interface LitterUpdateDoc {
+  /** Sortable by time (lib/ids.ts) plus randomness. */
+  _id: string;
+  litterId: string;
+  note: string;
+  photos: NewsPhotoDoc[];
+  createdAt: Date;
+  createdBy: string;
+  updatedAt?: Date;
+  updatedBy?: string;
+}

@@ -15,7 +15,9 @@ import type {
   ChallengeDoc,
   CursorDoc,
   FactorDoc,
+  FamilyLinkDoc,
   InvitationDoc,
+  LitterUpdateDoc,
   PasskeyDoc,
   DeliveryDoc,
   InquiryDoc,
@@ -314,6 +316,8 @@ export async function openEmbeddedStore(
     const deposits = await open<DepositDoc>('deposits');
     const depositAmounts = await open<DepositAmountDoc>('deposit-amounts');
     const stripeEvents = await open<StripeEventDoc>('stripe-events');
+    const familyLinks = await open<FamilyLinkDoc>('family-links');
+    const litterUpdates = await open<LitterUpdateDoc>('litter-updates');
 
     await admins.db.ensureIndexAsync({ fieldName: 'username', unique: true });
     await sessions.db.ensureIndexAsync({ fieldName: 'username' });
@@ -333,6 +337,8 @@ export async function openEmbeddedStore(
     await audit.db.ensureIndexAsync({ fieldName: 'username' });
     await deposits.db.ensureIndexAsync({ fieldName: 'paymentIntentId', sparse: true });
     await stripeEvents.db.ensureIndexAsync({ fieldName: 'paymentIntentId', sparse: true });
+    await familyLinks.db.ensureIndexAsync({ fieldName: 'entryId', unique: true });
+    await litterUpdates.db.ensureIndexAsync({ fieldName: 'litterId' });
 
     const collections: Collections = {
       admins: admins.collection,
@@ -354,6 +360,8 @@ export async function openEmbeddedStore(
       deposits: deposits.collection,
       depositAmounts: depositAmounts.collection,
       stripeEvents: stripeEvents.collection,
+      familyLinks: familyLinks.collection,
+      litterUpdates: litterUpdates.collection,
     };
     let closed = false;
 
@@ -388,6 +396,8 @@ export async function openEmbeddedStore(
           deposits: deposits.db.getAllData(),
           depositAmounts: depositAmounts.db.getAllData(),
           stripeEvents: stripeEvents.db.getAllData(),
+          familyLinks: familyLinks.db.getAllData(),
+          litterUpdates: litterUpdates.db.getAllData(),
         }),
       async close() {
         closed = true;

@@ -11,7 +11,9 @@ import {
   type ChallengeDoc,
   type CursorDoc,
   type FactorDoc,
+  type FamilyLinkDoc,
   type InvitationDoc,
+  type LitterUpdateDoc,
   type PasskeyDoc,
   type DeliveryDoc,
   type InquiryDoc,
@@ -81,7 +83,9 @@ type CollectionName =
   | 'audit_log'
   | 'deposits'
   | 'deposit_amounts'
-  | 'stripe_events';
+  | 'stripe_events'
+  | 'family_links'
+  | 'litter_updates';
 const INDEXES: Record<CollectionName, IndexDescription[]> = {
   admins: [{ key: { username: 1 }, name: 'username_unique', unique: true }],
   sessions: [
@@ -154,6 +158,9 @@ const INDEXES: Record<CollectionName, IndexDescription[]> = {
     },
     { key: { outcome: 1, created: -1 }, name: 'outcome' },
   ],
+  // Issue 40: one live link per waitlist entry; a litter's news newest first.
+  family_links: [{ key: { entryId: 1 }, name: 'entry_unique', unique: true }],
+  litter_updates: [{ key: { litterId: 1, _id: -1 }, name: 'litter' }],
 };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -239,6 +246,8 @@ export async function mongoStore(
     deposits: collection<DepositDoc>('deposits'),
     depositAmounts: collection<DepositAmountDoc>('deposit_amounts'),
     stripeEvents: collection<StripeEventDoc>('stripe_events'),
+    familyLinks: collection<FamilyLinkDoc>('family_links'),
+    litterUpdates: collection<LitterUpdateDoc>('litter_updates'),
   };
 
   await Promise.all(
@@ -334,6 +343,8 @@ export async function mongoStore(
           deposits,
           depositAmounts,
           stripeEvents,
+          familyLinks,
+          litterUpdates,
         ] = await Promise.all([
           all<AdminDoc>('admins'),
           all<InquiryDoc>('inquiries'),
@@ -348,6 +359,8 @@ export async function mongoStore(
           all<DepositDoc>('deposits'),
           all<DepositAmountDoc>('deposit_amounts'),
           all<StripeEventDoc>('stripe_events'),
+          all<FamilyLinkDoc>('family_links'),
+          all<LitterUpdateDoc>('litter_updates'),
         ]);
         return {
           admins,
@@ -363,6 +376,8 @@ export async function mongoStore(
           deposits,
           depositAmounts,
           stripeEvents,
+          familyLinks,
+          litterUpdates,
         };
       } finally {
         await session.endSession();

@@ -13,7 +13,9 @@ import {
   type FactorDoc,
   type PasskeyDoc,
   type CursorDoc,
+  type FamilyLinkDoc,
   type InvitationDoc,
+  type LitterUpdateDoc,
   type DeliveryDoc,
   emptyWaitlists,
   type InquiryDoc,
@@ -63,6 +65,8 @@ export interface Collections {
   deposits: StoreCollection<DepositDoc>;
   depositAmounts: StoreCollection<DepositAmountDoc>;
   stripeEvents: StoreCollection<StripeEventDoc>;
+  familyLinks: StoreCollection<FamilyLinkDoc>;
+  litterUpdates: StoreCollection<LitterUpdateDoc>;
 }
 
 /** What differs between the engines; every operation on top of it is written once, below. */
@@ -526,6 +530,120 @@ function depositRepos({
   };
 }
 
+// --- Issue 40: family pages and the weekly news of a litter -------------------------------------
+
+const toFamilyLink = (d: FamilyLinkDoc): FamilyLinkDoc => ({
+  _id: d._id,
+  entryId: d.entryId,
+  sealed: d.sealed,
+  createdAt: new Date(d.createdAt),
+  createdBy: d.createdBy,
+});
+
+const toLitterUpdate = (d: LitterUpdateDoc): LitterUpdateDoc => ({
+  ...d,
+  photos: d.photos.map((p) => ({ name: p.name, width: p.width, height: p.height })),
+  createdAt: new Date(d.createdAt),
+  ...(d.updatedAt ? { updatedAt: new Date(d.updatedAt) } : {}),
+});
+
+function issue40Repos(
+  {
+    familyLinks,
+    litterUpdates,
+    announcementMails,
+  }: Pick<Collections, 'familyLinks' | 'litterUpdates' | 'announcementMails'>,
+  idempotent: Engine['idempotent'],
+): Pick<Store, 'familyLinks' | 'litterUpdates'> & {
+  announcements: Pick<Store['announcements'], 'queue'>;
+} {
+  return {
+    familyLinks: {
+      async create(link) {
+        try {
+          await familyLinks.insertOne(link);
+        } catch (error) {
+          if (isDuplicateKey(error)) throw new DuplicateError(`the link of entry ${link.entryId}`);
+          throw error;
+        }
+      },
+      async replace(link) {
+        // Two reissues at once: the unique index lets one insert in; the other tries again.
+        for (let attempt = 0; ; attempt++) {
+          await idempotent(() => familyLinks.deleteMany({ entryId: link.entryId }));
+          try {
+            await familyLinks.insertOne(link);
+            return;
+          } catch (error) {
+            if (!isDuplicateKey(error) || attempt >= 3) throw error;
+          }
+        }
+      },
+      async find(tokenHash) {
+        const doc = await familyLinks.findOne({ _id: tokenHash });
+        return doc ? toFamilyLink(doc) : null;
+      },
+      async forEntry(entryId) {
+        const doc = await familyLinks.findOne({ entryId });
+        return doc ? toFamilyLink(doc) : null;
+      },
+      async list() {
+        const docs = await familyLinks.find({}).sort({ createdAt: 1, _id: 1 }).toArray();
+        return docs.map(toFamilyLink);
+      },
+      async revoke(entryId) {
+        return (await idempotent(() => familyLinks.deleteMany({ entryId }))).deletedCount > 0;
+      },
+    },
+    litterUpdates: {
+      async create(update) {
+        await litterUpdates.insertOne(update);
+      },
+      async get(id) {
+        const doc = await litterUpdates.findOne({ _id: id });
+        return doc ? toLitterUpdate(doc) : null;
+      },
+      async listFor(litterId) {
+        const docs = await litterUpdates.find({ litterId }).sort({ _id: -1 }).toArray();
+        return docs.map(toLitterUpdate);
+      },
+      async update(id, { note, photos, updatedAt, updatedBy }) {
+        const before = await litterUpdates.findOne({ _id: id });
+        if (!before) return null;
+        const { matchedCount } = await litterUpdates.updateOne(
+          { _id: id },
+          { $set: { note, photos, updatedAt, updatedBy } },
+        );
+        return matchedCount > 0 ? toLitterUpdate(before) : null;
+      },
+      async remove(id) {
+        const before = await litterUpdates.findOne({ _id: id });
+        if (!before) return null;
+        const { deletedCount } = await litterUpdates.deleteOne({ _id: id });
+        return deletedCount > 0 ? toLitterUpdate(before) : null;
+      },
+      async findByPhoto(name) {
+        const doc = await litterUpdates.findOne(
+          { 'photos.name': name },
+          { projection: { _id: 1 } },
+        );
+        return doc?._id ?? null;
+      },
+    },
+    announcements: {
+      async queue(mails) {
+        if (mails.length === 0) return;
+        try {
+          await announcementMails.insertMany(mails);
+        } catch (error) {
+          if (isDuplicateKey(error)) throw new DuplicateError('an e-mail to this family');
+          throw error;
+        }
+      },
+    },
+  };
+}
+
 // --- end of issue 40 ----------------------------------------------------------------------------
 
 /** Documents per insertMany when a restore fills a collection. */
@@ -556,6 +674,7 @@ export async function storeOver(engine: Engine): Promise<Store> {
   } = engine.collections;
   const { idempotent } = engine;
   const issue39 = issue39Repos(engine.collections);
+  const issue40 = issue40Repos(engine.collections, engine.idempotent);
   const waiting = { 'mail.state': { $in: ['pending', 'sending'] } } as const;
 
   // Inquiries stored before the inbox existed are new ones.
@@ -615,6 +734,8 @@ export async function storeOver(engine: Engine): Promise<Store> {
     invitations: issue39.invitations,
     audit: issue39.audit,
     ...depositRepos(engine.collections),
+    familyLinks: issue40.familyLinks,
+    litterUpdates: issue40.litterUpdates,
     sessions: {
       async create({ tokenHash, ...rest }) {
         await sessions.insertOne({ _id: tokenHash, ...rest });
@@ -840,6 +961,7 @@ export async function storeOver(engine: Engine): Promise<Store> {
         );
         return doc ? new Date(doc.nextAttemptAt) : null;
       },
+      ...issue40.announcements,
     },
     deliveries: {
       async find(keys, now) {
@@ -946,6 +1068,9 @@ export async function storeOver(engine: Engine): Promise<Store> {
       const missing = (snapshot.audit ?? []).filter((d) => !present.has(d._id));
       for (let i = 0; i < missing.length; i += REPLACE_BATCH)
         await audit.insertMany(missing.slice(i, i + REPLACE_BATCH));
+      // Issue 40: the families' links (hashes and sealed tokens) and the litters' news.
+      await fill(engine.collections.familyLinks, snapshot.familyLinks);
+      await fill(engine.collections.litterUpdates, snapshot.litterUpdates);
     },
     close: () => engine.close(),
   };

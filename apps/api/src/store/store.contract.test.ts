@@ -1147,6 +1147,99 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect((await store.inquiries.get(invalid.id))!.emailInvalid).toBe(true);
       expect((await store.inquiries.get(inquiry.id))!.emailInvalid).toBeUndefined();
     });
+
+    // ---- Issue 40: families' links and the litters' news ----
+
+    const link = (hash: string, entryId: string) => ({
+      _id: hash.repeat(64),
+      entryId,
+      sealed: 'c2VhbGVk',
+      createdAt: now,
+      createdBy: 'owner',
+    });
+
+    it('keeps one link per family: a second first link is refused, a reissue replaces it, a revoke deletes it', async () => {
+      await store.familyLinks.create(link('a', 'e1'));
+      await expect(store.familyLinks.create(link('b', 'e1'))).rejects.toBeInstanceOf(
+        DuplicateError,
+      );
+      expect(await store.familyLinks.find('a'.repeat(64))).toEqual(link('a', 'e1'));
+      await store.familyLinks.replace(link('c', 'e1'));
+      expect(await store.familyLinks.find('a'.repeat(64))).toBeNull();
+      expect(await store.familyLinks.forEntry('e1')).toEqual(link('c', 'e1'));
+      await store.familyLinks.create(link('d', 'e2'));
+      expect((await store.familyLinks.list()).map((l) => l.entryId).sort()).toEqual(['e1', 'e2']);
+      expect(await store.familyLinks.revoke('e1')).toBe(true);
+      expect(await store.familyLinks.revoke('e1')).toBe(false);
+      expect(await store.familyLinks.forEntry('e1')).toBeNull();
+      expect((await store.snapshot()).familyLinks).toEqual([link('d', 'e2')]);
+    });
+
+    it('lists a litter’s updates newest first, edits and removes them, and finds one by its photo', async () => {
+      const photo = (n: number) => ({ name: `${String(n).repeat(24)}.jpg`, width: 4, height: 3 });
+      const update = (id: string, litterId: string, photos = [photo(1)]) => ({
+        _id: id,
+        litterId,
+        note: `Note ${id}`,
+        photos,
+        createdAt: now,
+        createdBy: 'owner',
+      });
+      await store.litterUpdates.create(update('01', 'x'));
+      await store.litterUpdates.create(update('02', 'x', [photo(2)]));
+      await store.litterUpdates.create(update('03', 'y', []));
+      expect((await store.litterUpdates.listFor('x')).map((u) => u._id)).toEqual(['02', '01']);
+      expect(await store.litterUpdates.findByPhoto(photo(2).name)).toBe('02');
+      expect(await store.litterUpdates.findByPhoto(photo(3).name)).toBeNull();
+      const before = await store.litterUpdates.update('01', {
+        note: 'Edited',
+        photos: [photo(3)],
+        updatedAt: at(1000),
+        updatedBy: 'owner',
+      });
+      expect(before).toEqual(update('01', 'x'));
+      expect(await store.litterUpdates.get('01')).toEqual({
+        ...update('01', 'x', [photo(3)]),
+        note: 'Edited',
+        updatedAt: at(1000),
+        updatedBy: 'owner',
+      });
+      expect(
+        await store.litterUpdates.update('nope', {
+          note: 'x',
+          photos: [],
+          updatedAt: now,
+          updatedBy: 'owner',
+        }),
+      ).toBeNull();
+      expect(await store.litterUpdates.remove('02')).toEqual(update('02', 'x', [photo(2)]));
+      expect(await store.litterUpdates.remove('02')).toBeNull();
+      expect((await store.snapshot()).litterUpdates!.map((u) => u._id).sort()).toEqual([
+        '01',
+        '03',
+      ]);
+    });
+
+    it('queues e-mails that belong to no announcement: sent by the outbox, never listed', async () => {
+      const mail = {
+        _id: 'news-1:e1',
+        announcementId: 'news-1',
+        entryId: 'e1',
+        to: 'a@example.com',
+        subject: 'News',
+        text: 'Hello',
+        state: 'pending' as const,
+        attempts: 0,
+        nextAttemptAt: now,
+      };
+      await store.announcements.queue([mail]);
+      await expect(store.announcements.queue([mail])).rejects.toBeInstanceOf(DuplicateError);
+      expect(await store.announcements.list()).toEqual([]);
+      expect(await store.announcements.claim(at(1), at(60_000), 'c1')).toMatchObject({
+        _id: 'news-1:e1',
+        state: 'sending',
+      });
+    });
   });
 }
 

@@ -15,7 +15,9 @@ import type {
   AdminStatus,
   AuditDoc,
   AuditFilter,
+  FamilyLinkDoc,
   InvitationDoc,
+  LitterUpdateDoc,
   AnnouncementDoc,
   AnnouncementMailDoc,
   ChallengeDoc,
@@ -64,6 +66,10 @@ export interface Store {
   readonly deposits: DepositRepo;
   /** The Stripe events taken in, each once (issue 40). Backed up. */
   readonly stripeEvents: StripeEventRepo;
+  /** Families' private page links (issue 40): by the token's hash. Backed up. */
+  readonly familyLinks: FamilyLinkRepo;
+  /** The weekly news of each litter (issue 40). Backed up, with their photos' files. */
+  readonly litterUpdates: LitterUpdateRepo;
   /** Rejects when the store does not answer (readiness). */
   ping(): Promise<void>;
   /** Admins, inquiries, revisions and cursors as one point in time saw them: what a backup holds. */
@@ -98,6 +104,9 @@ export interface StoreSnapshot {
   deposits?: DepositDoc[];
   depositAmounts?: DepositAmountDoc[];
   stripeEvents?: StripeEventDoc[];
+  /** Absent from backups made before family pages and litter news (issue 40): none then. */
+  familyLinks?: FamilyLinkDoc[];
+  litterUpdates?: LitterUpdateDoc[];
 }
 
 interface AdminRepo {
@@ -143,6 +152,43 @@ interface AuditRepo {
     options: { before?: string; limit: number },
   ): Promise<{ items: AuditDoc[]; more: boolean }>;
 }
+
+// --- Issue 40: family pages and the weekly news of a litter -------------------------------------
+
+interface FamilyLinkRepo {
+  /**
+   * Stores the entry's link; throws DuplicateError when the entry has one already (of two
+   * requests making a first link at once, one wins and the other reads it).
+   */
+  create(link: FamilyLinkDoc): Promise<void>;
+  /** Replaces the entry's link, if any, with this one (the old one opens nothing from now on). */
+  replace(link: FamilyLinkDoc): Promise<void>;
+  /** The link whose token has this hash; null when there is none. */
+  find(tokenHash: string): Promise<FamilyLinkDoc | null>;
+  forEntry(entryId: string): Promise<FamilyLinkDoc | null>;
+  /** Every link, oldest first. */
+  list(): Promise<FamilyLinkDoc[]>;
+  /** Deletes the entry's link; false when it had none. */
+  revoke(entryId: string): Promise<boolean>;
+}
+
+interface LitterUpdateRepo {
+  create(update: LitterUpdateDoc): Promise<void>;
+  get(id: string): Promise<LitterUpdateDoc | null>;
+  /** The litter's updates, newest first. */
+  listFor(litterId: string): Promise<LitterUpdateDoc[]>;
+  /** Sets the note and photos; answers the update as it was before, or null when there is none. */
+  update(
+    id: string,
+    changes: Pick<LitterUpdateDoc, 'note' | 'photos'> & { updatedAt: Date; updatedBy: string },
+  ): Promise<LitterUpdateDoc | null>;
+  /** Deletes it; answers what it was, or null when there was none. */
+  remove(id: string): Promise<LitterUpdateDoc | null>;
+  /** The id of the update holding a photo of this name; null when none does. */
+  findByPhoto(name: string): Promise<string | null>;
+}
+
+// --- end of issue 40 ----------------------------------------------------------------------------
 
 interface SessionRepo {
   create(session: SessionRecord): Promise<void>;
@@ -336,6 +382,13 @@ interface AnnouncementRepo {
   settle(id: string, claimId: string, outcome: MailOutcome): Promise<boolean>;
   /** When the next e-mail waiting is due, or null. */
   nextDue(): Promise<Date | null>;
+  /**
+   * Queues e-mails to families that belong to no announcement (issue 40: a family's link, a
+   * litter's news): sent, retried and bounced as an announcement's are, never listed among them
+   * (their announcementId names no announcement). Ids are `<what>:<entry>`, so a family gets at
+   * most one per link e-mail or per update.
+   */
+  queue(mails: AnnouncementMailDoc[]): Promise<void>;
 }
 
 /**

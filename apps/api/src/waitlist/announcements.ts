@@ -53,7 +53,8 @@ function fillTemplate(template: string, litter: Litter, name: string): string {
   );
 }
 
-const FOOTER = (link: string) =>
+/** The unsubscribe footer of every e-mail to a family on a list (announcements, litter news). */
+export const unsubscribeFooter = (link: string) =>
   `\n\n--\nYou get this because you are on the waitlist of Cedar Bluff Labradors.\nTo get no more announcements: ${link}\n`;
 
 /** The families an announcement goes to, each once (by e-mail), and those left out, with why. */
@@ -95,7 +96,7 @@ export function announcementMail(
     to: entry.email.trim(),
     unsubscribeUrl: link,
     subject: fillTemplate(draft.subject, litter, entry.name).replace(/\s+/g, ' ').slice(0, 200),
-    text: `${fillTemplate(draft.body, litter, entry.name)}${FOOTER(link)}`,
+    text: `${fillTemplate(draft.body, litter, entry.name)}${unsubscribeFooter(link)}`,
     state: 'pending',
     attempts: 0,
     nextAttemptAt: now,

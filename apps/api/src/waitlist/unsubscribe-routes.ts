@@ -1,10 +1,10 @@
 import formbody from '@fastify/formbody';
 import { API_ROUTES } from '@cedar/api-contract';
-import { BRAND_COLORS } from '@cedar/content';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-errors';
+import { sendPage, sitePage } from '../lib/site-page';
 import { UNSUBSCRIBE_PATH, unsubscribeKey, validSignature } from './announcements';
 import { markEntries } from './entry-marks';
 
@@ -24,38 +24,8 @@ const unsubscribeBody = z
   .partial()
   .nullish();
 
-/** The site's look without its scripts: its header, fonts and colours, in one small page. */
-function unsubscribePage(title: string, body: string): string {
-  const { olive, gold } = BRAND_COLORS;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · Cedar Bluff Labradors</title>
-<style>
-  body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif; color: #212529; background: #fff; line-height: 1.55; }
-  header { border-bottom: 3px solid ${gold}; background: #fff; }
-  header a { display: block; max-width: 40rem; margin: 0 auto; padding: 1rem; color: ${olive}; font-family: Georgia, "Times New Roman", serif; font-weight: 700; font-size: 1.35rem; text-decoration: none; }
-  main { max-width: 40rem; margin: 2.5rem auto; padding: 0 1rem; }
-  h1 { font-family: Georgia, "Times New Roman", serif; font-weight: 700; color: #212529; font-size: 1.8rem; margin: 0 0 1rem; }
-  button { font: inherit; font-weight: 600; color: #fff; background: ${olive}; border: 0; border-radius: 8px; padding: 0.6rem 1.4rem; cursor: pointer; }
-  button:hover, button:focus-visible { background: #5b6217; }
-  button:focus-visible { outline: 3px solid ${gold}; outline-offset: 2px; }
-  a { color: ${olive}; }
-</style>
-</head>
-<body>
-<header><a href="/">Cedar Bluff Labradors</a></header>
-<main><h1>${title}</h1>${body}</main>
-</body>
-</html>
-`;
-}
-
-const html = (reply: FastifyReply, page: string) =>
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+const html = (reply: FastifyReply, title: string, body: string) =>
+  sendPage(reply, sitePage({ title, body }));
 
 /**
  * The unsubscribe link of an announcement (public, signed per family): the GET asks (a mail
@@ -105,10 +75,8 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
       const action = `${UNSUBSCRIBE_PATH}?e=${request.query.e}&s=${request.query.s}`;
       return html(
         reply,
-        unsubscribePage(
-          'Stop the announcements?',
-          `<p>You will get no more e-mails about new litters from Cedar Bluff Labradors. Your place on the waitlist stays.</p><form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
-        ),
+        'Stop the announcements?',
+        `<p>You will get no more e-mails about new litters from Cedar Bluff Labradors. Your place on the waitlist stays.</p><form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
       );
     },
   );
@@ -129,10 +97,8 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
         request.log.info({ entry: entryId }, 'a family unsubscribed from the announcements');
       return html(
         reply,
-        unsubscribePage(
-          'You are unsubscribed',
-          '<p>You will get no more announcements from us. Your place on the waitlist stays.</p><p>Changed your mind? Write to us and we will add you again.</p><p><a href="/">Back to the site</a></p>',
-        ),
+        'You are unsubscribed',
+        '<p>You will get no more announcements from us. Your place on the waitlist stays.</p><p>Changed your mind? Write to us and we will add you again.</p><p><a href="/">Back to the site</a></p>',
       );
     },
   );

@@ -44,6 +44,12 @@ export async function removeFromWaitlists(store: Store, inquiryId: string, at: D
     const lists = doc.lists
       .map((l) => ({ ...l, entries: l.entries.filter((e) => e.inquiryId !== inquiryId) }))
       .filter((l) => l.entries.length > 0);
-    if (await store.waitlists.replace(lists, doc.version, at)) return;
+    if (await store.waitlists.replace(lists, doc.version, at)) {
+      // Their page's link goes with them (issue 40).
+      for (const list of doc.lists)
+        for (const entry of list.entries)
+          if (entry.inquiryId === inquiryId) await store.familyLinks.revoke(entry.id);
+      return;
+    }
   }
 }

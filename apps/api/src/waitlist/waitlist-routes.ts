@@ -243,6 +243,8 @@ export async function waitlistRoutes(app: FastifyInstance) {
         target: entry.inquiryId,
         entry: entry.id,
       });
+      // Their page's link opens nothing any more (issue 40): it goes with them.
+      await store.familyLinks.revoke(entry.id);
       // A puppy reserved for them is available again; one that went home with them stays placed.
       if (entry.puppyId) {
         const { litters } = await readLitters(files);

@@ -1,4 +1,11 @@
-import { API_ROUTES, litterUrl } from '@cedar/api-contract';
+import {
+  API_ROUTES,
+  litterNewsUrl,
+  litterUpdateUrl,
+  litterUrl,
+  newsPhotoUrl,
+  type LitterUpdate,
+} from '@cedar/api-contract';
 import { allLitters, type Litter } from '@cedar/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -394,5 +401,147 @@ describe('Litters screen', () => {
       status: 'reserved',
     });
     expect(sent.available).toBe('2 of 7 available');
+  });
+});
+
+describe('a litter’s weekly news (issue 40)', () => {
+  const PHOTO = { name: `${'a'.repeat(24)}.jpg`, width: 2400, height: 1800 };
+  const update = (id: string, note: string, extra: Partial<LitterUpdate> = {}): LitterUpdate => ({
+    id,
+    litterId: first!.id,
+    note,
+    photos: [],
+    createdAt: SAVED_AT,
+    createdBy: 'owner',
+    ...extra,
+  });
+
+  function serveNews(updates: LitterUpdate[] = []) {
+    serve();
+    let current = [...updates];
+    api.use(
+      http.get(API_ROUTES.litterNews.path, () => Response.json({ updates: current })),
+      http.post(API_ROUTES.uploadNewsPhoto.path, () => Response.json(PHOTO, { status: 201 })),
+      http.post(API_ROUTES.postLitterNews.path, async ({ request }) => {
+        const draft = (await request.json()) as { note: string; photos: string[] };
+        const made = update(`u${current.length + 1}`, draft.note, {
+          photos: draft.photos.map(() => PHOTO),
+        });
+        current = [made, ...current];
+        return Response.json({ update: made, recipients: 2 }, { status: 201 });
+      }),
+      http.put(API_ROUTES.editLitterNews.path, async ({ request, params }) => {
+        const draft = (await request.json()) as { note: string; photos: string[] };
+        current = current.map((u) =>
+          u.id === params.id ? { ...u, note: draft.note, updatedAt: SAVED_AT } : u,
+        );
+        return Response.json({ update: current.find((u) => u.id === params.id) });
+      }),
+      http.delete(API_ROUTES.removeLitterNews.path, ({ params }) => {
+        current = current.filter((u) => u.id !== params.id);
+        return new Response(null, { status: 204 });
+      }),
+    );
+  }
+
+  const openNews = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(await screen.findByRole('button', { name: `News of ${first!.name}` }));
+    return screen.findByRole('region', { name: `News of the ${first!.name} litter` });
+  };
+
+  it('posts an update with a photo, says how many families were e-mailed, and lists it', async () => {
+    serveNews();
+    URL.createObjectURL = vi.fn(() => 'blob:chosen-photo');
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    const news = await openNews(user);
+    expect(await within(news).findByText('No update yet.')).toBeInTheDocument();
+    await user.type(within(news).getByRole('textbox', { name: 'Note' }), 'Eyes open this week.');
+    expect(within(news).getByText('20 of 2,000 characters')).toBeInTheDocument();
+    await user.upload(
+      within(news).getByLabelText('Photos to upload'),
+      new File([new Uint8Array(2048)], 'IMG_0002.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await within(news).findByText('Photos (1 of 12)')).toBeInTheDocument();
+    expect(within(news).getByRole('button', { name: 'Remove photo 1' })).toBeInTheDocument();
+    await user.click(within(news).getByRole('button', { name: 'Post update' }));
+    await waitFor(() => expect(callsTo('POST', litterNewsUrl(first!.id))).toHaveLength(1));
+    expect(await callsTo('POST', litterNewsUrl(first!.id))[0]!.json()).toEqual({
+      note: 'Eyes open this week.',
+      photos: [PHOTO.name],
+    });
+    expect(
+      await toasts().findByText(/2 families were e-mailed a link to theirs/),
+    ).toBeInTheDocument();
+    const posted = await within(news).findByTestId('news-update');
+    expect(posted).toHaveTextContent('Eyes open this week.');
+    expect(posted.querySelector('img')).toHaveAttribute('src', newsPhotoUrl(PHOTO.name));
+    // The form is empty again.
+    expect(within(news).getByRole('textbox', { name: 'Note' })).toHaveValue('');
+  });
+
+  it('asks for a note before sending anything, and shows the server’s refusal of a photo', async () => {
+    serveNews();
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    const news = await openNews(user);
+    await user.click(within(news).getByRole('button', { name: 'Post update' }));
+    expect(await within(news).findByText('Write a short note')).toBeInTheDocument();
+    expect(callsTo('POST', litterNewsUrl(first!.id))).toHaveLength(0);
+    api.use(
+      http.post(API_ROUTES.uploadNewsPhoto.path, () =>
+        Response.json(
+          {
+            error: 'unsupported_media_type',
+            message: 'This file is not a photo we can read. Send a JPEG, PNG, WebP or HEIC photo.',
+          },
+          { status: 415 },
+        ),
+      ),
+    );
+    await user.upload(
+      within(news).getByLabelText('Photos to upload'),
+      new File([new Uint8Array(16)], 'notes.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await within(news).findByRole('alert')).toHaveTextContent(
+      'This file is not a photo we can read.',
+    );
+    expect(within(news).getByText('Photos (0 of 12)')).toBeInTheDocument();
+  });
+
+  it('edits an update without a new e-mail, and removes one after asking', async () => {
+    serveNews([update('u2', 'Week two.'), update('u1', 'Week one.', { photos: [PHOTO] })]);
+    const user = userEvent.setup();
+    renderAdmin(<LittersScreen />, { route: '/admin/litters' });
+    const news = await openNews(user);
+    const [second, firstUpdate] = await within(news).findAllByTestId('news-update');
+    expect(second).toHaveTextContent('Week two.');
+    await user.click(within(firstUpdate!).getByRole('button', { name: /^Edit the update/ }));
+    const note = within(news).getByRole('textbox', { name: 'Edit the note' });
+    expect(note).toHaveValue('Week one.');
+    expect(within(news).getByText('Photos (1 of 12)')).toBeInTheDocument();
+    await user.clear(note);
+    await user.type(note, 'Week one, corrected.');
+    await user.click(within(news).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(callsTo('PUT', litterUpdateUrl('u1'))).toHaveLength(1));
+    expect(await callsTo('PUT', litterUpdateUrl('u1'))[0]!.json()).toEqual({
+      note: 'Week one, corrected.',
+      photos: [PHOTO.name],
+    });
+    expect(
+      await toasts().findByText('The families’ pages show it as changed.'),
+    ).toBeInTheDocument();
+    expect(await within(news).findByText('Week one, corrected.')).toBeInTheDocument();
+    expect(callsTo('POST', litterNewsUrl(first!.id))).toHaveLength(0);
+
+    await user.click(
+      within(within(news).getAllByTestId('news-update')[0]!).getByRole('button', {
+        name: /^Remove the update/,
+      }),
+    );
+    const ask = await screen.findByRole('dialog', { name: 'Remove this update?' });
+    await user.click(within(ask).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(callsTo('DELETE', litterUpdateUrl('u2'))).toHaveLength(1));
+    await waitFor(() => expect(within(news).getAllByTestId('news-update')).toHaveLength(1));
   });
 });

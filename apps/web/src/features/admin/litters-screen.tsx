@@ -23,6 +23,7 @@ import { PublishStatusNote } from './components/publish-status-note';
 import { kennelToday, publicViewOf } from './litters/litter-draft';
 import { DepositAmountsPanel } from './litters/deposit-amounts';
 import { LitterForm } from './litters/litter-form';
+import { LitterNews } from './litters/litter-news';
 import { showError, showSuccess } from './lib/toasts';
 
 // Mantine's caption grey is 3.3:1 on white; this one keeps it at WCAG AA.
@@ -36,7 +37,17 @@ function reservedFor(waitlist: Waitlist | undefined, litterId: string | undefine
   return Object.fromEntries(entries.flatMap((e) => (e.puppyId ? [[e.puppyId, e.name]] : [])));
 }
 
-function LitterRow({ litter, today, onEdit }: { litter: Litter; today: Date; onEdit: () => void }) {
+function LitterRow({
+  litter,
+  today,
+  onEdit,
+  onNews,
+}: {
+  litter: Litter;
+  today: Date;
+  onEdit: () => void;
+  onNews: () => void;
+}) {
   const view = publicViewOf(litter, today);
   return (
     <Table.Tr data-testid="litter-row">
@@ -56,9 +67,19 @@ function LitterRow({ litter, today, onEdit }: { litter: Litter; today: Date; onE
       </Table.Td>
       <Table.Td>{view?.list}</Table.Td>
       <Table.Td>
-        <Button variant="default" size="xs" onClick={onEdit} aria-label={`Edit ${litter.name}`}>
-          Edit
-        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Button variant="default" size="xs" onClick={onEdit} aria-label={`Edit ${litter.name}`}>
+            Edit
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onNews}
+            aria-label={`News of ${litter.name}`}
+          >
+            News
+          </Button>
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -68,6 +89,8 @@ function LittersBody() {
   const litters = useLitters();
   const save = useSaveLitter();
   const [editing, setEditing] = useState<Editing>(null);
+  // The litter whose weekly news is open (issue 40).
+  const [newsOf, setNewsOf] = useState<string | null>(null);
   // Who each puppy is reserved for, shown in the form: asked for once a litter is edited.
   const waitlist = useWaitlist({ enabled: Boolean(editing?.litter) });
   const [pending, setPending] = useState<PendingPublish | null>(null);
@@ -141,6 +164,13 @@ function LittersBody() {
           <Button onClick={() => setEditing({ litter: null })}>Add a litter</Button>
         </Group>
       )}
+      {newsOf && litters.data.litters.some((l) => l.id === newsOf) && (
+        <LitterNews
+          key={newsOf}
+          litter={litters.data.litters.find((l) => l.id === newsOf)!}
+          onClose={() => setNewsOf(null)}
+        />
+      )}
       <Paper withBorder radius="md" p="md">
         {litters.data.litters.length === 0 ? (
           <Text>No litters yet. Add the first one above.</Text>
@@ -166,6 +196,7 @@ function LittersBody() {
                     litter={litter}
                     today={today}
                     onEdit={() => setEditing({ litter })}
+                    onNews={() => setNewsOf(litter.id)}
                   />
                 ))}
               </Table.Tbody>
@@ -178,7 +209,10 @@ function LittersBody() {
   );
 }
 
-/** /admin/litters: every litter as the public page shows it today; add, edit, archive. */
+/**
+ * /admin/litters: every litter as the public page shows it today; add, edit, archive; post each
+ * litter's weekly news to its families' pages.
+ */
 export function LittersScreen() {
   return (
     <OwnerOnly title="Litters">

@@ -1,5 +1,6 @@
 import {
   API_ROUTES,
+  familyLinkUrl,
   reservePuppyUrl,
   waitlistEntryUrl,
   waitlistOrderUrl,
@@ -51,8 +52,12 @@ const LISTS: Waitlist = {
   ],
 };
 
+const LINK_AT = '2026-11-20T15:00:00.000Z';
+
 function serve(lists: Waitlist = LISTS) {
   let current = structuredClone(lists);
+  const links = new Map<string, { url: string; createdAt: string }>();
+  let made_ = 0;
   const answer = (next: Waitlist) => {
     current = { ...next, version: current.version + 1 };
     return HttpResponse.json(current);
@@ -64,6 +69,31 @@ function serve(lists: Waitlist = LISTS) {
       HttpResponse.json({ sha256: 'a'.repeat(64), litters: allLitters }),
     ),
     http.get(API_ROUTES.announcements.path, () => HttpResponse.json({ announcements: [] })),
+    // Issue 40: the families' page links.
+    http.get(API_ROUTES.familyLinks.path, () =>
+      HttpResponse.json({
+        links: [...links].map(([entryId, l]) => ({ entryId, createdAt: l.createdAt })),
+      }),
+    ),
+    http.post(API_ROUTES.familyLink.path, async ({ request, params }) => {
+      const id = String(params.id);
+      const { reissue } = (await request.json()) as { reissue?: boolean };
+      const had = links.get(id);
+      if (had && !reissue) return HttpResponse.json({ entryId: id, ...had });
+      const made = {
+        url: `http://localhost/family/${'T'.repeat(42)}${++made_}`,
+        createdAt: LINK_AT,
+      };
+      links.set(id, made);
+      return HttpResponse.json({ entryId: id, ...made }, { status: 201 });
+    }),
+    http.post(API_ROUTES.emailFamilyLink.path, ({ params }) =>
+      HttpResponse.json({ entryId: params.id, createdAt: LINK_AT }, { status: 202 }),
+    ),
+    http.delete(API_ROUTES.revokeFamilyLink.path, ({ params }) => {
+      links.delete(String(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.put(API_ROUTES.orderWaitlist.path, async ({ request, params }) => {
       if (stale(request))
         return HttpResponse.json({ error: 'conflict', message: 'changed' }, { status: 409 });
@@ -100,6 +130,7 @@ function serve(lists: Waitlist = LISTS) {
     ),
   );
   return {
+    links,
     /** Another tab changes the lists. */
     bump: () => {
       current = { ...current, version: current.version + 1 };
@@ -260,6 +291,105 @@ describe('Waitlist screen', () => {
       subject: '{litter} puppies are here!',
     });
     expect(await toasts().findByText(/on its way to 2 families/)).toBeInTheDocument();
+  });
+});
+
+describe('a family’s page link', () => {
+  const menuOf = async (name: string) => {
+    await userEvent.click(await screen.findByRole('button', { name: `Family page of ${name}` }));
+    return screen.findByRole('menu');
+  };
+
+  it('makes the link when first asked for and shows it to copy; the same link after', async () => {
+    const server = serve();
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    const row = (await screen.findAllByTestId('waitlist-entry'))[1]!;
+    expect(within(row).getByText('No link yet')).toBeInTheDocument();
+    await userEvent.click(
+      within(await menuOf('Family 1')).getByRole('menuitem', { name: 'Copy the link' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Family 1’s page' });
+    const url = server.links.get('e1')!.url;
+    expect(within(dialog).getByRole('textbox', { name: 'Link' })).toHaveValue(url);
+    expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(callsTo('POST', familyLinkUrl('e1'))).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(row).getByText(/^Link since /)).toBeInTheDocument());
+    // Asked again: the same link, not a new one.
+    await userEvent.click(
+      within(await menuOf('Family 1')).getByRole('menuitem', { name: 'Copy the link' }),
+    );
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Family 1’s page' })).getByRole('textbox', {
+        name: 'Link',
+      }),
+    ).toHaveValue(url);
+  });
+
+  it('e-mails the link, and says so', async () => {
+    serve();
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    await userEvent.click(
+      within(await menuOf('Family 2')).getByRole('menuitem', { name: 'E-mail the link' }),
+    );
+    await waitFor(() => expect(callsTo('POST', `${familyLinkUrl('e2')}/email`)).toHaveLength(1));
+    expect(
+      await toasts().findByText('Family 2 will get their page link at family2@example.com.'),
+    ).toBeInTheDocument();
+  });
+
+  it('makes a new link or revokes it only after asking, and only when there is one', async () => {
+    const server = serve();
+    server.links.set('e3', { url: 'http://localhost/family/old', createdAt: LINK_AT });
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    // Family 2 has no link: nothing to replace or revoke.
+    const menu2 = await menuOf('Family 2');
+    expect(within(menu2).getByRole('menuitem', { name: 'Revoke the link' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(
+      within(await menuOf('Family 3')).getByRole('menuitem', { name: 'Make a new link' }),
+    );
+    const ask = await screen.findByRole('dialog', { name: 'Make a new link?' });
+    expect(ask).toHaveTextContent('The link Family 3 has stops working at once');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Make a new link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Family 3’s page' });
+    expect(within(dialog).getByRole('textbox', { name: 'Link' })).not.toHaveValue(
+      'http://localhost/family/old',
+    );
+    expect(await callsTo('POST', familyLinkUrl('e3'))[0]!.json()).toEqual({ reissue: true });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await userEvent.click(
+      within(await menuOf('Family 3')).getByRole('menuitem', { name: 'Revoke the link' }),
+    );
+    const revoke = await screen.findByRole('dialog', { name: 'Revoke this link?' });
+    await userEvent.click(within(revoke).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(callsTo('DELETE', familyLinkUrl('e3'))).toHaveLength(1));
+    expect(
+      await toasts().findByText('Family 3’s page no longer opens with the old link.'),
+    ).toBeInTheDocument();
+    expect(server.links.has('e3')).toBe(false);
+  });
+
+  it('says why an e-mail could not be sent', async () => {
+    serve();
+    api.use(
+      http.post(API_ROUTES.emailFamilyLink.path, () =>
+        HttpResponse.json(
+          {
+            error: 'mail_off',
+            message: 'E-mail is not set up on this server: copy the link instead',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    await userEvent.click(
+      within(await menuOf('Family 1')).getByRole('menuitem', { name: 'E-mail the link' }),
+    );
+    expect(
+      await toasts().findByText('E-mail is not set up on this server: copy the link instead'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { AdminPage } from './components/admin-page';
 import { useDeposits } from './api/deposits';
+import { useFamilyLinks } from './api/family';
 import { useLitters } from './api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from './api/waitlist';
 import { useRole } from './lib/role';
@@ -16,6 +17,9 @@ function WaitlistBody() {
   // Issue 40: each family's deposit; the lists show without it if it cannot be loaded.
   const deposits = useDeposits();
   const role = useRole();
+  // Which families have a page link (issue 40): the lists show without it while it loads.
+  const familyLinks = useFamilyLinks();
+  const links = new Map(familyLinks.data?.links.map((l) => [l.entryId, l.createdAt]));
 
   if (waitlist.isPending || litters.isPending)
     return (
@@ -67,6 +71,7 @@ function WaitlistBody() {
           onChange={onChange}
           deposits={deposits.data}
           canChangeDeposits={role === 'owner'}
+          links={links}
         />
       ))}
       <AnnouncementForm litters={litters.data.litters} />
@@ -76,7 +81,7 @@ function WaitlistBody() {
 
 /**
  * /admin/waitlist: each list in order; move, take off, reserve a puppy, see and record each
- * family's deposit (or send them a card payment link); announce a birth.
+ * family's deposit (or send them a card payment link), their page link; announce a birth.
  */
 export function WaitlistScreen() {
   return (

@@ -87,14 +87,20 @@ const uploadAnswerSchema = z.object({
 const PHOTO_TOO_BIG = `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
 
 /**
- * Sends one photo, reporting the share sent (0 to 1) as it goes: XMLHttpRequest, because fetch
- * reports no upload progress. Resolves with the photo's path on the site.
+ * Sends one photo to `path`, reporting the share sent (0 to 1) as it goes: XMLHttpRequest,
+ * because fetch reports no upload progress. Resolves with the server's answer, checked by
+ * `schema`. The litters' photos and their weekly news (issue 40) upload the same way.
  */
-function uploadPhoto(file: Blob, onProgress: (share: number) => void): Promise<string> {
+export function sendPhoto<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  file: Blob,
+  onProgress: (share: number) => void,
+): Promise<T> {
   if (file.size > MAX_PHOTO_BYTES) return Promise.reject(new Error(PHOTO_TOO_BIG));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(API_ROUTES.uploadLitterPhoto.method, API_ROUTES.uploadLitterPhoto.path);
+    xhr.open('POST', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (event) => {
@@ -103,14 +109,18 @@ function uploadPhoto(file: Blob, onProgress: (share: number) => void): Promise<s
     xhr.onerror = () => reject(new Error('The photo could not be sent. Check your connection.'));
     xhr.onload = () => {
       if (xhr.status === 201) {
-        const answer = uploadAnswerSchema.safeParse(JSON.parse(xhr.responseText));
-        if (answer.success) return resolve(answer.data.path);
+        const answer = schema.safeParse(JSON.parse(xhr.responseText));
+        if (answer.success) return resolve(answer.data);
       }
       reject(new HttpError(xhr.status, xhr.responseText, xhr.statusText));
     };
     xhr.send(file);
   });
 }
+
+/** Sends one of a litter's photos; resolves with its path on the site. */
+const uploadPhoto = async (file: Blob, onProgress: (share: number) => void) =>
+  (await sendPhoto(API_ROUTES.uploadLitterPhoto.path, uploadAnswerSchema, file, onProgress)).path;
 
 /** An upload as a mutation: a lost session (401) is handled like any other call's. */
 export function useUploadPhoto() {

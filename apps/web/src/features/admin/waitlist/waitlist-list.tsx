@@ -9,6 +9,7 @@ import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '
 import { useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DepositCell } from './deposit-cell';
+import { FamilyPageLink } from './family-page-link';
 
 export type WaitlistChange =
   | { kind: 'order'; key: string; entryIds: string[] }
@@ -31,6 +32,8 @@ interface ListProps {
   deposits?: DepositOverview;
   /** The owner changes deposits; a helper only sees them. */
   canChangeDeposits?: boolean;
+  /** When each family's page link was made, by entry id (issue 40). */
+  links?: ReadonlyMap<string, string>;
 }
 
 /** One list in order: move a family up or down, take one off, reserve a puppy for them. */
@@ -41,6 +44,7 @@ export function WaitlistList({
   onChange,
   deposits,
   canChangeDeposits = false,
+  links,
 }: ListProps) {
   const [removing, setRemoving] = useState<WaitlistEntry | null>(null);
   const ids = list.entries.map((e) => e.id);
@@ -67,7 +71,7 @@ export function WaitlistList({
           Nobody is on this list yet. Put a family on it from their inquiry on the dashboard.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
+        <Table.ScrollContainer minWidth={920}>
           <Table verticalSpacing="xs" data-testid={`waitlist-${list.key}`}>
             <Table.Thead>
               <Table.Tr>
@@ -76,6 +80,7 @@ export function WaitlistList({
                 <Table.Th>Wishes</Table.Th>
                 {litter && <Table.Th>Puppy</Table.Th>}
                 <Table.Th>Deposit</Table.Th>
+                <Table.Th>Page</Table.Th>
                 <Table.Th>Order</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -141,6 +146,9 @@ export function WaitlistList({
                       cardPayments={deposits?.cardPayments ?? false}
                       canChange={canChangeDeposits}
                     />
+                  </Table.Td>
+                  <Table.Td>
+                    <FamilyPageLink entry={entry} since={links?.get(entry.id)} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
