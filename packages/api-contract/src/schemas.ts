@@ -682,4 +682,5 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'totp-enable': 'Turning on sign-in codes',
   'totp-disable': 'Turning off sign-in codes',
   'recovery-code-use': 'Recovery code',
+  'recovery-codes-new': 'Making new recovery codes',
 };
