@@ -3,6 +3,7 @@ import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { SkipLink } from '../../components/layout/skip-link';
 import { useLogout } from './admin-session';
 import type { AdminRole } from '@cedar/api-contract';
 import { roleOf } from './lib/role';
@@ -45,9 +46,7 @@ function Shell({ session }: { session: StoredSession }) {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
     >
       <AppShell.Header>
-        <a href={`#${MAIN_ID}`} className={classes.skipLink}>
-          {layoutCopy.skipLink}
-        </a>
+        <SkipLink to={MAIN_ID} />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger

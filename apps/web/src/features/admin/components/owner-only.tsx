@@ -1,8 +1,8 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { AdminGate } from '../admin-session';
 import { OWNER_ONLY_MESSAGE, roleOf } from '../lib/role';
+import { AdminPageFrame } from './admin-page';
 
 /**
  * A screen only the owner uses (issue 39): a helper gets a friendly refusal and the way back,
@@ -15,24 +15,14 @@ export function OwnerOnly({ title, children }: { title: string; children: ReactN
         roleOf(session) === 'owner' ? (
           children
         ) : (
-          <Container size="lg" py="xl">
-            <Stack gap="lg">
-              <Group justify="space-between" align="center" wrap="wrap">
-                <Title order={1} fz={{ base: 26, sm: 32 }}>
-                  {title}
-                </Title>
-                <Button component={Link} to="/admin" variant="default">
-                  Back to Admin
-                </Button>
-              </Group>
-              <Alert color="blue" variant="light" title={OWNER_ONLY_MESSAGE}>
-                <Text size="sm">
-                  You are signed in as a helper: inquiries, the waitlist and announcements are yours
-                  to work on. Ask the owner if you need something changed here.
-                </Text>
-              </Alert>
-            </Stack>
-          </Container>
+          <AdminPageFrame title={title}>
+            <Alert color="blue" variant="light" title={OWNER_ONLY_MESSAGE}>
+              <Text size="sm">
+                You are signed in as a helper: inquiries, the waitlist and announcements are yours
+                to work on. Ask the owner if you need something changed here.
+              </Text>
+            </Alert>
+          </AdminPageFrame>
         )
       }
     </AdminGate>

@@ -7,6 +7,7 @@ import { formatDateTime } from '../lib/dates';
 import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
+import { ListRow } from './list-row';
 import { PasswordConfirmation } from './password-confirmation';
 import fieldClasses from './password-field.module.css';
 import classes from './plain-list.module.css';
@@ -21,25 +22,17 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
       onSettled: () => setConfirming(false),
     });
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      p="sm"
-      bd="1px solid var(--mantine-color-gray-3)"
-      bdrs="sm"
-    >
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Text fw={600}>{passkey.name}</Text>
-          {passkey.synced && (
-            <Badge variant="light" tt="none">
-              Synced
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm" c="gray.7">
+    <ListRow
+      title={passkey.name}
+      badges={
+        passkey.synced && (
+          <Badge variant="light" tt="none">
+            Synced
+          </Badge>
+        )
+      }
+      details={[
+        <>
           Added <time dateTime={passkey.createdAt}>{formatDateTime(passkey.createdAt)}</time>
           {' · '}
           {passkey.lastUsedAt ? (
@@ -50,17 +43,20 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
           ) : (
             'Not used yet'
           )}
-        </Text>
-      </Stack>
-      <Button
-        size="xs"
-        variant="outline"
-        color="red"
-        onClick={() => setConfirming(true)}
-        aria-label={`Remove passkey ${passkey.name}`}
-      >
-        Remove
-      </Button>
+        </>,
+      ]}
+      actions={
+        <Button
+          size="xs"
+          variant="outline"
+          color="red"
+          onClick={() => setConfirming(true)}
+          aria-label={`Remove passkey ${passkey.name}`}
+        >
+          Remove
+        </Button>
+      }
+    >
       <ConfirmDialog
         opened={confirming}
         title="Remove this passkey?"
@@ -72,7 +68,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
       >
         {passkey.name} will no longer sign in to the admin area. You can add it again later.
       </ConfirmDialog>
-    </Group>
+    </ListRow>
   );
 }
 
