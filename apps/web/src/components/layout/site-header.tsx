@@ -3,7 +3,6 @@ import { layoutCopy, site, type SiteNav } from '@cedar/content';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CareMenu } from './care-menu';
-import { SkipLink } from './skip-link';
 import classes from './site-header.module.css';
 
 export const MOBILE_NAV_ID = 'site-mobile-nav';
@@ -156,7 +155,9 @@ export function SiteHeader({ nav }: { nav: SiteNav }) {
 
   return (
     <header className={classes.header}>
-      <SkipLink to="main" />
+      <a href="#main" className={classes.skipLink}>
+        {layoutCopy.skipLink}
+      </a>
       <Container size="lg" className={classes.bar}>
         <Group justify="space-between" h="100%" wrap="nowrap" gap="md">
           <Link to="/" className={classes.brand} onClick={close}>

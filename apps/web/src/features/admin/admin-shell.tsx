@@ -3,12 +3,12 @@ import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { SkipLink } from '../../components/layout/skip-link';
 import { useLogout } from './admin-session';
 import type { AdminRole } from '@cedar/api-contract';
 import { roleOf } from './lib/role';
 import { screensFor } from './lib/screens';
 import { readSession, type StoredSession } from './lib/session';
+import headerClasses from '../../components/layout/site-header.module.css';
 import classes from './admin-shell.module.css';
 
 const NAV_ID = 'admin-navigation';
@@ -46,7 +46,9 @@ function Shell({ session }: { session: StoredSession }) {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
     >
       <AppShell.Header>
-        <SkipLink to={MAIN_ID} />
+        <a href={`#${MAIN_ID}`} className={headerClasses.skipLink}>
+          {layoutCopy.skipLink}
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger

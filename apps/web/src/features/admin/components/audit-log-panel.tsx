@@ -18,7 +18,7 @@ import { usePeople } from '../api/people';
 import { formatDateTime } from '../lib/dates';
 import { errorBodyOf } from '../lib/query-client';
 import { describeDevice } from '../lib/user-agent';
-import { OwnerOnlySection } from './owner-only';
+import { OwnerOnlySection } from './admin-page';
 
 const PAGE_SIZE = 25;
 

@@ -26,7 +26,7 @@ import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListRow } from './list-row';
-import { OwnerOnlySection } from './owner-only';
+import { OwnerOnlySection } from './admin-page';
 import fieldClasses from './password-field.module.css';
 import classes from './plain-list.module.css';
 
