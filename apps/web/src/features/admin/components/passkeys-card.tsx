@@ -1,9 +1,23 @@
-import { CONFIRMATION_REQUIRED, passkeyNameSchema, type PasskeySummary } from '@cedar/api-contract';
+import {
+  CONFIRMATION_REQUIRED,
+  PASSKEY_NAME_MAX,
+  passkeyNameSchema,
+  type PasskeySummary,
+  renamePasskeyRequestSchema,
+} from '@cedar/api-contract';
 import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useState } from 'react';
-import { passkeyCancelled, useAddPasskey, useFactors, useRemovePasskey } from '../api/factors';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import {
+  passkeyCancelled,
+  useAddPasskey,
+  useFactors,
+  useRemovePasskey,
+  useRenamePasskey,
+} from '../api/factors';
 import { formatDateTime } from '../lib/dates';
+import { setServerErrors } from '../lib/form-errors';
 import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
@@ -12,7 +26,78 @@ import { PasswordConfirmation } from './password-confirmation';
 import fieldClasses from './password-field.module.css';
 import classes from './plain-list.module.css';
 
+/** The passkey's new name, inline in its row: the API's own schema, and its refusals on the field. */
+function RenameForm({ passkey, onDone }: { passkey: PasskeySummary; onDone: () => void }) {
+  const rename = useRenamePasskey();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: passkey.name },
+    validate: schemaResolver(renamePasskeyRequestSchema, { sync: true }),
+    transformValues: ({ name }) => ({ name: name.trim() }),
+  });
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+  const onSubmit = form.onSubmit(
+    ({ name }) => {
+      if (rename.isPending) return;
+      rename.mutate(
+        { id: passkey.id, name },
+        {
+          onSuccess: (renamed) => {
+            showSuccess('Passkey renamed', `${passkey.name} is now called ${renamed.name}.`);
+            onDone();
+          },
+          onError: (error) => {
+            if (!setServerErrors(form, error))
+              form.setFieldError(
+                'name',
+                errorBodyOf(error)?.message ??
+                  'The passkey could not be renamed. Please try again.',
+              );
+            inputRef.current?.focus();
+          },
+        },
+      );
+    },
+    () => inputRef.current?.focus(),
+  );
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Rename passkey ${passkey.name}`}
+      style={{ flexBasis: '100%' }}
+    >
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          ref={inputRef}
+          label="New name"
+          classNames={{ root: fieldClasses.field }}
+          maxLength={PASSKEY_NAME_MAX}
+          maw={280}
+          w="100%"
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+          errorProps={{ role: 'alert' }}
+        />
+        <Group gap="xs" mt={{ base: 0, xs: 25 }}>
+          <Button type="submit" size="sm" disabled={rename.isPending}>
+            {rename.isPending ? 'Saving...' : 'Save name'}
+          </Button>
+          <Button type="button" size="sm" variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}
+
 function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
+  const [renaming, setRenaming] = useState(false);
   const remove = useRemovePasskey();
   const [confirming, setConfirming] = useState(false);
   const onRemove = () =>
@@ -46,17 +131,30 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
         </>,
       ]}
       actions={
-        <Button
-          size="xs"
-          variant="outline"
-          color="red"
-          onClick={() => setConfirming(true)}
-          aria-label={`Remove passkey ${passkey.name}`}
-        >
-          Remove
-        </Button>
+        !renaming && (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => setRenaming(true)}
+              aria-label={`Rename passkey ${passkey.name}`}
+            >
+              Rename
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red"
+              onClick={() => setConfirming(true)}
+              aria-label={`Remove passkey ${passkey.name}`}
+            >
+              Remove
+            </Button>
+          </Group>
+        )
       }
     >
+      {renaming && <RenameForm passkey={passkey} onDone={() => setRenaming(false)} />}
       <ConfirmDialog
         opened={confirming}
         title="Remove this passkey?"
