@@ -72,6 +72,8 @@ export async function lookAtBothWidths(page: Page, name: string) {
   const before = page.viewportSize();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    // From the top: a full-page screenshot draws the fixed header where the window scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
     await expectAccessible(page, `${name} at ${width} px`);
   }

@@ -155,7 +155,7 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
           maw={280}
         />
         <Group gap="sm">
-          <Button type="submit" color="red" disabled={disable.isPending}>
+          <Button type="submit" color="red.9" disabled={disable.isPending}>
             {disable.isPending ? 'Turning off...' : 'Turn off two-step sign-in'}
           </Button>
           <Button variant="default" onClick={onCancel}>
@@ -247,7 +247,7 @@ export function AuthenticatorAppCard() {
             <Button variant="outline" onClick={() => setAskingRenew(true)}>
               Make new recovery codes
             </Button>
-            <Button variant="outline" color="red" onClick={() => setTurningOff(true)}>
+            <Button variant="outline" color="red.9" onClick={() => setTurningOff(true)}>
               Turn off
             </Button>
           </Group>

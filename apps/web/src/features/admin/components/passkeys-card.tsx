@@ -144,7 +144,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
             <Button
               size="xs"
               variant="outline"
-              color="red"
+              color="red.9"
               onClick={() => setConfirming(true)}
               aria-label={`Remove passkey ${passkey.name}`}
             >
@@ -160,7 +160,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
         title="Remove this passkey?"
         confirmLabel={remove.isPending ? 'Removing...' : 'Remove passkey'}
         busy={remove.isPending}
-        color="red"
+        color="red.9"
         onConfirm={onRemove}
         onClose={() => setConfirming(false)}
       >
