@@ -71,19 +71,19 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeySummary; onDone: () =
       aria-label={`Rename passkey ${passkey.name}`}
       style={{ flexBasis: '100%' }}
     >
-      <Group align="flex-start" gap="sm" wrap="wrap">
+      <Stack gap="xs" align="flex-start">
         <TextInput
           ref={inputRef}
           label="New name"
           classNames={{ root: fieldClasses.field }}
           maxLength={PASSKEY_NAME_MAX}
-          maw={280}
           w="100%"
+          maw={280}
           key={form.key('name')}
           {...form.getInputProps('name')}
           errorProps={{ role: 'alert' }}
         />
-        <Group gap="xs" mt={{ base: 0, xs: 25 }}>
+        <Group gap="xs">
           <Button type="submit" size="sm" disabled={rename.isPending}>
             {rename.isPending ? 'Saving...' : 'Save name'}
           </Button>
@@ -91,7 +91,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeySummary; onDone: () =
             Cancel
           </Button>
         </Group>
-      </Group>
+      </Stack>
     </form>
   );
 }
