@@ -76,13 +76,13 @@ describe('safe methods', () => {
     const concrete = (route: string) =>
       route.replace(':path', encodeURIComponent(HERO)).replace(':id', 'x');
     const readRoutes = Object.values(API_ROUTES).filter((r) => r.method === 'GET');
-    // Issue 39 added four reads (factors, me, people, audit) and seventeen writes.
+    // Issue 39 added four reads (factors, me, people, audit) and eighteen writes.
     expect(readRoutes).toHaveLength(22);
     // The state-changing routes with no read at the same address answer GET with 404.
     const writeOnly = Object.values(API_ROUTES)
       .filter((r) => r.method !== 'GET' && !readRoutes.some((read) => read.path === r.path))
       .map((r) => concrete(r.path));
-    expect(writeOnly).toHaveLength(35);
+    expect(writeOnly).toHaveLength(36);
     const urls = [
       ...readRoutes.map((r) => concrete(r.path)),
       ...writeOnly,
