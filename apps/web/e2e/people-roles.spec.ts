@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { expectAccessible, lookAtBothWidths } from './axe';
+import { virtualAuthenticator } from './webauthn';
 
 // Issue 39: the owner invites a helper, the helper sets a password and a passkey from the link in
 // a browser of their own (Chromium's virtual authenticator), signs in again with the passkey, and
@@ -44,22 +45,10 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
   await page.screenshot({ path: path.join(SCREENSHOTS, 'people-invited.png'), fullPage: true });
   await expectAccessible(page, 'security with an invitation');
 
-  // The helper, in a browser of their own, with a platform authenticator whose user
-  // verification (fingerprint, PIN) always succeeds.
+  // The helper, in a browser of their own, with a passkey-capable device.
   const helperContext = await browser.newContext({ baseURL: HELPER_ORIGIN });
   const helper = await helperContext.newPage();
-  const cdp = await helperContext.newCDPSession(helper);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const authenticator = await virtualAuthenticator(helper);
   try {
     await helper.goto(new URL(link).pathname + new URL(link).hash);
     await expect(helper.getByText(`You are invited as ${HELPER}.`)).toBeVisible();
@@ -81,8 +70,7 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
     await offer.getByRole('button', { name: 'Add a passkey on this device' }).click();
     await expect(helper).toHaveURL(/\/admin$/);
     await expect(helper.getByText('Kennel laptop can now sign you in.')).toBeVisible();
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
-    expect(credentials).toHaveLength(1);
+    expect(await authenticator.credentials()).toHaveLength(1);
 
     // The passkey signs the helper in again, with no username typed.
     await helper.getByRole('banner').getByRole('button', { name: 'Logout' }).click();

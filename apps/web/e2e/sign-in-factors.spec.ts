@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { E2E_PORT } from '../playwright.config';
 import { lookAtBothWidths } from './axe';
+import { virtualAuthenticator } from './webauthn';
 
 // Passkeys and two-step sign-in, in Chromium, against the e2e server's demo admin. A passkey's
 // relying party is PUBLIC_URL's host (localhost on this server), so these pages are opened at
@@ -44,20 +45,7 @@ async function logout(page: Page) {
 test('adds a passkey on the Security screen, signs out, and signs in with "Sign in with a passkey"', async ({
   page,
 }) => {
-  // Chromium's virtual authenticator: a platform authenticator with resident keys whose user
-  // verification (fingerprint, PIN) always succeeds.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const authenticator = await virtualAuthenticator(page);
   try {
     await testLogin(page);
     await page.goto('/admin/security');
@@ -68,7 +56,7 @@ test('adds a passkey on the Security screen, signs out, and signs in with "Sign 
     await expect(page.getByText('Test laptop can now sign you in.')).toBeVisible();
     const item = passkeys.getByRole('listitem').filter({ hasText: 'Test laptop' });
     await expect(item).toContainText('Not used yet');
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'passkey-added.png'), fullPage: true });
