@@ -115,6 +115,52 @@ describe('invitation page: a passkey after the password', () => {
     expect(toasts().getByText('Sam’s laptop can now sign you in.')).toBeInTheDocument();
   });
 
+  it('asks for the password again when the sign-in is over 15 minutes old, then adds the passkey', async () => {
+    const user = userEvent.setup();
+    let confirmed = false;
+    webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        confirmed
+          ? Response.json({ options: { challenge: 'abc' } })
+          : Response.json(
+              { error: 'confirmation_required', message: 'Please confirm your password first.' },
+              { status: 403 },
+            ),
+      ),
+      http.post(API_ROUTES.confirmPassword.path, async ({ request }) => {
+        expect(await request.json()).toEqual({ password: PASSWORD });
+        confirmed = true;
+        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
+      }),
+      http.post(API_ROUTES.addPasskey.path, () =>
+        Response.json(
+          {
+            id: 'Y3JlZC1h',
+            name: 'Phone',
+            createdAt: '2026-05-10T09:00:00.000Z',
+            lastUsedAt: null,
+            synced: true,
+            backedUp: true,
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    await joinWithPassword(user);
+    await user.clear(screen.getByLabelText(/Name of the passkey/));
+    await user.type(screen.getByLabelText(/Name of the passkey/), 'Phone');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey on this device' }));
+    expect(
+      await screen.findByText('Confirm your password to add a sign-in method'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    const [added] = callsTo('POST', API_ROUTES.addPasskey.path);
+    expect(await added!.json()).toEqual({ name: 'Phone', response: REGISTRATION });
+  });
+
   it('goes to the admin without a passkey on "Skip for now"', async () => {
     const user = userEvent.setup();
     await joinWithPassword(user);

@@ -1,4 +1,4 @@
-import { renamePasskeyRequestSchema } from '@cedar/api-contract';
+import { CONFIRMATION_REQUIRED, renamePasskeyRequestSchema } from '@cedar/api-contract';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { passkeyCancelled, useAddPasskey } from '../api/factors';
 import { errorBodyOf } from '../lib/query-client';
 import { showSuccess } from '../lib/toasts';
 import { describeDevice } from '../lib/user-agent';
+import { PasswordConfirmation } from './password-confirmation';
 import fieldClasses from './password-field.module.css';
 
 /**
@@ -15,6 +16,8 @@ import fieldClasses from './password-field.module.css';
 export function PasskeyOffer({ username, onDone }: { username: string; onDone: () => void }) {
   const add = useAddPasskey();
   const [problem, setProblem] = useState<string | null>(null);
+  /** The sign-in is over 15 minutes old: the password again, then the passkey (as on Security). */
+  const [confirming, setConfirming] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { name: describeDevice(navigator.userAgent) },
@@ -22,7 +25,7 @@ export function PasskeyOffer({ username, onDone }: { username: string; onDone: (
     validate: schemaResolver(renamePasskeyRequestSchema, { sync: true }),
     transformValues: ({ name }) => ({ name: name.trim() }),
   });
-  const onSubmit = form.onSubmit(({ name }) => {
+  const addPasskey = (name: string) => {
     if (add.isPending) return;
     setProblem(null);
     add.mutate(name, {
@@ -30,14 +33,30 @@ export function PasskeyOffer({ username, onDone }: { username: string; onDone: (
         showSuccess('Passkey added', `${passkey.name} can now sign you in.`);
         onDone();
       },
-      onError: (error) =>
-        setProblem(
-          passkeyCancelled(error)
-            ? 'No passkey was added: the prompt was closed. Try again, or skip for now.'
-            : (errorBodyOf(error)?.message ?? 'The passkey could not be added. Please try again.'),
-        ),
+      onError: (error) => {
+        if (errorBodyOf(error)?.error === CONFIRMATION_REQUIRED) setConfirming(true);
+        else
+          setProblem(
+            passkeyCancelled(error)
+              ? 'No passkey was added: the prompt was closed. Try again, or skip for now.'
+              : (errorBodyOf(error)?.message ??
+                  'The passkey could not be added. Please try again.'),
+          );
+      },
     });
-  });
+  };
+  const onSubmit = form.onSubmit(({ name }) => addPasskey(name));
+  if (confirming)
+    return (
+      <PasswordConfirmation
+        action="factor"
+        onConfirmed={() => {
+          setConfirming(false);
+          addPasskey(form.getTransformedValues().name);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add a passkey">
       <Stack gap="md">
