@@ -223,6 +223,11 @@ const PROTECTED: Record<string, (ids: Ids) => InjectOptions> = {
     url: API_ROUTES.enableTotp.path,
     payload: { code: totpCode },
   }),
+  newRecoveryCodes: () => ({
+    method: 'POST',
+    url: API_ROUTES.newRecoveryCodes.path,
+    payload: {},
+  }),
   disableTotp: () => ({
     method: 'POST',
     url: API_ROUTES.disableTotp.path,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { axeFindings } from './axe';
+import { expectAccessible } from './axe';
 
 // The admin shell (decision 027): every signed-in admin screen has the same header (the site's
 // name, who is signed in, Logout) and navigation; on a phone the navigation folds behind a burger.
@@ -27,11 +27,6 @@ const navLink = (page: Page, name: string) =>
   navigation(page).getByRole('link', { name, exact: true });
 const shellLogout = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: 'Logout' });
-
-async function expectAccessible(page: Page, what: string) {
-  const { blocking } = await axeFindings(page);
-  expect(blocking, `${what}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
-}
 
 /** The navigation marks the screen shown, and only it, as the current page. */
 async function expectCurrent(page: Page, name: string) {

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { axeFindings } from './axe';
+import { E2E_PORT } from '../playwright.config';
+import { expectAccessible, lookAtBothWidths } from './axe';
+import { virtualAuthenticator } from './webauthn';
 
-// Issue 39: the owner invites a helper, the helper sets a password from the link in a browser of
-// their own and works on the waitlist but is refused the file editor; the owner sees it all in
+// Issue 39: the owner invites a helper, the helper sets a password and a passkey from the link in
+// a browser of their own (Chromium's virtual authenticator), signs in again with the passkey, and
+// works on the waitlist but is refused the file editor; the owner sees it all in
 // the audit log, suspends the helper and finally removes them, so no other spec finds a helper,
 // a session or an entry of theirs. This file runs in the public project (its name does not end in
 // admin.spec.ts): it is over before the admin specs count the demo owner's sessions.
@@ -15,10 +18,8 @@ const SCREENSHOTS = path.resolve(
 const HELPER = `helper-${Date.now().toString(36)}`;
 const HELPER_PASSWORD = 'meadow-kettle-ribbon-58';
 
-async function expectAccessible(page: Page, what: string) {
-  const { blocking } = await axeFindings(page);
-  expect(blocking, `${what}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
-}
+/** A passkey's relying party is PUBLIC_URL's host: the helper's browser opens localhost. */
+const HELPER_ORIGIN = `http://localhost:${E2E_PORT}`;
 
 async function ownerSignsIn(page: Page) {
   await page.goto('/admin/login');
@@ -44,9 +45,10 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
   await page.screenshot({ path: path.join(SCREENSHOTS, 'people-invited.png'), fullPage: true });
   await expectAccessible(page, 'security with an invitation');
 
-  // The helper, in a browser of their own.
-  const helperContext = await browser.newContext();
+  // The helper, in a browser of their own, with a passkey-capable device.
+  const helperContext = await browser.newContext({ baseURL: HELPER_ORIGIN });
   const helper = await helperContext.newPage();
+  const authenticator = await virtualAuthenticator(helper);
   try {
     await helper.goto(new URL(link).pathname + new URL(link).hash);
     await expect(helper.getByText(`You are invited as ${HELPER}.`)).toBeVisible();
@@ -58,6 +60,22 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
     await helper.getByLabel(/^Password/).fill(HELPER_PASSWORD);
     await helper.getByLabel(/Repeat the password/).fill(HELPER_PASSWORD);
     await helper.getByRole('button', { name: 'Set password and sign in' }).click();
+
+    // Signed in; next, a passkey on this device (or "Skip for now").
+    const offer = helper.getByRole('form', { name: 'Add a passkey' });
+    await expect(offer).toContainText(`You are signed in as ${HELPER}.`);
+    await expect(offer.getByRole('button', { name: 'Skip for now' })).toBeVisible();
+    await lookAtBothWidths(helper, 'people-invite-passkey');
+    await offer.getByLabel(/Name of the passkey/).fill('Kennel laptop');
+    await offer.getByRole('button', { name: 'Add a passkey on this device' }).click();
+    await expect(helper).toHaveURL(/\/admin$/);
+    await expect(helper.getByText('Kennel laptop can now sign you in.')).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(1);
+
+    // The passkey signs the helper in again, with no username typed.
+    await helper.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect(helper).toHaveURL(/\/admin\/login$/);
+    await helper.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(helper).toHaveURL(/\/admin$/);
     await expect(
       helper.getByRole('heading', { level: 1, name: `Welcome back, ${HELPER}!` }),
@@ -103,10 +121,12 @@ test('the owner invites a helper, who sets a password from the link, keeps the w
     const entries = audit.getByRole('table', { name: 'Audit log entries' });
     await expect(entries.getByText('Invitation', { exact: true })).toBeVisible();
     await expect(entries).toContainText('Invitation acceptance');
+    await expect(entries).toContainText('Adding a passkey');
     await expect(entries).toContainText('Owner-only call');
     await audit.getByPlaceholder('Everyone').click();
     await page.getByRole('option', { name: HELPER }).click();
-    await expect(entries.getByRole('row')).toHaveCount(3); // header, the refusal, the sign-up
+    // The header; the refusal, the passkey sign-in, the sign-out, the passkey, the sign-up.
+    await expect(entries.getByRole('row')).toHaveCount(6);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'people-audit-log.png'), fullPage: true });
 
     // Suspended: signed out at once.

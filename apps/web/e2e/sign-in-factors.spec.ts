@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { E2E_PORT } from '../playwright.config';
+import { lookAtBothWidths } from './axe';
+import { virtualAuthenticator } from './webauthn';
 
 // Passkeys and two-step sign-in, in Chromium, against the e2e server's demo admin. A passkey's
 // relying party is PUBLIC_URL's host (localhost on this server), so these pages are opened at
@@ -43,20 +45,7 @@ async function logout(page: Page) {
 test('adds a passkey on the Security screen, signs out, and signs in with "Sign in with a passkey"', async ({
   page,
 }) => {
-  // Chromium's virtual authenticator: a platform authenticator with resident keys whose user
-  // verification (fingerprint, PIN) always succeeds.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const authenticator = await virtualAuthenticator(page);
   try {
     await testLogin(page);
     await page.goto('/admin/security');
@@ -67,10 +56,24 @@ test('adds a passkey on the Security screen, signs out, and signs in with "Sign 
     await expect(page.getByText('Test laptop can now sign you in.')).toBeVisible();
     const item = passkeys.getByRole('listitem').filter({ hasText: 'Test laptop' });
     await expect(item).toContainText('Not used yet');
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'passkey-added.png'), fullPage: true });
+
+    // Renamed inline: an empty name is refused on the field with the API's own words.
+    await item.getByRole('button', { name: 'Rename passkey Test laptop' }).click();
+    const rename = item.getByRole('form', { name: 'Rename passkey Test laptop' });
+    await rename.getByLabel('New name').fill('');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(rename.getByText('Give the passkey a name.')).toBeVisible();
+    await lookAtBothWidths(page, 'passkey-rename');
+    await rename.getByLabel('New name').fill('Work laptop');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Test laptop is now called Work laptop.')).toBeVisible();
+    await expect(passkeys.getByRole('listitem')).toHaveText([/Work laptop/]);
+    await expect(rename).toHaveCount(0);
+    const renamed = passkeys.getByRole('listitem').filter({ hasText: 'Work laptop' });
 
     await logout(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'login-with-passkey.png') });
@@ -78,10 +81,10 @@ test('adds a passkey on the Security screen, signs out, and signs in with "Sign 
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText('Logged in successfully!')).toBeVisible();
     await page.goto('/admin/security');
-    await expect(item).toContainText('Last used');
+    await expect(renamed).toContainText('Last used');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'passkey-used.png'), fullPage: true });
 
-    await item.getByRole('button', { name: 'Remove passkey Test laptop' }).click();
+    await renamed.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
     await page
       .getByRole('dialog', { name: 'Remove this passkey?' })
       .getByRole('button', { name: 'Remove passkey' })
@@ -170,10 +173,42 @@ test('turns on two-step sign-in with an authenticator app, then signs in with it
 
     await page.goto('/admin/security');
     await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
+
+    // Ten new recovery codes, codes staying on (a sign-in a moment ago stands for the password).
+    await card.getByRole('button', { name: 'Make new recovery codes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make new recovery codes?' });
+    await expect(dialog).toContainText('stop working at once');
+    await lookAtBothWidths(page, 'totp-new-codes-question');
+    await dialog.getByRole('button', { name: 'Make new codes' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    const newCodes = await list.getByRole('listitem').allInnerTexts();
+    expect(newCodes.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+    await lookAtBothWidths(page, 'totp-new-codes');
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(card.getByText(/Recovery codes left: 10 of 10/)).toBeVisible();
+    const audit = page.getByRole('region', { name: 'Audit log' });
+    await page.reload();
+    await expect(audit.getByRole('table', { name: 'Audit log entries' })).toContainText(
+      'Making new recovery codes',
+    );
+
+    // The old codes no longer sign in; a new one does.
+    await logout(page);
+    await passwordStep();
+    await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
+    await page.getByLabel('Code', { exact: true }).fill(newCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.goto('/admin/security');
+    await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
     await card.getByRole('button', { name: 'Turn off' }).click();
     await card.getByLabel('Your password').fill(admin.password);
     await card.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
     await expect(card.getByText('Off. Your password alone signs you in.')).toBeVisible();
+    await logout(page);
   } finally {
     // Codes off whatever happened, so the other specs' password logins go through.
     const off = () =>

@@ -120,6 +120,12 @@ export const enableTotpRequestSchema = z.strictObject({ code: totpCodeSchema });
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
+/**
+ * Ten new recovery codes in place of the old ones (codes stay on): no field; the password
+ * confirmed in the last 15 minutes is the proof, as for adding a factor.
+ */
+export const newRecoveryCodesRequestSchema = z.strictObject({});
+
 /** Turning codes off takes the password, or a code (one-time or recovery). */
 export const disableTotpRequestSchema = z.union([
   z.strictObject({

@@ -56,6 +56,7 @@ export const API_ROUTES = {
   totpSetup: { method: 'POST', path: '/api/admin/totp/setup' },
   enableTotp: { method: 'POST', path: '/api/admin/totp/enable' },
   disableTotp: { method: 'POST', path: '/api/admin/totp/disable' },
+  newRecoveryCodes: { method: 'POST', path: '/api/admin/totp/recovery-codes' },
   // Issue 39: roles, invitations and the audit log.
   me: { method: 'GET', path: '/api/admin/me' },
   people: { method: 'GET', path: '/api/admin/people' },

@@ -6,6 +6,7 @@ import {
   enableTotpRequestSchema,
   type Factors,
   factorsSchema,
+  newRecoveryCodesRequestSchema,
   passkeySummarySchema,
   recoveryCodesSchema,
   renamePasskeyRequestSchema,
@@ -56,7 +57,10 @@ export async function factorRoutes(app: FastifyInstance) {
   const { devices, deviceCookieName } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  const requireRecentPassword = (request: FastifyRequest, event: 'passkey-add' | 'totp-enable') => {
+  const requireRecentPassword = (
+    request: FastifyRequest,
+    event: 'passkey-add' | 'totp-enable' | 'recovery-codes-new',
+  ) => {
     const admin = signedIn(request);
     if (!sessions.recentlyConfirmed(admin)) {
       securityEvent(request, event, 'refused', { username: admin.username, reason: 'unconfirmed' });
@@ -152,7 +156,7 @@ export async function factorRoutes(app: FastifyInstance) {
         throw new HttpError(404, 'not_found', 'You have no such passkey.');
       securityEvent(request, 'passkey-rename', 'success', {
         username: admin.username,
-        passkey: request.body.name,
+        label: request.body.name,
       });
       return summary((await store.passkeys.find(id))!);
     },
@@ -240,6 +244,33 @@ export async function factorRoutes(app: FastifyInstance) {
       securityEvent(request, 'totp-enable', 'success', { username: admin.username });
       reply.header('cache-control', 'no-store');
       // Shown once: only their hashes are kept.
+      return { recoveryCodes: codes };
+    },
+  );
+
+  routes.post(
+    API_ROUTES.newRecoveryCodes.path,
+    {
+      config: { role: 'helper' },
+      schema: { body: newRecoveryCodesRequestSchema, response: { 200: recoveryCodesSchema } },
+    },
+    async (request, reply) => {
+      // As for adding a factor: a session cookie taken later cannot swap the codes for its own.
+      const admin = requireRecentPassword(request, 'recovery-codes-new');
+      const codes = newRecoveryCodes();
+      const replaced = await store.factors.replaceRecoveryCodes(
+        admin.username,
+        codes.map((c) => recoveryCodeHash(admin.username, c)),
+      );
+      if (!replaced)
+        throw new HttpError(
+          409,
+          'totp_disabled',
+          'One-time codes are not turned on: recovery codes come with them.',
+        );
+      securityEvent(request, 'recovery-codes-new', 'success', { username: admin.username });
+      reply.header('cache-control', 'no-store');
+      // Shown once: only their hashes are kept, and the old ten no longer sign in.
       return { recoveryCodes: codes };
     },
   );

@@ -273,6 +273,79 @@ describe('one-time codes (RFC 6238)', () => {
   });
 });
 
+describe('new recovery codes (codes stay on)', () => {
+  const renew = (a: TestApp & { cookie: string }, payload: unknown = {}, cookie = a.cookie) =>
+    call(a.app, 'POST', '/api/admin/totp/recovery-codes', { payload, cookie });
+
+  it('replaces all ten at once: the old ones no longer sign in, the new ones do, and the log says so', async () => {
+    const { a, recoveryCodes: old } = await withCodes();
+    expect((await codeStep(a.app, await passwordStep(a.app), old[0]!)).statusCode).toBe(200);
+    const res = await renew(a);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const fresh = res.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(new Set(fresh).size).toBe(10);
+    expect(fresh.filter((c) => old.includes(c))).toEqual([]);
+    expect(
+      (await call(a.app, 'GET', '/api/admin/factors', { cookie: a.cookie })).json().totp,
+    ).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    // Stored hashed, never as given; one of the old ten is refused, one of the new ten signs in.
+    const stored = JSON.stringify(await a.services.store.factors.get('owner'));
+    for (const code of fresh) expect(stored).not.toContain(code.replaceAll('-', ''));
+    const refused = await codeStep(a.app, await passwordStep(a.app), old[1]!);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: 'wrong_code' });
+    expect((await codeStep(a.app, await passwordStep(a.app), fresh[0]!)).statusCode).toBe(200);
+    const { items } = await a.services.store.audit.page(
+      { action: 'recovery-codes-new' },
+      { limit: 10 },
+    );
+    expect(items).toMatchObject([{ username: 'owner', outcome: 'success' }]);
+    const logged = JSON.stringify(items);
+    for (const code of fresh) expect(logged).not.toContain(code);
+  });
+
+  it('needs a password confirmed in the last 15 minutes (403), and records the refusal', async () => {
+    const { a, recoveryCodes } = await withCodes();
+    a.clock.advance(16 * MINUTE);
+    const res = await renew(a);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: 'confirmation_required',
+      message: 'Please confirm your password first.',
+    });
+    const confirmed = await call(a.app, 'POST', '/api/admin/password/confirm', {
+      payload: { password: OWNER.password },
+      cookie: a.cookie,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBeLessThan(300);
+    expect((await renew(a)).statusCode).toBe(200);
+    expect(recoveryCodes).toHaveLength(10);
+    const { items } = await a.services.store.audit.page(
+      { action: 'recovery-codes-new' },
+      { limit: 10 },
+    );
+    expect(items.map((e) => e.outcome)).toEqual(['success', 'refused']);
+  });
+
+  it('refuses an account whose codes are off (409), a body with fields (400) and no session (401)', async () => {
+    const a = await buildLoggedIn({ clock: new FakeClock(START) });
+    t = a;
+    const off = await renew(a);
+    expect(off.statusCode).toBe(409);
+    expect(off.json()).toEqual({
+      error: 'totp_disabled',
+      message: 'One-time codes are not turned on: recovery codes come with them.',
+    });
+    expect(await a.services.store.factors.get('owner')).toBeNull();
+    const extra = await renew(a, { password: OWNER.password });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({ error: 'bad_request' });
+    expect((await renew(a, {}, '')).statusCode).toBe(401);
+  });
+});
+
 describe('recovery codes', () => {
   it('are read back from any case, spaces and dashes, and hashed per account', () => {
     fc.assert(

@@ -247,12 +247,25 @@ describe('passkeys', () => {
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().name).toBe('Work laptop');
+    // The audit entry keeps the new name (as `label`, an allowed detail).
+    const { items } = await a.services.store.audit.page(
+      { action: 'passkey-rename' },
+      { limit: 10 },
+    );
+    expect(items).toMatchObject([
+      { username: 'owner', outcome: 'success', details: { label: 'Work laptop' } },
+    ]);
     const long = await call(a.app, 'PATCH', passkeyUrl(key.id), {
       payload: { name: 'x'.repeat(61) },
       cookie: a.cookie,
     });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toContain("A passkey's name has at most 60 characters.");
+    // Named by field, for the Security screen to show on the name's input.
+    expect(long.json().details).toContainEqual({
+      path: 'name',
+      message: "A passkey's name has at most 60 characters.",
+    });
     const empty = await addPasskey(
       a.app,
       a.cookie,

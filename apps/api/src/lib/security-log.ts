@@ -24,6 +24,7 @@ export type SecurityEvent =
   | 'totp-enable'
   | 'totp-disable'
   | 'recovery-code-use'
+  | 'recovery-codes-new'
   // Issue 39: roles and the audit log.
   | 'role-refused'
   | 'waitlist-change'

@@ -292,6 +292,13 @@ function factorOperations(
         );
         return result.matchedCount > 0;
       },
+      async replaceRecoveryCodes(username, recoveryCodes) {
+        const result = await factors.updateOne(
+          { _id: username, totp: { $exists: true } },
+          { $set: { recoveryCodes } },
+        );
+        return result.matchedCount > 0;
+      },
     },
     challenges: {
       async put(challenge) {

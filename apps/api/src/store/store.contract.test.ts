@@ -137,6 +137,23 @@ function storeContract(name: string, makeEngine: () => Engine) {
       expect((await store.factors.get('owner'))?.recoveryCodes).toEqual(['h2']);
     });
 
+    it('replaces every recovery code at once while codes are on, and never for an account with them off', async () => {
+      expect(await store.factors.replaceRecoveryCodes('owner', ['n1'])).toBe(false);
+      expect(await store.factors.get('owner')).toBeNull();
+      await store.factors.offerTotp('owner', 'S', now);
+      await store.factors.enableTotp('owner', 'S', 1, ['h1', 'h2'], now);
+      expect(await store.factors.replaceRecoveryCodes('owner', ['n1', 'n2', 'n3'])).toBe(true);
+      expect(await store.factors.get('owner')).toMatchObject({
+        totp: { secret: 'S', lastStep: 1 },
+        recoveryCodes: ['n1', 'n2', 'n3'],
+      });
+      expect(await store.factors.useRecoveryCode('owner', 'h1')).toBe(false);
+      expect(await store.factors.useRecoveryCode('owner', 'n2')).toBe(true);
+      await store.factors.disableTotp('owner');
+      expect(await store.factors.replaceRecoveryCodes('owner', ['m1'])).toBe(false);
+      expect(await store.factors.get('owner')).toEqual({ _id: 'owner' });
+    });
+
     it('hands a challenge to exactly one of parallel consumers, never after it expired or for another purpose', async () => {
       await store.challenges.put({ _id: 'c1', purpose: 'passkey-sign-in', expiresAt: at(HOUR) });
       await store.challenges.put({

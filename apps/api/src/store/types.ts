@@ -450,6 +450,8 @@ interface FactorRepo {
   claimStep(username: string, step: number): Promise<boolean>;
   /** Uses up one recovery code by its hash, atomically: true once, false ever after. */
   useRecoveryCode(username: string, hash: string): Promise<boolean>;
+  /** Replaces all the recovery codes' hashes in one update; false when codes are off. */
+  replaceRecoveryCodes(username: string, recoveryCodes: string[]): Promise<boolean>;
 }
 
 interface ChallengeRepo {

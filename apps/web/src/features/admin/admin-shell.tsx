@@ -8,6 +8,7 @@ import type { AdminRole } from '@cedar/api-contract';
 import { roleOf } from './lib/role';
 import { screensFor } from './lib/screens';
 import { readSession, type StoredSession } from './lib/session';
+import headerClasses from '../../components/layout/site-header.module.css';
 import classes from './admin-shell.module.css';
 
 const NAV_ID = 'admin-navigation';
@@ -45,7 +46,7 @@ function Shell({ session }: { session: StoredSession }) {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
     >
       <AppShell.Header>
-        <a href={`#${MAIN_ID}`} className={classes.skipLink}>
+        <a href={`#${MAIN_ID}`} className={headerClasses.skipLink}>
           {layoutCopy.skipLink}
         </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">

@@ -1,8 +1,7 @@
 import { EDITABLE_FILES, type EditableFilePath } from '@cedar/api-contract';
 import { Button, Container, Grid, Group, Select, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { AdminGate } from './admin-session';
-import { OwnerOnly } from './components/owner-only';
+import { AdminPage } from './components/admin-page';
 import { EditorPanel } from './components/editor-panel';
 import { EditorWarnings } from './components/editor-warnings';
 import { RevisionList } from './components/revision-list';
@@ -75,9 +74,9 @@ function FileEditorPage() {
 /** /admin/files: the seven section files, their history, and the site's publish state. */
 export function FilesScreen() {
   return (
-    <OwnerOnly title="Edit Website Files">
-      <AdminGate>{() => <FileEditorPage />}</AdminGate>
-    </OwnerOnly>
+    <AdminPage title="Edit Website Files" ownerOnly>
+      <FileEditorPage />
+    </AdminPage>
   );
 }
 

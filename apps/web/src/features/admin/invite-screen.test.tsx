@@ -3,9 +3,18 @@ import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InviteScreen } from './invite-screen';
-import { api, callsTo, renderAdmin, resetToasts } from './test/render-admin';
+import { api, callsTo, renderAdmin, resetToasts, toasts } from './test/render-admin';
+
+// jsdom has no WebAuthn: by default the browser "cannot make passkeys", as jsdom itself says.
+const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn(), supported: false }));
+vi.mock('@simplewebauthn/browser', async (original) => ({
+  ...(await original<typeof SimpleWebAuthnBrowser>()),
+  browserSupportsWebAuthn: () => webauthn.supported,
+  startRegistration: webauthn.startRegistration,
+}));
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -26,14 +35,170 @@ function serveCheck() {
   );
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  webauthn.supported = false;
+  webauthn.startRegistration.mockReset();
+});
 afterEach(() => {
   resetToasts();
   window.history.replaceState(null, '', '/');
 });
 
+const PASSWORD = 'lantern-orchard-pebble-91';
+const REGISTRATION = {
+  id: 'new',
+  rawId: 'new',
+  type: 'public-key',
+  response: {},
+  clientExtensionResults: {},
+};
+
+/** The link opened, the password set: signed in as sam, on the passkey step. */
+async function joinWithPassword(user: ReturnType<typeof userEvent.setup>) {
+  openLink(`#${TOKEN}`);
+  serveCheck();
+  api.use(
+    http.post(API_ROUTES.acceptInvitation.path, () =>
+      Response.json({ token: 'marker', user: { username: 'sam', role: 'helper' } }),
+    ),
+  );
+  renderAdmin(<InviteScreen />, { route: '/admin/invite' });
+  await screen.findByText(/You are invited as/);
+  await user.type(screen.getByLabelText(/^Password/), PASSWORD);
+  await user.type(screen.getByLabelText(/Repeat the password/), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+  return screen.findByRole('form', { name: 'Add a passkey' });
+}
+
+describe('invitation page: a passkey after the password', () => {
+  beforeEach(() => {
+    webauthn.supported = true;
+  });
+
+  it('offers a passkey on this device once signed in, named for the device, and goes to the admin with it', async () => {
+    const user = userEvent.setup();
+    webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        Response.json({ options: { challenge: 'abc' } }),
+      ),
+      http.post(API_ROUTES.addPasskey.path, async ({ request }) => {
+        const { name } = (await request.json()) as { name: string };
+        return Response.json(
+          {
+            id: 'Y3JlZC1h',
+            name,
+            createdAt: '2026-05-10T09:00:00.000Z',
+            lastUsedAt: null,
+            synced: false,
+            backedUp: false,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const form = await joinWithPassword(user);
+    expect(form).toHaveTextContent('You are signed in as sam.');
+    // Signed in already: the session is stored before the passkey is offered.
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('marker');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/invite');
+    const name = screen.getByLabelText(/Name of the passkey/);
+    expect((name as HTMLInputElement).value).not.toBe('');
+    await user.clear(name);
+    await user.type(name, 'Sam’s laptop');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey on this device' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: { challenge: 'abc' } });
+    const [added] = callsTo('POST', API_ROUTES.addPasskey.path);
+    expect(await added!.json()).toEqual({ name: 'Sam’s laptop', response: REGISTRATION });
+    expect(toasts().getByText('Sam’s laptop can now sign you in.')).toBeInTheDocument();
+  });
+
+  it('asks for the password again when the sign-in is over 15 minutes old, then adds the passkey', async () => {
+    const user = userEvent.setup();
+    let confirmed = false;
+    webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        confirmed
+          ? Response.json({ options: { challenge: 'abc' } })
+          : Response.json(
+              { error: 'confirmation_required', message: 'Please confirm your password first.' },
+              { status: 403 },
+            ),
+      ),
+      http.post(API_ROUTES.confirmPassword.path, async ({ request }) => {
+        expect(await request.json()).toEqual({ password: PASSWORD });
+        confirmed = true;
+        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
+      }),
+      http.post(API_ROUTES.addPasskey.path, () =>
+        Response.json(
+          {
+            id: 'Y3JlZC1h',
+            name: 'Phone',
+            createdAt: '2026-05-10T09:00:00.000Z',
+            lastUsedAt: null,
+            synced: true,
+            backedUp: true,
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    await joinWithPassword(user);
+    await user.clear(screen.getByLabelText(/Name of the passkey/));
+    await user.type(screen.getByLabelText(/Name of the passkey/), 'Phone');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey on this device' }));
+    expect(
+      await screen.findByText('Confirm your password to add a sign-in method'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    const [added] = callsTo('POST', API_ROUTES.addPasskey.path);
+    expect(await added!.json()).toEqual({ name: 'Phone', response: REGISTRATION });
+  });
+
+  it('goes to the admin without a passkey on "Skip for now"', async () => {
+    const user = userEvent.setup();
+    await joinWithPassword(user);
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    expect(callsTo('POST', API_ROUTES.passkeyRegistrationOptions.path)).toHaveLength(0);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('marker');
+  });
+
+  it('asks for a name before the prompt, and says so when the prompt was closed, staying on the step', async () => {
+    const user = userEvent.setup();
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        Response.json({ options: { challenge: 'abc' } }),
+      ),
+    );
+    webauthn.startRegistration.mockRejectedValueOnce(
+      Object.assign(new Error('closed'), { name: 'NotAllowedError' }),
+    );
+    await joinWithPassword(user);
+    await user.clear(screen.getByLabelText(/Name of the passkey/));
+    await user.click(screen.getByRole('button', { name: 'Add a passkey on this device' }));
+    expect(await screen.findByText('Give the passkey a name.')).toBeInTheDocument();
+    expect(callsTo('POST', API_ROUTES.passkeyRegistrationOptions.path)).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Name of the passkey/), 'Phone');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey on this device' }));
+    expect(
+      await screen.findByText(
+        'No passkey was added: the prompt was closed. Try again, or skip for now.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/invite');
+    expect(callsTo('POST', API_ROUTES.addPasskey.path)).toHaveLength(0);
+  });
+});
+
 describe('invitation page', () => {
-  it('greets the invited helper, sets their password, stores the session as a login does and goes to the dashboard', async () => {
+  it('greets the invited helper, sets their password, stores the session as a login does and goes to the dashboard (no passkey where the browser cannot make one)', async () => {
     const user = userEvent.setup();
     openLink(`#${TOKEN}`);
     serveCheck();

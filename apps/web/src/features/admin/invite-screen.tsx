@@ -12,10 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAcceptInvitation, useInvitationCheck } from './api/invitation';
+import { PasskeyOffer } from './components/passkey-offer';
 import { formatDateTime } from './lib/dates';
 import { errorBodyOf } from './lib/query-client';
 import { saveSession } from './lib/session';
@@ -54,7 +56,10 @@ function Gone({ message }: { message: string }) {
   );
 }
 
-/** /admin/invite#<token>: a helper's one-time invitation (issue 39): choose a password, signed in. */
+/**
+ * /admin/invite#<token>: a helper's one-time invitation (issue 39): choose a password, signed in,
+ * then a passkey on this device (where the browser can make one) or skip to the admin.
+ */
 export function InviteScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -62,6 +67,9 @@ export function InviteScreen() {
   const check = useInvitationCheck(token);
   const accept = useAcceptInvitation();
   const [problem, setProblem] = useState<string | null>(null);
+  /** Signed in: the passkey step, for this username. */
+  const [joined, setJoined] = useState<string | null>(null);
+  const toAdmin = () => void navigate('/admin', { replace: true });
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', repeat: '' },
@@ -83,7 +91,8 @@ export function InviteScreen() {
           queryClient.clear();
           saveSession({ token: marker, user });
           showSuccess('Welcome', `You are signed in as ${user.username}.`);
-          void navigate('/admin', { replace: true });
+          if (browserSupportsWebAuthn()) setJoined(user.username);
+          else toAdmin();
         },
         onError: (error) => {
           const body = errorBodyOf(error);
@@ -109,7 +118,9 @@ export function InviteScreen() {
           <Title order={1} fz={26}>
             Join the {site.brandName} admin
           </Title>
-          {gone ? (
+          {joined ? (
+            <PasskeyOffer username={joined} onDone={toAdmin} />
+          ) : gone ? (
             <Gone message={gone} />
           ) : !check.data ? (
             <Group gap="xs" role="status">
@@ -128,8 +139,8 @@ export function InviteScreen() {
                   .
                 </Text>
                 <Text size="sm" c="gray.7">
-                  Use at least 12 characters: a few unrelated words make a strong password. After
-                  signing in you can add a passkey on the Security page.
+                  Use at least 12 characters: a few unrelated words make a strong password.
+                  {browserSupportsWebAuthn() && ' Next, you can add a passkey on this device.'}
                 </Text>
                 <PasswordInput
                   label="Password"

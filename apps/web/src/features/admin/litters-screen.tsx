@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { AdminPage } from './components/admin-page';
-import { OwnerOnly } from './components/owner-only';
 import { classifyLitterError, useLitters, useSaveLitter } from './api/litters';
 import { useWaitlist } from './api/waitlist';
 import { usePublishStatus, awaitsBuild, type PendingPublish } from './api/publish-status';
@@ -215,14 +214,13 @@ function LittersBody() {
  */
 export function LittersScreen() {
   return (
-    <OwnerOnly title="Litters">
-      <AdminPage
-        title="Litters"
-        intro="Add a new litter, update what is available, or archive a litter that has gone home: each save updates the public Puppies page."
-      >
-        <LittersBody />
-      </AdminPage>
-    </OwnerOnly>
+    <AdminPage
+      title="Litters"
+      intro="Add a new litter, update what is available, or archive a litter that has gone home: each save updates the public Puppies page."
+      ownerOnly
+    >
+      <LittersBody />
+    </AdminPage>
   );
 }
 

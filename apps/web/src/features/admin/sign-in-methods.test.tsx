@@ -168,6 +168,64 @@ describe('passkeys on the Security screen', () => {
     expect(callsTo('DELETE', passkeyUrl(LAPTOP.id))).toHaveLength(1);
   });
 
+  it('renames a passkey inline: the API’s rule on the field before asking, its refusal on the field after', async () => {
+    const user = userEvent.setup();
+    factors.passkeys = [LAPTOP];
+    api.use(
+      http.patch(passkeyUrl(LAPTOP.id), async ({ request }) => {
+        const { name } = (await request.json()) as { name: string };
+        if (name === 'Taken')
+          return Response.json(
+            {
+              error: 'bad_request',
+              message: 'name: The server says no to this name.',
+              details: [{ path: 'name', message: 'The server says no to this name.' }],
+            },
+            { status: 400 },
+          );
+        factors.passkeys = [{ ...LAPTOP, name }];
+        return Response.json({ ...LAPTOP, name });
+      }),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    await user.click(await screen.findByRole('button', { name: 'Rename passkey Laptop' }));
+    const form = screen.getByRole('form', { name: 'Rename passkey Laptop' });
+    const field = within(form).getByLabelText('New name');
+    expect(field).toHaveValue('Laptop');
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await within(form).findByText('Give the passkey a name.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('PATCH', passkeyUrl(LAPTOP.id))).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, 'Taken');
+    await user.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await within(form).findByText('The server says no to this name.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '  Work laptop ');
+    await user.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await toasts().findByText('Laptop is now called Work laptop.')).toBeInTheDocument();
+    const calls = callsTo('PATCH', passkeyUrl(LAPTOP.id));
+    expect(await calls.at(-1)!.json()).toEqual({ name: 'Work laptop' });
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    await waitFor(() => expect(list).toHaveTextContent('Work laptop'));
+    expect(screen.queryByRole('form', { name: /Rename passkey/ })).not.toBeInTheDocument();
+  });
+
+  it('leaves the name as it was on Cancel', async () => {
+    const user = userEvent.setup();
+    factors.passkeys = [LAPTOP];
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    await user.click(await screen.findByRole('button', { name: 'Rename passkey Laptop' }));
+    await user.type(screen.getByLabelText('New name'), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('New name')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Laptop');
+    expect(callsTo('PATCH', passkeyUrl(LAPTOP.id))).toHaveLength(0);
+  });
+
   it('offers no passkey to add where the browser cannot make one', async () => {
     webauthn.supported = false;
     renderAdmin(<SignInMethods />, { route: '/admin/security' });
@@ -257,5 +315,60 @@ describe('two-step sign-in on the Security screen', () => {
     await user.type(screen.getByLabelText('Your password'), 'kennel-ledger-harbor-42');
     await user.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
     expect(await screen.findByText('Off. Your password alone signs you in.')).toBeInTheDocument();
+  });
+
+  it('makes ten new recovery codes after asking, shows them once, and asks for the password first when the server wants it', async () => {
+    const user = userEvent.setup();
+    factors.totp = { enabled: true, recoveryCodesLeft: 2 };
+    let confirmed = false;
+    const NEW = CODES.map((c) => c.replace('abcd', 'wxyz'));
+    api.use(
+      http.post(API_ROUTES.newRecoveryCodes.path, () => {
+        if (!confirmed)
+          return Response.json(
+            { error: 'confirmation_required', message: 'Please confirm your password first.' },
+            { status: 403 },
+          );
+        factors.totp = { enabled: true, recoveryCodesLeft: 10 };
+        return Response.json({ recoveryCodes: NEW });
+      }),
+      http.post(API_ROUTES.confirmPassword.path, () => {
+        confirmed = true;
+        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
+      }),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    expect(await screen.findByText(/Recovery codes left: 2 of 10/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make new recovery codes?' });
+    expect(dialog).toHaveTextContent('stop working at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Make new codes' }));
+    expect(
+      await screen.findByText('Confirm your password to make new recovery codes'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your password'), 'kennel-ledger-harbor-42');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(NEW);
+    expect(callsTo('POST', API_ROUTES.newRecoveryCodes.path)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/Recovery codes left: 10 of 10/)).toBeInTheDocument();
+  });
+
+  it('makes no new codes when the question is cancelled', async () => {
+    const user = userEvent.setup();
+    factors.totp = { enabled: true, recoveryCodesLeft: 4 };
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    await user.click(await screen.findByRole('button', { name: 'Make new recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make new recovery codes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', API_ROUTES.newRecoveryCodes.path)).toHaveLength(0);
+    expect(screen.getByText(/Recovery codes left: 4 of 10/)).toBeInTheDocument();
   });
 });

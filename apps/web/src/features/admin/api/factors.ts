@@ -65,6 +65,17 @@ export function useAddPasskey() {
   });
 }
 
+/** Gives a passkey a new name (the API's rules: 1 to 60 characters, trimmed). */
+export function useRenamePasskey() {
+  return useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) => {
+      const res = await apiRequest(API_ROUTES.renamePasskey.method, passkeyUrl(id), json({ name }));
+      return passkeySummarySchema.parse(await res.json());
+    },
+    ...refreshFactors,
+  });
+}
+
 export function useRemovePasskey() {
   return useMutation({
     mutationFn: async (id: string) => {
@@ -92,6 +103,17 @@ export function useEnableTotp() {
       return recoveryCodesSchema.parse(
         await (await apiRequest(method, path, json({ code }))).json(),
       );
+    },
+    ...refreshFactors,
+  });
+}
+
+/** Ten new recovery codes in place of the old ones (shown once); codes stay on. */
+export function useNewRecoveryCodes() {
+  return useMutation({
+    mutationFn: async () => {
+      const { method, path } = API_ROUTES.newRecoveryCodes;
+      return recoveryCodesSchema.parse(await (await apiRequest(method, path, json({}))).json());
     },
     ...refreshFactors,
   });

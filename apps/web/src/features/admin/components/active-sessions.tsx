@@ -8,6 +8,7 @@ import { HttpError } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { describeDevice } from '../lib/user-agent';
 import { ConfirmDialog } from './confirm-dialog';
+import { ListRow } from './list-row';
 import classes from './plain-list.module.css';
 
 function SessionItem({ session }: { session: SessionSummary }) {
@@ -24,44 +25,36 @@ function SessionItem({ session }: { session: SessionSummary }) {
       },
     });
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      p="sm"
-      bd="1px solid var(--mantine-color-gray-3)"
-      bdrs="sm"
-    >
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Text fw={600}>{device}</Text>
-          {session.current && (
-            <Badge variant="light" tt="none">
-              This device
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm" c="gray.7">
-          Address {session.ip ?? 'unknown'}
-        </Text>
-        <Text size="sm" c="gray.7">
+    <ListRow
+      title={device}
+      badges={
+        session.current && (
+          <Badge variant="light" tt="none">
+            This device
+          </Badge>
+        )
+      }
+      details={[
+        `Address ${session.ip ?? 'unknown'}`,
+        <>
           Signed in <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
           {' · '}Last active <time dateTime={session.lastSeenAt}>{lastActive}</time>
-        </Text>
-      </Stack>
-      {!session.current && (
-        <Button
-          size="xs"
-          variant="outline"
-          onClick={signOut}
-          disabled={endSession.isPending}
-          aria-label={`Sign out ${device}, last active ${lastActive}`}
-        >
-          {endSession.isPending ? 'Signing out...' : 'Sign out'}
-        </Button>
-      )}
-    </Group>
+        </>,
+      ]}
+      actions={
+        !session.current && (
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={signOut}
+            disabled={endSession.isPending}
+            aria-label={`Sign out ${device}, last active ${lastActive}`}
+          >
+            {endSession.isPending ? 'Signing out...' : 'Sign out'}
+          </Button>
+        )
+      }
+    />
   );
 }
 

@@ -20,9 +20,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useDisableTotp, useEnableTotp, useFactors, useTotpSetup } from '../api/factors';
+import {
+  useDisableTotp,
+  useEnableTotp,
+  useFactors,
+  useNewRecoveryCodes,
+  useTotpSetup,
+} from '../api/factors';
 import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
+import { ConfirmDialog } from './confirm-dialog';
 import { PasswordConfirmation } from './password-confirmation';
 
 /** The secret in groups of four, as authenticator apps show what they ask to be typed. */
@@ -36,7 +43,13 @@ function RecoveryCodesShown({
   onDone: () => void;
 }) {
   return (
-    <Alert color="yellow" title="Save your recovery codes now" role="status">
+    <Alert
+      color="yellow"
+      title="Save your recovery codes now"
+      role="status"
+      // Mantine's yellow title is 2.7:1 on its light yellow: the title in the text's own colour.
+      styles={{ title: { color: 'var(--mantine-color-gray-9)' } }}
+    >
       <Stack gap="sm">
         <Text size="sm">
           Each code signs you in once if you lose your phone. They are shown only now: print them or
@@ -148,7 +161,7 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
           maw={280}
         />
         <Group gap="sm">
-          <Button type="submit" color="red" disabled={disable.isPending}>
+          <Button type="submit" color="red.9" disabled={disable.isPending}>
             {disable.isPending ? 'Turning off...' : 'Turn off two-step sign-in'}
           </Button>
           <Button variant="default" onClick={onCancel}>
@@ -164,19 +177,37 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
 export function AuthenticatorAppCard() {
   const factors = useFactors();
   const start = useTotpSetup();
+  const renew = useNewRecoveryCodes();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<RecoveryCodes['recoveryCodes'] | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  /** Which action waits for the password: setting up the app, or new recovery codes. */
+  const [confirming, setConfirming] = useState<'factor' | 'recovery' | null>(null);
+  const [askingRenew, setAskingRenew] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
 
   const begin = () =>
     start.mutate(undefined, {
       onSuccess: setSetup,
       onError: (error) => {
-        if (errorBodyOf(error)?.error === CONFIRMATION_REQUIRED) setConfirming(true);
+        if (errorBodyOf(error)?.error === CONFIRMATION_REQUIRED) setConfirming('factor');
         else
           showError(errorBodyOf(error)?.message ?? 'The set-up could not start. Please try again.');
       },
+    });
+
+  const makeNewCodes = () =>
+    renew.mutate(undefined, {
+      // No toast: it would cover the codes, which say what happened.
+      onSuccess: ({ recoveryCodes }) => setCodes(recoveryCodes),
+      onError: (error) => {
+        if (errorBodyOf(error)?.error === CONFIRMATION_REQUIRED) setConfirming('recovery');
+        else
+          showError(
+            errorBodyOf(error)?.message ??
+              'New recovery codes could not be made. Please try again.',
+          );
+      },
+      onSettled: () => setAskingRenew(false),
     });
 
   const totp = factors.data?.totp;
@@ -187,12 +218,13 @@ export function AuthenticatorAppCard() {
   else if (confirming)
     body = (
       <PasswordConfirmation
-        action="factor"
+        action={confirming}
         onConfirmed={() => {
-          setConfirming(false);
-          begin();
+          setConfirming(null);
+          if (confirming === 'recovery') makeNewCodes();
+          else begin();
         }}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(null)}
       />
     );
   else if (setup)
@@ -217,12 +249,26 @@ export function AuthenticatorAppCard() {
         {turningOff ? (
           <TurnOff onCancel={() => setTurningOff(false)} />
         ) : (
-          <Group>
-            <Button variant="outline" color="red" onClick={() => setTurningOff(true)}>
+          <Group gap="sm">
+            <Button variant="outline" onClick={() => setAskingRenew(true)}>
+              Make new recovery codes
+            </Button>
+            <Button variant="outline" color="red.9" onClick={() => setTurningOff(true)}>
               Turn off
             </Button>
           </Group>
         )}
+        <ConfirmDialog
+          opened={askingRenew}
+          title="Make new recovery codes?"
+          confirmLabel={renew.isPending ? 'Making codes...' : 'Make new codes'}
+          busy={renew.isPending}
+          onConfirm={makeNewCodes}
+          onClose={() => setAskingRenew(false)}
+        >
+          Ten new codes replace all of your current ones, which stop working at once. The new codes
+          are shown only once.
+        </ConfirmDialog>
       </Stack>
     );
   else

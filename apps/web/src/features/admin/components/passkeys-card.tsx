@@ -1,17 +1,103 @@
-import { CONFIRMATION_REQUIRED, passkeyNameSchema, type PasskeySummary } from '@cedar/api-contract';
+import {
+  CONFIRMATION_REQUIRED,
+  PASSKEY_NAME_MAX,
+  passkeyNameSchema,
+  type PasskeySummary,
+  renamePasskeyRequestSchema,
+} from '@cedar/api-contract';
 import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useState } from 'react';
-import { passkeyCancelled, useAddPasskey, useFactors, useRemovePasskey } from '../api/factors';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import {
+  passkeyCancelled,
+  useAddPasskey,
+  useFactors,
+  useRemovePasskey,
+  useRenamePasskey,
+} from '../api/factors';
 import { formatDateTime } from '../lib/dates';
+import { setServerErrors } from '../lib/form-errors';
 import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
+import { ListRow } from './list-row';
 import { PasswordConfirmation } from './password-confirmation';
 import fieldClasses from './password-field.module.css';
 import classes from './plain-list.module.css';
 
+/** The passkey's new name, inline in its row: the API's own schema, and its refusals on the field. */
+function RenameForm({ passkey, onDone }: { passkey: PasskeySummary; onDone: () => void }) {
+  const rename = useRenamePasskey();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: passkey.name },
+    validate: schemaResolver(renamePasskeyRequestSchema, { sync: true }),
+    transformValues: ({ name }) => ({ name: name.trim() }),
+  });
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+  const onSubmit = form.onSubmit(
+    ({ name }) => {
+      if (rename.isPending) return;
+      rename.mutate(
+        { id: passkey.id, name },
+        {
+          onSuccess: (renamed) => {
+            showSuccess('Passkey renamed', `${passkey.name} is now called ${renamed.name}.`);
+            onDone();
+          },
+          onError: (error) => {
+            if (!setServerErrors(form, error))
+              form.setFieldError(
+                'name',
+                errorBodyOf(error)?.message ??
+                  'The passkey could not be renamed. Please try again.',
+              );
+            inputRef.current?.focus();
+          },
+        },
+      );
+    },
+    () => inputRef.current?.focus(),
+  );
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Rename passkey ${passkey.name}`}
+      style={{ flexBasis: '100%' }}
+    >
+      <Stack gap="xs" align="flex-start">
+        <TextInput
+          ref={inputRef}
+          label="New name"
+          classNames={{ root: fieldClasses.field }}
+          maxLength={PASSKEY_NAME_MAX}
+          w="100%"
+          maw={280}
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+          errorProps={{ role: 'alert' }}
+        />
+        <Group gap="xs">
+          <Button type="submit" size="sm" disabled={rename.isPending}>
+            {rename.isPending ? 'Saving...' : 'Save name'}
+          </Button>
+          <Button type="button" size="sm" variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
+  const [renaming, setRenaming] = useState(false);
   const remove = useRemovePasskey();
   const [confirming, setConfirming] = useState(false);
   const onRemove = () =>
@@ -21,25 +107,17 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
       onSettled: () => setConfirming(false),
     });
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      p="sm"
-      bd="1px solid var(--mantine-color-gray-3)"
-      bdrs="sm"
-    >
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Text fw={600}>{passkey.name}</Text>
-          {passkey.synced && (
-            <Badge variant="light" tt="none">
-              Synced
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm" c="gray.7">
+    <ListRow
+      title={passkey.name}
+      badges={
+        passkey.synced && (
+          <Badge variant="light" tt="none">
+            Synced
+          </Badge>
+        )
+      }
+      details={[
+        <>
           Added <time dateTime={passkey.createdAt}>{formatDateTime(passkey.createdAt)}</time>
           {' · '}
           {passkey.lastUsedAt ? (
@@ -50,29 +128,45 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
           ) : (
             'Not used yet'
           )}
-        </Text>
-      </Stack>
-      <Button
-        size="xs"
-        variant="outline"
-        color="red"
-        onClick={() => setConfirming(true)}
-        aria-label={`Remove passkey ${passkey.name}`}
-      >
-        Remove
-      </Button>
+        </>,
+      ]}
+      actions={
+        !renaming && (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => setRenaming(true)}
+              aria-label={`Rename passkey ${passkey.name}`}
+            >
+              Rename
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red.9"
+              onClick={() => setConfirming(true)}
+              aria-label={`Remove passkey ${passkey.name}`}
+            >
+              Remove
+            </Button>
+          </Group>
+        )
+      }
+    >
+      {renaming && <RenameForm passkey={passkey} onDone={() => setRenaming(false)} />}
       <ConfirmDialog
         opened={confirming}
         title="Remove this passkey?"
         confirmLabel={remove.isPending ? 'Removing...' : 'Remove passkey'}
         busy={remove.isPending}
-        color="red"
+        color="red.9"
         onConfirm={onRemove}
         onClose={() => setConfirming(false)}
       >
         {passkey.name} will no longer sign in to the admin area. You can add it again later.
       </ConfirmDialog>
-    </Group>
+    </ListRow>
   );
 }
 

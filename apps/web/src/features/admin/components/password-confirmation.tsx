@@ -12,12 +12,15 @@ const WHY = {
     'Code in this file runs on the server when the site is rebuilt, so restoring a version needs your password again after 15 minutes.',
   factor:
     'A passkey or an authenticator app lets whoever holds it sign in, so adding one needs your password again after 15 minutes.',
+  recovery:
+    'A recovery code signs in in place of your authenticator app, so making new ones needs your password again after 15 minutes.',
 } as const;
 
 const WHAT = {
   save: 'save this file',
   restore: 'restore this version',
   factor: 'add a sign-in method',
+  recovery: 'make new recovery codes',
 } as const;
 
 interface PasswordConfirmationProps {

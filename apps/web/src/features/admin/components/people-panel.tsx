@@ -25,7 +25,8 @@ import { formatDateTime } from '../lib/dates';
 import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
-import { OwnerOnlySection } from './owner-only';
+import { ListRow } from './list-row';
+import { OwnerOnlySection } from './admin-page';
 import fieldClasses from './password-field.module.css';
 import classes from './plain-list.module.css';
 
@@ -178,18 +179,10 @@ function PersonItem({ person }: { person: Person }) {
       },
     );
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      p="sm"
-      bd="1px solid var(--mantine-color-gray-3)"
-      bdrs="sm"
-    >
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Text fw={600}>{person.username}</Text>
+    <ListRow
+      title={person.username}
+      badges={
+        <>
           <Badge variant="outline" tt="none" color={person.role === 'owner' ? 'blue.9' : 'gray.8'}>
             {person.role === 'owner' ? 'Owner' : 'Helper'}
           </Badge>
@@ -203,8 +196,10 @@ function PersonItem({ person }: { person: Person }) {
               You
             </Badge>
           )}
-        </Group>
-        <Text size="sm" c="gray.7">
+        </>
+      }
+      details={[
+        <>
           {person.lastSignInAt ? (
             <>
               Last signed in{' '}
@@ -214,24 +209,32 @@ function PersonItem({ person }: { person: Person }) {
             'Not signed in yet'
           )}
           {person.email ? ` · ${person.email}` : ''}
-        </Text>
-      </Stack>
-      {!person.you && (
-        <Group gap="xs">
-          {suspended ? (
-            <Button size="xs" variant="outline" onClick={resume} disabled={setStatus.isPending}>
-              Resume
+        </>,
+      ]}
+      actions={
+        !person.you && (
+          <Group gap="xs">
+            {suspended ? (
+              <Button size="xs" variant="outline" onClick={resume} disabled={setStatus.isPending}>
+                Resume
+              </Button>
+            ) : (
+              <Button size="xs" variant="outline" onClick={() => setConfirming('suspend')}>
+                Suspend
+              </Button>
+            )}
+            <Button
+              size="xs"
+              variant="outline"
+              color="red.9"
+              onClick={() => setConfirming('remove')}
+            >
+              Remove
             </Button>
-          ) : (
-            <Button size="xs" variant="outline" onClick={() => setConfirming('suspend')}>
-              Suspend
-            </Button>
-          )}
-          <Button size="xs" variant="outline" color="red.9" onClick={() => setConfirming('remove')}>
-            Remove
-          </Button>
-        </Group>
-      )}
+          </Group>
+        )
+      }
+    >
       <ConfirmDialog
         opened={confirming !== null}
         title={
@@ -247,48 +250,43 @@ function PersonItem({ person }: { person: Person }) {
           ? `${person.username} is signed out everywhere and the account is deleted. The audit log keeps what they did.`
           : `${person.username} is signed out everywhere at once and cannot sign in until you resume the account.`}
       </ConfirmDialog>
-    </Group>
+    </ListRow>
   );
 }
 
 function InvitationItem({ invitation }: { invitation: InvitationSummary }) {
   const revoke = useRevokeInvitation();
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      p="sm"
-      bd="1px dashed var(--mantine-color-gray-4)"
-      bdrs="sm"
-    >
-      <Stack gap={2}>
-        <Text fw={600}>{invitation.username}</Text>
-        <Text size="sm" c="gray.7">
+    <ListRow
+      dashed
+      title={invitation.username}
+      details={[
+        <>
           Invited, link valid until{' '}
           <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
-        </Text>
-      </Stack>
-      <Button
-        size="xs"
-        variant="outline"
-        disabled={revoke.isPending}
-        aria-label={`Revoke the invitation for ${invitation.username}`}
-        onClick={() =>
-          revoke.mutate(invitation.id, {
-            onSuccess: () =>
-              showSuccess(
-                'Invitation revoked',
-                `The link for ${invitation.username} no longer works.`,
-              ),
-            onError: (error) => showError(failure(error, 'The invitation could not be revoked.')),
-          })
-        }
-      >
-        Revoke
-      </Button>
-    </Group>
+        </>,
+      ]}
+      actions={
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={revoke.isPending}
+          aria-label={`Revoke the invitation for ${invitation.username}`}
+          onClick={() =>
+            revoke.mutate(invitation.id, {
+              onSuccess: () =>
+                showSuccess(
+                  'Invitation revoked',
+                  `The link for ${invitation.username} no longer works.`,
+                ),
+              onError: (error) => showError(failure(error, 'The invitation could not be revoked.')),
+            })
+          }
+        >
+          Revoke
+        </Button>
+      }
+    />
   );
 }
 
