@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // bench/suite.mjs sets TEST_REPORT_DIR to read every test's time from a JSON report.
@@ -8,6 +9,10 @@ export default defineConfig({
     // scrypt and real file I/O on a 2-core machine shared with the other packages' suites
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two workers at least: vitest's default on a 2-core machine is one (cores - 1), and these
+    // files wait on child processes, servers and files more than they compute (about 40 % of a
+    // core each): 427 s -> 275 s for the publish, backup, CLI and crash tests (decision 028).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     ...(reportDir && {
       reporters: ['default', ['json', { outputFile: `${reportDir}/api.json` }]],
     }),

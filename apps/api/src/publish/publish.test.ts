@@ -79,13 +79,18 @@ describe('publishing', () => {
   });
 
   it('rebuilds after a save into a new folder and swaps it in once it is complete', async () => {
-    const { builder, runs } = fakeBuilder();
+    // The build waits until the test has seen it building: on a loaded machine the fake build
+    // could otherwise be over before the status is asked for.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { builder, runs } = fakeBuilder(() => held);
     const a = await setup(builder);
     expect(await status(a)).toMatchObject({ state: 'idle', buildId: 'initial', reason: null });
     expect(await page(a)).toContain('v1 /');
 
     expect((await save(a, 2)).statusCode).toBe(200);
     expect((await status(a)).state).toBe('building');
+    release();
     await a.services.publisher.settled();
     const after = await status(a);
     expect(after).toMatchObject({ state: 'published', error: null });
