@@ -39,6 +39,7 @@ export async function renderRoutePage(
       <Stub initialEntries={[path]} />
     </MantineProvider>,
   );
-  await screen.findByRole('heading', { level: 1 });
+  // The loader and the first render, on a machine that may be running other suites beside this one.
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   return result;
 }

@@ -29,6 +29,8 @@ export const api = setupServer(
       unmatched: [],
     }),
   ),
+  // The Waitlist screen asks which families have a page link (issue 40): none, unless a test says.
+  http.get(API_ROUTES.familyLinks.path, () => HttpResponse.json({ links: [] })),
 );
 const requests: Request[] = [];
 const unhandled: string[] = [];
