@@ -50,6 +50,7 @@ describe('openMongoStore on the wire', () => {
       'audit_log',
       'challenges',
       'deliveries',
+      'deposits',
       'family_links',
       'inquiries',
       'invitations',
@@ -58,6 +59,7 @@ describe('openMongoStore on the wire', () => {
       'passkeys',
       'revisions',
       'sessions',
+      'stripe_events',
     ]);
     for (const command of indexes) {
       expect(command).toMatchObject({ $db: 'cedar_bluff', writeConcern: majority });
