@@ -36,13 +36,26 @@ export const BUDGETS = {
   publishMaxMs: 7_000,
   /** `CI=true npm test` on a fresh clone, quiet 2-core machine (issue 38): bench/suite.mjs. */
   suiteMinutes: 15,
+  /**
+   * A family's own page (issue 40), Lighthouse mobile: performance, accessibility and best
+   * practices. Its SEO score is not a budget: the page is `noindex` on purpose.
+   */
+  familyPage: { performanceMin: 95, accessibilityMin: 95, bestPracticesMin: 95 },
 };
 
 /**
  * One row per budget: the worst measured value over the routes it applies to, and pass (true),
  * fail (false), or null when that part of the benchmark was skipped on request.
  */
-export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, inbox, publish }) {
+export function evaluateBudgets({
+  lighthouse,
+  firstLoad,
+  interactions,
+  targets,
+  inbox,
+  publish,
+  familyPage,
+}) {
   const rows = [];
   const lh = BUDGETS.lighthouse;
 
@@ -243,5 +256,24 @@ export function evaluateBudgets({ lighthouse, firstLoad, interactions, targets, 
         : {}
       : { note: 'skipped (--no-publish)' }),
   });
+  for (const [key, label] of [
+    ['performance', 'performance'],
+    ['accessibility', 'accessibility'],
+    ['bestPractices', 'best practices'],
+  ]) {
+    const min = BUDGETS.familyPage[`${key}Min`];
+    const measured = familyPage?.[key] ?? null;
+    rows.push({
+      budget: `A family's page: Lighthouse ${label} >= ${min}`,
+      limit: min,
+      measured,
+      pass: familyPage === null ? null : measured !== null && measured >= min,
+      ...(familyPage === null
+        ? { note: 'skipped (--no-lighthouse)' }
+        : familyPage?.error
+          ? { note: familyPage.error }
+          : {}),
+    });
+  }
   return rows;
 }

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { BUDGETS, evaluateBudgets } from './budgets.mjs';
 import { headAssets, measureFirstLoad } from './lib/bundle-size.mjs';
+import { makeFamilyPage } from './lib/family-page.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { runDashboard } from './lib/dashboard.mjs';
 import { runInbox } from './lib/inbox.mjs';
@@ -486,6 +487,35 @@ try {
     }
   }
 
+  // A family's own page (issue 40): rendered by the server per request, no script; measured like
+  // the public routes, with budgets of its own (bench/budgets.mjs).
+  if (settings.lighthouse && session.cookie) {
+    section(
+      `Lighthouse on a family's page (/family/…), median of ${settings.lighthouseRuns} run(s)`,
+    );
+    try {
+      const familyPath = await makeFamilyPage({
+        baseUrl: server.baseUrl,
+        cookie: session.cookie,
+        API_ROUTES,
+      });
+      const [row] = await runLighthouse({
+        baseUrl: server.baseUrl,
+        routes: [familyPath],
+        runs: settings.lighthouseRuns,
+        repoRoot,
+        outDir: path.join(benchDir, '.lighthouse'),
+        chromePath,
+        log: (line) => log(line.replace(familyPath, '/family/…')),
+      });
+      // The token stays out of the results file.
+      results.familyPage = { ...row, route: '/family/…', report: undefined };
+    } catch (error) {
+      log(`  family page not measured: ${error.message}`);
+      results.familyPage = { route: '/family/…', error: error.message };
+    }
+  }
+
   if (settings.interactions) {
     section(
       `Interactions: the longest event of one tap (Event Timing), CPU slowed 4x, ${settings.interactionRuns} run(s) each`,
@@ -821,6 +851,7 @@ results.budgets = evaluateBudgets({
   targets: results.targets,
   inbox: settings.inbox ? (results.inbox ?? {}) : null,
   publish: settings.publish ? (results.publish ?? {}) : null,
+  familyPage: settings.lighthouse ? (results.familyPage ?? { error: 'not measured' }) : null,
 });
 const show = (b) => {
   if (b.measured === null || b.measured === undefined) return null;
