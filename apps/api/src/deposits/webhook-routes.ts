@@ -185,6 +185,16 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         securityEvent(request, 'deposit-webhook', 'failure', { username: null, reason: why });
         throw new HttpError(400, 'bad_signature', why);
       }
+      // Signed, but not an event (`null`, a number, an object without an id or type): Stripe never
+      // sends one, so whoever holds the secret sent a mistake; 400, and nothing recorded.
+      const shape = event as unknown as { id?: unknown; type?: unknown } | null;
+      if (
+        typeof shape !== 'object' ||
+        shape === null ||
+        typeof shape.id !== 'string' ||
+        typeof shape.type !== 'string'
+      )
+        throw new HttpError(400, 'not_an_event', 'The body is not a Stripe event');
       if (!HANDLED.has(event.type)) return reply.code(200).send({ received: true, ignored: true });
 
       const claim = await store.stripeEvents.claim(

@@ -96,6 +96,17 @@ describe("Stripe's webhook", () => {
     expect(refusals.map((r) => r.outcome)).toEqual(['failure', 'failure']);
   });
 
+  it('refuses a signed body that is not an event (null, a number, an object without id or type) with 400', async () => {
+    // Found by the hostile-input property: `null`, signed with the secret, was a 500.
+    const a = await depositApp();
+    for (const body of ['null', '42', '"text"', '{}', '{"id":"evt_1"}', '[]']) {
+      const res = await deliver(a, body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'not_an_event' });
+    }
+    expect((await depositNow(a)).state).toBe('none');
+  });
+
   it('takes each event id in once: sent again, or twice at once, it changes nothing twice', async () => {
     const a = await depositApp();
     const event = completedEvent(a.entryId, { paymentIntent: 'pi_twice', created: seconds(a) });
