@@ -101,6 +101,16 @@ function policy(production: boolean, embed: EmbedHosts, scriptHashes: readonly s
   } satisfies PagePolicy;
 }
 
+/**
+ * A family's page (issue 40): no embed, but its Pay button posts to our own route, which answers
+ * 303 to Stripe Checkout; browsers hold a form's redirects to `form-action` too, so Stripe's
+ * checkout origin is listed there, on this page only.
+ */
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+export function familyPagePolicy(production: boolean): PagePolicy {
+  return policy(production, { ...NO_EMBED, formAction: [STRIPE_CHECKOUT_ORIGIN] });
+}
+
 /** The options @fastify/helmet is registered with: the headers of every response. */
 export function helmetOptions(production: boolean): FastifyHelmetOptions {
   return {

@@ -36,6 +36,10 @@ describe("a family's deposit on their page", () => {
     expect(page.body).toContain('Pay the deposit $300.00');
     const action = formOf(page.body);
     expect(action).toBe(`${path}/deposit`);
+    // A browser holds the form's redirect to form-action: Stripe Checkout is allowed, on this page.
+    expect(page.headers['content-security-policy']).toMatch(
+      /form-action 'self' https:\/\/checkout\.stripe\.com(;|$)/,
+    );
 
     const pressed = await pressPay(a, action!);
     expect(pressed.statusCode).toBe(303);

@@ -17,6 +17,7 @@ import { startDepositCheckout } from '../deposits/checkout';
 import { perAddressLimit } from '../lib/address-limit';
 import { HttpError } from '../lib/http-errors';
 import { escapeHtml, sendPage, sitePage } from '../lib/site-page';
+import { familyPagePolicy } from '../security-policy';
 import { readLitters } from '../litters/litters-file';
 import type { WaitlistEntryDoc } from '../store/documents';
 import type { DepositReturn, FamilyDeposit } from './deposit-section';
@@ -137,6 +138,8 @@ export async function familyRoutes(app: FastifyInstance) {
         depositReturn: depositReturnOf(request.query.deposit),
         now: clock(),
       });
+      // The Pay button's form post is answered with a redirect to Stripe Checkout.
+      reply.helmet({ contentSecurityPolicy: familyPagePolicy(app.env.NODE_ENV === 'production') });
       return sendPage(privateHeaders(reply), page);
     },
   );
