@@ -112,4 +112,24 @@ describe("a family's deposit on their page", () => {
     expect(pressed.body).toBe(page.body);
     expect(a.stripe!.requests).toHaveLength(0);
   });
+
+  it('counts the Pay button with the page, per address: the 31st try in a minute is 429 whichever it is', async () => {
+    const a = await depositApp({ cards: false });
+    const path = await pagePath(a);
+    const remoteAddress = '10.9.8.7';
+    for (let i = 0; i < 30; i++) {
+      const res = await a.app.inject({ method: 'GET', url: path, remoteAddress });
+      expect(res.statusCode).toBe(200);
+    }
+    const pressed = await a.app.inject({
+      method: 'POST',
+      url: `${path}/deposit`,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(pressed.statusCode).toBe(429);
+    // Another address is not held back.
+    expect((await open(a, path)).statusCode).toBe(200);
+  });
 });

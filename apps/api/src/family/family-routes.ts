@@ -88,6 +88,16 @@ const cannotPayPage = (message: string, token: string) =>
 export async function familyRoutes(app: FastifyInstance) {
   const { store, clock } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const limit = (max: number) =>
+    perAddressLimit({
+      max,
+      windowMs: 60_000,
+      message: (s) => `Too many requests: try again in ${s} seconds`,
+    });
+  // One count for a family's page and its Pay button: a stranger guessing tokens gets 30 a minute
+  // from one address, whichever of the two they try.
+  const pageLimit = limit(PAGE_LIMIT);
+  const photoLimit = limit(PHOTO_LIMIT);
   // The deposit button is a form post (the page has no script): parsed in this plugin's scope only.
   await app.register(formbody, { bodyLimit: 1024 });
 
@@ -108,11 +118,7 @@ export async function familyRoutes(app: FastifyInstance) {
     FAMILY_ROUTES.familyPage.path,
     {
       schema: { params: pageParams, querystring: pageQuery },
-      onRequest: perAddressLimit({
-        max: PAGE_LIMIT,
-        windowMs: 60_000,
-        message: (s) => `Too many requests: try again in ${s} seconds`,
-      }),
+      onRequest: pageLimit,
     },
     async (request, reply) => {
       const { token } = request.params;
@@ -148,11 +154,7 @@ export async function familyRoutes(app: FastifyInstance) {
     FAMILY_ROUTES.familyPhoto.path,
     {
       schema: { params: photoParams },
-      onRequest: perAddressLimit({
-        max: PHOTO_LIMIT,
-        windowMs: 60_000,
-        message: (s) => `Too many requests: try again in ${s} seconds`,
-      }),
+      onRequest: photoLimit,
     },
     async (request, reply) => {
       const { token, name } = request.params;
@@ -172,11 +174,7 @@ export async function familyRoutes(app: FastifyInstance) {
     FAMILY_ROUTES.familyDeposit.path,
     {
       schema: { params: pageParams },
-      onRequest: perAddressLimit({
-        max: PAGE_LIMIT,
-        windowMs: 60_000,
-        message: (s) => `Too many requests: try again in ${s} seconds`,
-      }),
+      onRequest: pageLimit,
     },
     async (request, reply) => {
       const { token } = request.params;
