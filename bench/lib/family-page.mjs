@@ -23,7 +23,8 @@ async function call(baseUrl, cookie, method, pathname, body, headers = {}) {
  * litter's list. The path holds the family's token: log it only as `/family/…`.
  */
 export async function makeFamilyPage({ baseUrl, cookie, API_ROUTES }) {
-  const { inquiries } = await call(baseUrl, cookie, 'GET', API_ROUTES.inquiries.path);
+  // The inbox's list is an array of inquiries, newest first.
+  const inquiries = await call(baseUrl, cookie, 'GET', API_ROUTES.inquiries.path);
   const { litters } = await call(baseUrl, cookie, 'GET', API_ROUTES.litters.path);
   const inquiry = inquiries[0];
   const litter = litters.find((l) => !l.archived);
