@@ -188,8 +188,10 @@ export async function familyRoutes(app: FastifyInstance) {
         return privateHeaders(reply).redirect(url, 303);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
+        // Stripe's own words never reach the family: the message is written for them
+        // (deposits/checkout.ts), with Retry-After when Stripe asked to slow down.
         return sendPage(
-          privateHeaders(reply),
+          privateHeaders(reply).headers(error.headers),
           cannotPayPage(error.message, token),
           error.statusCode,
         );
