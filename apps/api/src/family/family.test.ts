@@ -219,7 +219,7 @@ describe('a family’s page', () => {
     expect(oddWidth.statusCode).toBe(400);
     // Revoked: the copies go with the page.
     const reissued = pathOf(await linkOf(a, entry, true));
-    expect((await page(a, `${base}?w=640`)).statusCode).toBe(404);
+    expect((await page(a, `${base}?w=640`)).rawPayload.equals(notFound)).toBe(true);
     expect((await page(a, `${reissued}/photos/${photo.name}?w=640`)).statusCode).toBe(200);
     // Removed with its update: the photo and its copies leave the disk.
     const { update } = posted.json<{ update: LitterUpdate }>();
