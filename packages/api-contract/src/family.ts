@@ -24,9 +24,14 @@ export const NEWS_PHOTO_WIDTHS = [320, 640, 960] as const;
 export type NewsPhotoWidth = (typeof NEWS_PHOTO_WIDTHS)[number];
 /** `?w=` of a news photo's address: one of NEWS_PHOTO_WIDTHS, or none for the stored photo. */
 export const newsPhotoQuerySchema = z.strictObject({
-  w: z.coerce
-    .number()
-    .pipe(z.literal(NEWS_PHOTO_WIDTHS, `The width is one of ${NEWS_PHOTO_WIDTHS.join(', ')}`))
+  // Written exactly as the page writes it ("640", not "0640" or "6.4e2"): one address per copy.
+  w: z
+    .string()
+    .regex(
+      new RegExp(`^(${NEWS_PHOTO_WIDTHS.join('|')})$`),
+      `The width is one of ${NEWS_PHOTO_WIDTHS.join(', ')}`,
+    )
+    .transform((w) => Number(w) as NewsPhotoWidth)
     .optional(),
 });
 

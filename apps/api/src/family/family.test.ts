@@ -231,6 +231,39 @@ describe('a family’s page', () => {
     expect(isBackedUpPath(`private/litter-news-sized/${photo.name}`)).toBe(false);
   });
 
+  it('serves a display copy only for a width written as the page writes it (property)', async () => {
+    const a = await signedInApp();
+    const entry = await listFamily(a, 1);
+    const photo = (await uploadPhoto(a, await jpeg(1000, 750))).json<{ name: string }>().name;
+    expect((await post(a, 'Week five.', [photo])).statusCode).toBe(201);
+    const base = `${pathOf(await linkOf(a, entry))}/photos/${photo}`;
+    const notFound = (await page(a, `/family/${'A'.repeat(43)}`)).rawPayload;
+    const ours = ['320', '640', '960'];
+    const width = fc.oneof(
+      fc.constantFrom(...ours),
+      fc.constantFrom('0640', '640.0', ' 640', '6.4e2', '0x280', '+640', '', '1280', '-320'),
+      fc.integer({ min: -2000, max: 5000 }).map(String),
+      fc.string({ maxLength: 12 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(width, async (w) => {
+        const query = `?w=${encodeURIComponent(w)}`;
+        const family = await page(a, `${base}${query}`);
+        const admin = await call(a, 'GET', `/api/admin/litter-news-photos/${photo}${query}`);
+        if (ours.includes(w)) {
+          expect(family.statusCode).toBe(200);
+          expect((await sharp(family.rawPayload).metadata()).width).toBe(Number(w));
+          expect(admin.rawPayload.equals(family.rawPayload)).toBe(true);
+        } else {
+          expect(family.statusCode, w).toBe(404);
+          expect(family.rawPayload.equals(notFound)).toBe(true);
+          expect(admin.statusCode, w).toBe(400);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('says a family on the general list is on it, with no litter and no news', async () => {
     const a = await signedInApp();
     await listFamily(a, 1, null);
