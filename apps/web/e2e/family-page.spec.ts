@@ -127,8 +127,22 @@ test('the owner posts an update with a photo, and a family’s page shows it', a
         const photo = update.locator('img');
         await photo.scrollIntoViewIfNeeded();
         await expect(photo).toHaveJSProperty('complete', true);
-        expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-          0,
+        // A display copy the browser chose from srcset, not the photo as stored (800 px here):
+        // the grid shows it under 200 px wide, so the 320 px copy, at either width.
+        expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+          /\/photos\/[a-f0-9]{24}\.jpg\?w=320$/,
+        );
+        // naturalWidth of a srcset pick is scaled to its slot; the copy's own pixels, loaded alone:
+        const copyWidth = await photo.evaluate(async (img: HTMLImageElement) => {
+          const probe = new Image();
+          probe.src = img.currentSrc;
+          await probe.decode();
+          return probe.naturalWidth;
+        });
+        expect(copyWidth).toBe(320);
+        // A tap opens the photo as stored.
+        expect(await update.getByRole('link').first().getAttribute('href')).toMatch(
+          /\/photos\/[a-f0-9]{24}\.jpg$/,
         );
         // The site's look: its serif headings and olive links, no script.
         await expect(family.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /Georgia/);

@@ -15,6 +15,26 @@ export const newsPhotoNameSchema = z
   .string('Upload the photo first')
   .regex(/^[a-f0-9]{24}\.jpg$/, 'Upload the photo first');
 
+/**
+ * The widths a news photo is also served at, for display (`?w=` on its address): the family
+ * page's grid shows it 9 to 15rem wide, so these cover phones' 2x and 3x screens; the address
+ * without `w` is the photo as stored (up to 2,400 px), opened by a tap.
+ */
+export const NEWS_PHOTO_WIDTHS = [320, 640, 960] as const;
+export type NewsPhotoWidth = (typeof NEWS_PHOTO_WIDTHS)[number];
+/** `?w=` of a news photo's address: one of NEWS_PHOTO_WIDTHS, or none for the stored photo. */
+export const newsPhotoQuerySchema = z.strictObject({
+  // Written exactly as the page writes it ("640", not "0640" or "6.4e2"): one address per copy.
+  w: z
+    .string()
+    .regex(
+      new RegExp(`^(${NEWS_PHOTO_WIDTHS.join('|')})$`),
+      `The width is one of ${NEWS_PHOTO_WIDTHS.join(', ')}`,
+    )
+    .transform((w) => Number(w) as NewsPhotoWidth)
+    .optional(),
+});
+
 /** A news photo: its name (what a draft names) and its size; an upload answers one. */
 export const newsPhotoSchema = z.object({
   name: z.string(),
@@ -92,5 +112,6 @@ export const familyLinkUrl = (entryId: string) =>
 export const litterNewsUrl = (litterId: string) =>
   `/api/admin/litters/${encodeURIComponent(litterId)}/news`;
 export const litterUpdateUrl = (id: string) => `/api/admin/litter-news/${encodeURIComponent(id)}`;
-export const newsPhotoUrl = (name: string) =>
-  `/api/admin/litter-news-photos/${encodeURIComponent(name)}`;
+/** A news photo on the admin screens, as stored or (`width`) at a display width. */
+export const newsPhotoUrl = (name: string, width?: NewsPhotoWidth) =>
+  `/api/admin/litter-news-photos/${encodeURIComponent(name)}${width ? `?w=${width}` : ''}`;

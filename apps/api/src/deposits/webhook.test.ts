@@ -16,6 +16,32 @@ import { STRIPE_TEST_KEY } from '../test/stripe-stand-in';
 
 const seconds = (a: { clock: { now: () => Date } }) => Math.floor(a.clock.now().getTime() / 1000);
 
+/** A delivery as captured on the wire: its exact body and its Stripe-Signature header. */
+function signedDelivery(event: object, timestamp: number) {
+  const payload = JSON.stringify(event, null, 2);
+  const header = new Stripe(STRIPE_TEST_KEY).webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp,
+  });
+  return { payload, header };
+}
+
+/** Sends a captured delivery again, byte for byte, with its original header. */
+const replay = (
+  a: { app: Awaited<ReturnType<typeof depositApp>>['app'] },
+  capture: { payload: string; header: string },
+) =>
+  a.app.inject({
+    method: 'POST',
+    url: API_ROUTES.stripeWebhook.path,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': capture.header,
+    },
+    payload: capture.payload,
+  });
+
 const auditOf = async (a: Awaited<ReturnType<typeof depositApp>>) =>
   (await a.services.store.audit.page({ action: 'deposit-webhook' }, { limit: 50 })).items;
 
@@ -132,6 +158,67 @@ describe("Stripe's webhook", () => {
     const sameIntent = completedEvent(other, { paymentIntent: 'pi_parallel', created: seconds(a) });
     expect((await deliver(a, sameIntent)).json()).toMatchObject({ outcome: 'duplicate' });
     expect((await a.services.store.deposits.get(other))?.version).toBe(1);
+  });
+
+  it('acknowledges a captured delivery replayed with its original signature inside the tolerance, changing nothing; refuses it as stale after', async () => {
+    const a = await depositApp();
+    const event = completedEvent(a.entryId, { paymentIntent: 'pi_replay', created: seconds(a) });
+    const capture = signedDelivery(event, seconds(a));
+    const first = await replay(a, capture);
+    expect(first.json()).toMatchObject({ outcome: 'applied' });
+    const stored = await a.services.store.deposits.get(a.entryId);
+    const shown = await overview(a);
+    const audited = (await auditOf(a)).length;
+
+    // The same bytes and Stripe-Signature header, 4 minutes later (Stripe's tolerance is 5).
+    a.clock.advance(4 * 60_000);
+    const within = await replay(a, capture);
+    expect(within.statusCode).toBe(200);
+    expect(within.json()).toEqual({ received: true, duplicate: true });
+    // 6 minutes after it was signed: a replay of an old capture, refused before it is read.
+    a.clock.advance(2 * 60_000);
+    const stale = await replay(a, capture);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({
+      error: 'bad_signature',
+      message: 'The signature is more than 5 minutes old',
+    });
+
+    // The deposit, the owner's view and the event taken in: as after the first delivery.
+    expect(await a.services.store.deposits.get(a.entryId)).toEqual(stored);
+    expect(await overview(a)).toEqual(shown);
+    expect(shown.deposits[a.entryId]).toMatchObject({ state: 'paid', amountCents: 30_000 });
+    const events = (await a.services.store.snapshot()).stripeEvents!.filter(
+      (e) => e._id === event.id,
+    );
+    expect(events).toEqual([expect.objectContaining({ state: 'done', outcome: 'applied' })]);
+    const audit = await auditOf(a);
+    // One more entry: the stale replay, refused; the acknowledged replay added none.
+    expect(audit).toHaveLength(audited + 1);
+    expect(audit[0]).toMatchObject({
+      outcome: 'failure',
+      details: { reason: 'The signature is more than 5 minutes old' },
+    });
+  });
+
+  it('takes in one of ten copies of one signed delivery sent at once', async () => {
+    const a = await depositApp();
+    const event = completedEvent(a.entryId, { paymentIntent: 'pi_ten', created: seconds(a) });
+    const capture = signedDelivery(event, seconds(a));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => replay(a, capture)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const outcomes = answers.map((r) => r.json<{ outcome?: string; duplicate?: boolean }>());
+    expect(outcomes.filter((o) => o.outcome === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.duplicate === true)).toHaveLength(9);
+    const events = (await a.services.store.snapshot()).stripeEvents!.filter(
+      (e) => e._id === event.id,
+    );
+    expect(events).toHaveLength(1);
+    const doc = await a.services.store.deposits.get(a.entryId);
+    expect(doc).toMatchObject({ state: 'paid', version: 1, paymentIntentId: 'pi_ten' });
+    expect(doc?.history.map((s) => s.what)).toEqual(['paid']);
+    expect((await auditOf(a)).filter((e) => e.details?.stripeEvent === event.id)).toHaveLength(1);
+    expect((await depositNow(a)).state).toBe('paid');
   });
 
   it('marks a refund, and a refund that comes before its payment still holds: never paid again', async () => {

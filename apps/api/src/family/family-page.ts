@@ -1,4 +1,4 @@
-import { FAMILY_PAGE_PREFIX } from '@cedar/api-contract';
+import { FAMILY_PAGE_PREFIX, NEWS_PHOTO_WIDTHS, type NewsPhoto } from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import { litterReadiness } from '@cedar/litter-logic';
 import { escapeHtml, sitePage } from '../lib/site-page';
@@ -6,6 +6,7 @@ import type { LitterUpdateDoc, WaitlistEntryDoc } from '../store/documents';
 import { listName, ordinal } from '../waitlist/waitlist';
 import { depositSection, type DepositReturn, type FamilyDeposit } from './deposit-section';
 import { calendarDate, longDate } from './family-words';
+import { displayWidths } from './news-photos';
 
 /** Everything one family's page shows: theirs alone, nothing of any other family. */
 export interface FamilyView {
@@ -64,15 +65,36 @@ function puppyPart(view: FamilyView): string {
   return `<section aria-labelledby="puppy-heading"><h2 id="puppy-heading">Your puppy</h2>${body}</section>`;
 }
 
+/**
+ * How wide a photo of the news grid is shown (PAGE_STYLE's `.photos`: columns of at least 9rem in
+ * the 40rem column): about 9.5rem from a 40rem screen up, up to half the screen below it.
+ */
+const PHOTO_SIZES = '(min-width: 40rem) 9.5rem, 50vw';
+
+/**
+ * A news photo in the grid: the browser picks a display copy (`?w=`, family/news-photos.ts) from
+ * `srcset` for the width it shows it at; a tap opens the photo as stored.
+ */
+function newsPhoto(token: string, photo: NewsPhoto, alt: string): string {
+  const url = `${FAMILY_PAGE_PREFIX}${escapeHtml(token)}/photos/${escapeHtml(photo.name)}`;
+  const widths = displayWidths(photo.width);
+  const candidates = widths.map((w) => `${url}?w=${w} ${w}w`);
+  // Narrower than the widest copy: the photo itself is the widest candidate.
+  if (widths.length < NEWS_PHOTO_WIDTHS.length) candidates.push(`${url} ${photo.width}w`);
+  const src = widths.includes(640)
+    ? `${url}?w=640`
+    : widths.length
+      ? `${url}?w=${widths.at(-1)}`
+      : url;
+  return `<a href="${url}"><img src="${src}" srcset="${candidates.join(', ')}" sizes="${PHOTO_SIZES}" alt="${alt}" width="${photo.width}" height="${photo.height}" loading="lazy" decoding="async"></a>`;
+}
+
 function newsPart(view: FamilyView): string {
-  const photoUrl = (name: string) =>
-    `${FAMILY_PAGE_PREFIX}${escapeHtml(view.token)}/photos/${escapeHtml(name)}`;
   const items = view.updates.map((update) => {
     const date = longDate(update.createdAt);
     const photos = update.photos
-      .map(
-        (p, i) =>
-          `<a href="${photoUrl(p.name)}"><img src="${photoUrl(p.name)}" alt="Photo ${i + 1} of ${update.photos.length}, ${escapeHtml(date)}" width="${p.width}" height="${p.height}" loading="lazy" decoding="async"></a>`,
+      .map((p, i) =>
+        newsPhoto(view.token, p, `Photo ${i + 1} of ${update.photos.length}, ${escapeHtml(date)}`),
       )
       .join('');
     return `<article><h3><time datetime="${update.createdAt.toISOString()}">${escapeHtml(date)}</time></h3><div class="note">${paragraphs(update.note)}</div>${photos ? `<div class="photos">${photos}</div>` : ''}</article>`;

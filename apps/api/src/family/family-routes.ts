@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   FAMILY_PAGE_PREFIX,
   FAMILY_ROUTES,
   familyTokenSchema,
-  NEWS_PHOTOS_DIR,
   newsPhotoNameSchema,
+  newsPhotoQuerySchema,
 } from '@cedar/api-contract';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -22,6 +20,7 @@ import { readLitters } from '../litters/litters-file';
 import type { WaitlistEntryDoc } from '../store/documents';
 import type { DepositReturn, FamilyDeposit } from './deposit-section';
 import { FAMILY_NOT_FOUND, familyPage } from './family-page';
+import { readNewsPhoto } from './news-photos';
 
 /** Pages per minute from one address: a family reloading often, never a guesser's pace. */
 const PAGE_LIMIT = 30;
@@ -31,6 +30,8 @@ const PHOTO_LIMIT = 600;
 /** Any text: the route answers a malformed token with the same 404 as an unknown one. */
 const pageParams = z.object({ token: z.string() });
 const photoParams = z.object({ token: z.string(), name: z.string() });
+/** `?w=` any text too: a width that is not one of ours is the same 404; other keys are ignored. */
+const photoQuery = z.object({ w: z.unknown().optional() });
 
 /** Headers of every family page and photo: never cached, indexed or leaked by a Referer. */
 function privateHeaders(reply: FastifyReply) {
@@ -153,19 +154,19 @@ export async function familyRoutes(app: FastifyInstance) {
   routes.get(
     FAMILY_ROUTES.familyPhoto.path,
     {
-      schema: { params: photoParams },
+      schema: { params: photoParams, querystring: photoQuery },
       onRequest: photoLimit,
     },
     async (request, reply) => {
       const { token, name } = request.params;
       const found = await familyOf(token);
-      if (!found || !newsPhotoNameSchema.safeParse(name).success) return familyNotFound(reply);
-      // Only a photo of their own litter's news.
+      const query = newsPhotoQuerySchema.safeParse({ w: request.query.w });
+      if (!found || !query.success || !newsPhotoNameSchema.safeParse(name).success)
+        return familyNotFound(reply);
+      // Only a photo of their own litter's news, as stored or (`?w=`) its display copy.
       const updates = await store.litterUpdates.listFor(found.key);
       if (!updates.some((u) => u.photos.some((p) => p.name === name))) return familyNotFound(reply);
-      const file = await fs
-        .readFile(path.join(app.env.REPO_ROOT, NEWS_PHOTOS_DIR, name))
-        .catch(() => null);
+      const file = await readNewsPhoto(app.env.REPO_ROOT, name, query.data.w);
       if (!file) return familyNotFound(reply);
       return privateHeaders(reply).type('image/jpeg').send(file);
     },
@@ -188,8 +189,10 @@ export async function familyRoutes(app: FastifyInstance) {
         return privateHeaders(reply).redirect(url, 303);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
+        // Stripe's own words never reach the family: the message is written for them
+        // (deposits/checkout.ts), with Retry-After when Stripe asked to slow down.
         return sendPage(
-          privateHeaders(reply),
+          privateHeaders(reply).headers(error.headers),
           cannotPayPage(error.message, token),
           error.statusCode,
         );

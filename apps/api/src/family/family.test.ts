@@ -20,6 +20,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { archiveStream, readArchive } from '../backup/archive';
 import { collectBackup, restoreBackup, saveArchive } from '../backup/backup';
+import { isBackedUpPath } from '../backup/backed-up-files';
 import { escapeHtml } from '../lib/site-page';
 import { withFamilyPage } from './links';
 import type { NewInquiry } from '../store/types';
@@ -141,6 +142,126 @@ describe('a family’s page', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['cache-control']).toBe('no-store');
+  });
+
+  it('shows news photos at display size: a srcset of smaller copies made by the photo encoder, as private as the photo', async () => {
+    const a = await signedInApp();
+    const entry = await listFamily(a, 1);
+    const elsewhere = await listFamily(a, 2, null);
+    const upload = await uploadPhoto(a, await jpeg(3000, 2000));
+    const photo = upload.json<{ name: string; width: number; height: number }>();
+    expect(photo).toMatchObject({ width: 2400, height: 1600 });
+    const posted = await post(a, 'Week four: out on the grass.', [photo.name]);
+    expect(posted.statusCode, posted.body).toBe(201);
+
+    const mine = pathOf(await linkOf(a, entry));
+    const base = `${mine}/photos/${photo.name}`;
+    const html = (await page(a, mine)).body;
+    const img = /<a href="([^"]+)"><img ([^>]+)><\/a>/.exec(html);
+    expect(img?.[1]).toBe(base);
+    const attrs = Object.fromEntries(
+      [...img![2]!.matchAll(/([a-z]+)="([^"]*)"/g)].map(([, k, v]) => [k, v]),
+    );
+    expect(attrs).toMatchObject({
+      src: `${base}?w=640`,
+      srcset: `${base}?w=320 320w, ${base}?w=640 640w, ${base}?w=960 960w`,
+      sizes: '(min-width: 40rem) 9.5rem, 50vw',
+      width: '2400',
+      height: '1600',
+      loading: 'lazy',
+    });
+
+    const stored = await page(a, base);
+    expect((await sharp(stored.rawPayload).metadata()).width).toBe(2400);
+    for (const width of [320, 640, 960]) {
+      const copy = await page(a, `${base}?w=${width}`);
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/jpeg');
+      expect(copy.headers['cache-control']).toBe('no-store');
+      expect(copy.headers['x-robots-tag']).toBe('noindex, nofollow');
+      const meta = await sharp(copy.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        'jpeg',
+        width,
+        Math.round((width * 2) / 3),
+      ]);
+      // Made as the stored photos are: no camera metadata.
+      expect(meta.exif).toBeUndefined();
+      expect(copy.rawPayload.length).toBeLessThan(stored.rawPayload.length / 4);
+      // The signed-in admin's address serves the same copy.
+      const admin = await call(a, 'GET', `/api/admin/litter-news-photos/${photo.name}?w=${width}`);
+      expect(admin.statusCode).toBe(200);
+      expect(admin.rawPayload.equals(copy.rawPayload)).toBe(true);
+    }
+
+    // As private as the photo: the same 404 for another family, any link that opens nothing, and
+    // a width that is not one of ours; the admin's address only when signed in.
+    const notFound = (await page(a, `/family/${'A'.repeat(43)}`)).rawPayload;
+    const theirs = pathOf(await linkOf(a, elsewhere));
+    for (const url of [
+      `${theirs}/photos/${photo.name}?w=640`,
+      `/family/${'A'.repeat(43)}/photos/${photo.name}?w=640`,
+      `${base}?w=500`,
+      `${base}?w=abc`,
+      `${base}?w=640&w=320`,
+      `${base}?w=`,
+    ]) {
+      const res = await page(a, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.rawPayload.equals(notFound), url).toBe(true);
+    }
+    const anonymous = await a.app.inject({
+      method: 'GET',
+      url: `/api/admin/litter-news-photos/${photo.name}?w=640`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const oddWidth = await call(a, 'GET', `/api/admin/litter-news-photos/${photo.name}?w=500`);
+    expect(oddWidth.statusCode).toBe(400);
+    // Revoked: the copies go with the page.
+    const reissued = pathOf(await linkOf(a, entry, true));
+    expect((await page(a, `${base}?w=640`)).rawPayload.equals(notFound)).toBe(true);
+    expect((await page(a, `${reissued}/photos/${photo.name}?w=640`)).statusCode).toBe(200);
+    // Removed with its update: the photo and its copies leave the disk.
+    const { update } = posted.json<{ update: LitterUpdate }>();
+    expect((await call(a, 'DELETE', litterUpdateUrl(update.id))).statusCode).toBe(204);
+    expect((await page(a, `${reissued}/photos/${photo.name}?w=640`)).statusCode).toBe(404);
+    const sized = await fs.readdir(path.join(a.repoRoot, 'private/litter-news-sized'));
+    expect(sized.filter((f) => f.startsWith(photo.name.slice(0, 24)))).toEqual([]);
+    // Made from the photos, the copies are not backed up (a restore makes them again).
+    expect(isBackedUpPath(`private/litter-news-sized/${photo.name}`)).toBe(false);
+  });
+
+  it('serves a display copy only for a width written as the page writes it (property)', async () => {
+    const a = await signedInApp();
+    const entry = await listFamily(a, 1);
+    const photo = (await uploadPhoto(a, await jpeg(1000, 750))).json<{ name: string }>().name;
+    expect((await post(a, 'Week five.', [photo])).statusCode).toBe(201);
+    const base = `${pathOf(await linkOf(a, entry))}/photos/${photo}`;
+    const notFound = (await page(a, `/family/${'A'.repeat(43)}`)).rawPayload;
+    const ours = ['320', '640', '960'];
+    const width = fc.oneof(
+      fc.constantFrom(...ours),
+      fc.constantFrom('0640', '640.0', ' 640', '6.4e2', '0x280', '+640', '', '1280', '-320'),
+      fc.integer({ min: -2000, max: 5000 }).map(String),
+      fc.string({ maxLength: 12 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(width, async (w) => {
+        const query = `?w=${encodeURIComponent(w)}`;
+        const family = await page(a, `${base}${query}`);
+        const admin = await call(a, 'GET', `/api/admin/litter-news-photos/${photo}${query}`);
+        if (ours.includes(w)) {
+          expect(family.statusCode).toBe(200);
+          expect((await sharp(family.rawPayload).metadata()).width).toBe(Number(w));
+          expect(admin.rawPayload.equals(family.rawPayload)).toBe(true);
+        } else {
+          expect(family.statusCode, w).toBe(404);
+          expect(family.rawPayload.equals(notFound)).toBe(true);
+          expect(admin.statusCode, w).toBe(400);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('says a family on the general list is on it, with no litter and no news', async () => {

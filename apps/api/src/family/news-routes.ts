@@ -8,6 +8,7 @@ import {
   MAX_PHOTO_BYTES,
   NEWS_PHOTOS_DIR,
   newsPhotoNameSchema,
+  newsPhotoQuerySchema,
 } from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import { decodePhoto } from '../litters/photos';
 import type { LitterUpdateDoc, NewsPhotoDoc } from '../store/documents';
 import { recipientsOf, unsubscribeKey, unsubscribeLink } from '../waitlist/announcements';
 import { linkForMail } from './links';
+import { makeDisplayCopies, readNewsPhoto, removeNewsPhoto } from './news-photos';
 import { newsMail } from './news-mail';
 
 const litterParams = z.strictObject({ id: z.string().regex(/^[a-z0-9-]{1,80}$/) });
@@ -81,7 +83,7 @@ export async function newsRoutes(app: FastifyInstance) {
   };
 
   const removePhotos = async (names: string[]) => {
-    for (const name of names) await fs.rm(photoFile(name), { force: true });
+    for (const name of names) await removeNewsPhoto(env.REPO_ROOT, name);
   };
 
   routes.get(
@@ -215,6 +217,7 @@ export async function newsRoutes(app: FastifyInstance) {
       const name = `${randomBytes(12).toString('hex')}.jpg`;
       await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       await writeFileAtomic(photoFile(name), jpeg);
+      await makeDisplayCopies(env.REPO_ROOT, name, width ?? 0);
       securityEvent(request, 'photo-upload', 'success', {
         username: request.admin!.username,
         file: name,
@@ -226,9 +229,13 @@ export async function newsRoutes(app: FastifyInstance) {
 
   routes.get(
     FAMILY_ROUTES.newsPhoto.path,
-    { config: { role: 'helper' }, schema: { params: photoParams } },
+    {
+      config: { role: 'helper' },
+      schema: { params: photoParams, querystring: newsPhotoQuerySchema },
+    },
     async (request, reply) => {
-      const file = await fs.readFile(photoFile(request.params.name)).catch(() => null);
+      // `?w=`: a display copy (family/news-photos.ts), as the family page serves it.
+      const file = await readNewsPhoto(env.REPO_ROOT, request.params.name, request.query.w);
       if (!file) throw new HttpError(404, 'not_found', 'No such photo');
       return reply.header('cache-control', 'private, no-store').type('image/jpeg').send(file);
     },

@@ -7,6 +7,8 @@ const MAX_PHOTO_PIXELS = 64_000_000;
 const STORED_PHOTO_SIDE = 2400;
 
 const READABLE = new Set(['jpeg', 'png', 'webp', 'heif']);
+/** The one JPEG setting of every photo the server writes, stored or made smaller from it. */
+const JPEG = { quality: 88, mozjpeg: true } as const;
 
 const unsupported = () =>
   new HttpError(
@@ -46,7 +48,7 @@ export async function decodePhoto(input: Buffer): Promise<Buffer> {
         fit: 'inside',
         withoutEnlargement: true,
       })
-      .jpeg({ quality: 88, mozjpeg: true })
+      .jpeg(JPEG)
       .toBuffer();
   } catch {
     // A HEIC photo in a codec this server's sharp cannot decode ends here too.
@@ -58,4 +60,15 @@ export async function decodePhoto(input: Buffer): Promise<Buffer> {
         : 'This photo could not be read: it may be damaged. Send it again, or as a JPEG.',
     );
   }
+}
+
+/**
+ * A smaller copy of a stored photo (decodePhoto's output: upright, without metadata) for display,
+ * `width` px wide at most, never wider than the photo, by the same encoder and setting.
+ */
+export function photoVariant(stored: Buffer, width: number): Promise<Buffer> {
+  return sharp(stored, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+    .resize({ width, withoutEnlargement: true })
+    .jpeg(JPEG)
+    .toBuffer();
 }

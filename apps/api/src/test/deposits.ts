@@ -12,15 +12,24 @@ export const WEBHOOK_SECRET = `whsec_${'Cedar0Bluff1Test2'.repeat(2)}`;
 export type DepositApp = TestApp &
   LoggedIn & { stripe: StripeStandIn | null; entryId: string; inquiryId: string };
 
-/** The signed-in app (card payments on unless `cards: false`) with Family1 on Ranger x Juniper's list. */
-export async function depositApp({ cards = true } = {}): Promise<DepositApp> {
+/**
+ * The signed-in app (card payments on unless `cards: false`) with Family1 on Ranger x Juniper's
+ * list; `stripeTimeoutMs` shortens the Stripe client's wait for an answer.
+ */
+export async function depositApp({
+  cards = true,
+  stripeTimeoutMs,
+}: { cards?: boolean; stripeTimeoutMs?: number } = {}): Promise<DepositApp> {
   const stripe = cards ? await startStripeStandIn() : null;
   if (stripe) onTestFinished(() => stripe.close());
   const a = await signedInApp({
     ...(stripe
       ? {
           env: { STRIPE_SECRET_KEY: STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-          stripeApi: stripe.api,
+          stripeApi: {
+            ...stripe.api,
+            ...(stripeTimeoutMs ? { timeout: stripeTimeoutMs } : {}),
+          },
         }
       : {}),
   });

@@ -475,7 +475,7 @@ describe('a litter’s weekly news (issue 40)', () => {
     ).toBeInTheDocument();
     const posted = await within(news).findByTestId('news-update');
     expect(posted).toHaveTextContent('Eyes open this week.');
-    expect(posted.querySelector('img')).toHaveAttribute('src', newsPhotoUrl(PHOTO.name));
+    expect(posted.querySelector('img')).toHaveAttribute('src', newsPhotoUrl(PHOTO.name, 320));
     // The form is empty again.
     expect(within(news).getByRole('textbox', { name: 'Note' })).toHaveValue('');
   });

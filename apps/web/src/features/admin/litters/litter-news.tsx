@@ -1,4 +1,10 @@
-import { NEWS_LIMITS, newsPhotoUrl, type LitterUpdate, type NewsPhoto } from '@cedar/api-contract';
+import {
+  NEWS_LIMITS,
+  NEWS_PHOTO_WIDTHS,
+  newsPhotoUrl,
+  type LitterUpdate,
+  type NewsPhoto,
+} from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import {
   Alert,
@@ -38,11 +44,14 @@ interface Draft {
 
 const EMPTY: Draft = { id: null, note: '', photos: [] };
 
-/** Thumbnails of an update's photos, through the admin's own (signed-in) address. */
+/**
+ * Thumbnails of an update's photos, through the admin's own (signed-in) address: the smallest
+ * display copy, not the photo as stored (up to 2,400 px).
+ */
 function Thumbnail({ photo, preview }: { photo: NewsPhoto; preview?: string }) {
   return (
     <img
-      src={preview ?? newsPhotoUrl(photo.name)}
+      src={preview ?? newsPhotoUrl(photo.name, NEWS_PHOTO_WIDTHS[0])}
       alt=""
       width={72}
       height={54}
