@@ -23,7 +23,8 @@ export default defineConfig({
   // on its page far more than it computes (all of them together used about 310 s of CPU in runs
   // of 9-13 min; the early presses run with the CPU slowed 4x), so two workers left a 2-core
   // machine mostly idle. Four were faster still, but at a load average of 20-27 (other work on
-  // the machine) two owner specs timed out with four and none with three (decision 028).
+  // the machine) two owner specs ran out of time with four; three is the step taken (decision
+  // 028 has the runs).
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
