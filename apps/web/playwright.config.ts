@@ -18,13 +18,12 @@ export default defineConfig({
   outputDir: './e2e/artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Three browsers at a time (E2E_WORKERS to change it): the public pages' tests share nothing,
-  // and the specs that sign in as the owner run one at a time beside them. A browser test waits
-  // on its page far more than it computes (all of them together used about 310 s of CPU in runs
-  // of 9-13 min; the early presses run with the CPU slowed 4x), so two workers left a 2-core
-  // machine mostly idle. Four were faster still, but at a load average of 20-27 (other work on
-  // the machine) two owner specs ran out of time with four; three is the step taken (decision
-  // 028 has the runs).
+  // Three browsers at a time (E2E_WORKERS to change it) for the public pages' tests, which share
+  // nothing; the specs that sign in as the owner run one at a time after them. A browser test
+  // waits on its page far more than it computes (all of them together used about 310 s of CPU in
+  // runs of 9-13 min; the early presses run with the CPU slowed 4x), so two workers left a 2-core
+  // machine mostly idle. Four, with the owner's specs beside the public ones, were faster still
+  // but made two owner specs run out of time at a load average of 20-27 (decision 028).
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
@@ -51,19 +50,20 @@ export default defineConfig({
   },
   projects: [
     {
-      // The owner's account is shared: one spec turns its codes on or adds a passkey, another
-      // signs in and out, so these run one at a time. No public page's test signs in, so they
-      // run beside those, from the start (listed first: Playwright hands out tests in the order
-      // of the projects, and listed after they would wait for every public test to begin).
-      name: 'accounts',
-      testMatch: ACCOUNT_SPECS,
-      workers: 1,
-      fullyParallel: false,
+      name: 'public',
+      testIgnore: [ACCOUNT_SPECS, /\/admin\.spec\.ts$/],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
-      name: 'public',
-      testIgnore: [ACCOUNT_SPECS, /\/admin\.spec\.ts$/],
+      // The owner's account is shared: one spec turns its codes on or adds a passkey, another
+      // signs in and out, so these run one at a time, after every public page's test. (Run
+      // beside those, they took four to seven times as long at a load average of 20-27, and two
+      // ran out of time: decision 028.)
+      name: 'accounts',
+      testMatch: ACCOUNT_SPECS,
+      dependencies: ['public'],
+      workers: 1,
+      fullyParallel: false,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
@@ -71,7 +71,7 @@ export default defineConfig({
       // changing the demo owner's password (nothing after it signs in with the published one).
       name: 'admin',
       testMatch: /\/admin\.spec\.ts$/,
-      dependencies: ['public', 'accounts'],
+      dependencies: ['accounts'],
       workers: 1,
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], channel: undefined },
