@@ -27,14 +27,50 @@ console.log(`npm test on a fresh clone of ${commit} in ${clone} (CI=true); log: 
 const log = fs.openSync(path.join(work, 'test.log'), 'w');
 const started = Date.now();
 const loadAtStart = os.loadavg().map((n) => Number(n.toFixed(2)));
+// GNU time, where installed, says how much CPU the whole suite used: with the wall time, how
+// busy it kept the machine's cores.
+const timeFile = path.join(work, 'cpu.txt');
+const gnuTime = fs.existsSync('/usr/bin/time');
 const exitCode = await new Promise((resolve) => {
-  const env = { ...process.env, CI: 'true', TEST_REPORT_DIR: reports };
+  // TURBO_RUN_SUMMARY: turbo writes each task's start and end under .turbo/runs.
+  const env = { ...process.env, CI: 'true', TEST_REPORT_DIR: reports, TURBO_RUN_SUMMARY: 'true' };
   // As a new clone has it: no store, provider or port of the developer's shell.
   for (const k of ['MONGODB_URI', 'MONGODB_DB', 'E2E_PORT', 'E2E_WORKERS']) delete env[k];
-  const child = spawn('npm', ['test'], { cwd: clone, env, stdio: ['ignore', log, log] });
+  const [command, args] = gnuTime
+    ? ['/usr/bin/time', ['-f', '%U %S', '-o', timeFile, 'npm', 'test']]
+    : ['npm', ['test']];
+  const child = spawn(command, args, { cwd: clone, env, stdio: ['ignore', log, log] });
   child.on('exit', (code) => resolve(code ?? 1));
 });
 const seconds = (Date.now() - started) / 1000;
+const cpuSeconds = gnuTime
+  ? fs
+      .readFileSync(timeFile, 'utf8')
+      .trim()
+      .split('\n')
+      .at(-1)
+      .split(' ')
+      .reduce((sum, n) => sum + Number(n), 0)
+  : null;
+
+/** Each turbo task's time, from the run summaries (`.turbo/runs/*.json`), in the order they began. */
+function turboTasks() {
+  const dir = path.join(clone, '.turbo', 'runs');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).tasks ?? [])
+    .filter((task) => task.execution?.startTime)
+    .map((task) => ({
+      task: task.taskId,
+      startS: Math.round((task.execution.startTime - started) / 1000),
+      seconds: Math.round((task.execution.endTime - task.execution.startTime) / 1000),
+      cached: task.cache?.status === 'HIT',
+    }))
+    .sort((a, b) => a.startS - b.startS);
+}
+const tasks = turboTasks();
 
 /** Every test of a vitest JSON report: its file, name and milliseconds. */
 function vitestTests(file, suite) {
@@ -84,6 +120,19 @@ console.log(
   `\n${exitCode === 0 ? 'passed' : `FAILED (exit ${exitCode})`} in ${minutes.toFixed(1)} min` +
     ` (budget ${budget} min; load average at start ${loadAtStart.join(', ')}); ${tests.length} timed tests`,
 );
+if (cpuSeconds !== null)
+  console.log(
+    `CPU ${Math.round(cpuSeconds)} s over ${Math.round(seconds)} s: ${(cpuSeconds / seconds).toFixed(2)} of ${os.cpus().length} cores busy on average`,
+  );
+if (tasks.length) {
+  console.log('\nturbo tasks (seconds from the start of npm test):');
+  console.log(
+    table(
+      ['start s', 'took s', 'task'],
+      tasks.map((t) => [t.startS, t.seconds, `${t.task}${t.cached ? ' (cache hit)' : ''}`]),
+    ),
+  );
+}
 console.log('\nThe ten slowest tests:');
 console.log(
   table(
@@ -102,6 +151,8 @@ fs.writeFileSync(
       loadAtStart,
       exitCode,
       minutes: Number(minutes.toFixed(2)),
+      cpuSeconds: cpuSeconds === null ? null : Math.round(cpuSeconds),
+      tasks,
       budgetMinutes: budget,
       timedTests: tests.length,
       slowest,

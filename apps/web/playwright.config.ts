@@ -9,7 +9,8 @@ export const E2E_HUBSPOT_CLIENT_SECRET = 'e2e-hubspot-client-secret-5d1c';
 export const E2E_PORT = PORT;
 
 /** The specs that sign in as the demo owner or change its account, before the admin spec. */
-const ACCOUNT_SPECS = /\/(admin-shell|people-roles|sign-in-factors|family-page)\.spec\.ts$/;
+const ACCOUNT_SPECS =
+  /\/(admin-shell|people-roles|sign-in-factors|family-page|unsubscribe)\.spec\.ts$/;
 
 /** Browser tests: Debian's Chromium against the production build served by the real API. */
 export default defineConfig({
@@ -17,11 +18,14 @@ export default defineConfig({
   outputDir: './e2e/artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two browsers at a time (E2E_WORKERS to change it): the public pages' tests share nothing. The
-  // admin specs share the owner's account (and one publishes a new build of the site), so they
-  // run one at a time, after all of them.
+  // Three browsers at a time (E2E_WORKERS to change it) for the public pages' tests, which share
+  // nothing; the specs that sign in as the owner run one at a time after them. A browser test
+  // waits on its page far more than it computes (all of them together used about 310 s of CPU in
+  // runs of 9-13 min; the early presses run with the CPU slowed 4x), so two workers left a 2-core
+  // machine mostly idle. Four, with the owner's specs beside the public ones, were faster still
+  // but made two owner specs run out of time at a load average of 20-27 (decision 028).
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   // bench/suite.mjs sets TEST_REPORT_DIR to read every test's time from a JSON report.
   reporter: process.env.TEST_REPORT_DIR
@@ -52,7 +56,9 @@ export default defineConfig({
     },
     {
       // The owner's account is shared: one spec turns its codes on or adds a passkey, another
-      // signs in and out, so these run one at a time, after every public page's test.
+      // signs in and out, so these run one at a time, after every public page's test. (Run
+      // beside those, they took four to seven times as long at a load average of 20-27, and two
+      // ran out of time: decision 028.)
       name: 'accounts',
       testMatch: ACCOUNT_SPECS,
       dependencies: ['public'],

@@ -99,7 +99,9 @@ for (const { route, formId, name } of [
     page,
   }) => {
     await page.route(FORMS_SCRIPT, (r) => r.abort());
-    await page.goto(route);
+    // Opened as hydrated: the app asks for the script once it has started, on a busy machine
+    // seconds after the load event, and the fallback is timed from the failure.
+    await open(page, route);
     const form = page.getByRole('main').getByRole('region', { name: /form|questionnaire/i });
     await expect(form.getByText(/The form could not be loaded\. Please call/)).toBeVisible();
     await expect(form.getByText('Loading form...')).toHaveCount(0);

@@ -45,6 +45,9 @@ async function logout(page: Page) {
 test('adds a passkey on the Security screen, signs out, and signs in with "Sign in with a passkey"', async ({
   page,
 }) => {
+  // Two sign-ins, a passkey ceremony and a sign-out: about 16 s on a quiet machine, several
+  // times that beside the public pages' tests on a busy one.
+  test.setTimeout(120_000);
   const authenticator = await virtualAuthenticator(page);
   try {
     await testLogin(page);
@@ -120,6 +123,8 @@ test('adds a passkey on the Security screen, signs out, and signs in with "Sign 
 test('turns on two-step sign-in with an authenticator app, then signs in with its code and with a recovery code', async ({
   page,
 }) => {
+  // Four sign-ins, each with a password and a code: about 25 s on a quiet machine.
+  test.setTimeout(120_000);
   const admin = await demoAdmin(page);
   const passwordStep = async () => {
     await page.getByLabel('Username').fill(admin.username);
