@@ -3,18 +3,13 @@ import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InviteScreen } from './invite-screen';
 import { api, callsTo, renderAdmin, resetToasts, toasts } from './test/render-admin';
+import { REGISTRATION, resetWebAuthn, servePasswordFirst, webauthn } from './test/webauthn';
 
-// jsdom has no WebAuthn: by default the browser "cannot make passkeys", as jsdom itself says.
-const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn(), supported: false }));
-vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof SimpleWebAuthnBrowser>()),
-  browserSupportsWebAuthn: () => webauthn.supported,
-  startRegistration: webauthn.startRegistration,
-}));
+// jsdom has no WebAuthn: the browser's is the test's (test/webauthn.ts).
+vi.mock('@simplewebauthn/browser', async () => (await import('./test/webauthn')).mockedWebAuthn());
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -37,8 +32,7 @@ function serveCheck() {
 
 beforeEach(() => {
   localStorage.clear();
-  webauthn.supported = false;
-  webauthn.startRegistration.mockReset();
+  resetWebAuthn(false);
 });
 afterEach(() => {
   resetToasts();
@@ -46,13 +40,6 @@ afterEach(() => {
 });
 
 const PASSWORD = 'lantern-orchard-pebble-91';
-const REGISTRATION = {
-  id: 'new',
-  rawId: 'new',
-  type: 'public-key',
-  response: {},
-  clientExtensionResults: {},
-};
 
 /** The link opened, the password set: signed in as sam, on the passkey step. */
 async function joinWithPassword(user: ReturnType<typeof userEvent.setup>) {
@@ -117,22 +104,9 @@ describe('invitation page: a passkey after the password', () => {
 
   it('asks for the password again when the sign-in is over 15 minutes old, then adds the passkey', async () => {
     const user = userEvent.setup();
-    let confirmed = false;
     webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    servePasswordFirst(api);
     api.use(
-      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
-        confirmed
-          ? Response.json({ options: { challenge: 'abc' } })
-          : Response.json(
-              { error: 'confirmation_required', message: 'Please confirm your password first.' },
-              { status: 403 },
-            ),
-      ),
-      http.post(API_ROUTES.confirmPassword.path, async ({ request }) => {
-        expect(await request.json()).toEqual({ password: PASSWORD });
-        confirmed = true;
-        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
-      }),
       http.post(API_ROUTES.addPasskey.path, () =>
         Response.json(
           {
@@ -157,6 +131,8 @@ describe('invitation page: a passkey after the password', () => {
     await user.type(screen.getByLabelText('Your password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    const [confirmed] = callsTo('POST', API_ROUTES.confirmPassword.path);
+    expect(await confirmed!.json()).toEqual({ password: PASSWORD });
     const [added] = callsTo('POST', API_ROUTES.addPasskey.path);
     expect(await added!.json()).toEqual({ name: 'Phone', response: REGISTRATION });
   });

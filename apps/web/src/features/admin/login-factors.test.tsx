@@ -3,17 +3,13 @@ import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from './login-screen';
 import { api, callsTo, renderAdmin, resetToasts, toasts } from './test/render-admin';
+import { resetWebAuthn, webauthn } from './test/webauthn';
 
-const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), supported: true }));
-vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof SimpleWebAuthnBrowser>()),
-  browserSupportsWebAuthn: () => webauthn.supported,
-  startAuthentication: webauthn.startAuthentication,
-}));
+// jsdom has no WebAuthn: the browser's is the test's (test/webauthn.ts).
+vi.mock('@simplewebauthn/browser', async () => (await import('./test/webauthn')).mockedWebAuthn());
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -28,8 +24,7 @@ const ASSERTION = {
 
 beforeEach(() => {
   localStorage.clear();
-  webauthn.supported = true;
-  webauthn.startAuthentication.mockReset();
+  resetWebAuthn(true);
   api.use(http.get(API_ROUTES.authConfig.path, () => Response.json({ demoLogin: null })));
 });
 afterEach(resetToasts);

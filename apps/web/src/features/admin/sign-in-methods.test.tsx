@@ -2,21 +2,14 @@ import { API_ROUTES, type Factors, passkeyUrl } from '@cedar/api-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInMethods } from './components/sign-in-methods';
 import { formatDateTime } from './lib/dates';
 import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
+import { REGISTRATION, resetWebAuthn, servePasswordFirst, webauthn } from './test/webauthn';
 
-const webauthn = vi.hoisted(() => ({
-  startRegistration: vi.fn(),
-  supported: true,
-}));
-vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof SimpleWebAuthnBrowser>()),
-  browserSupportsWebAuthn: () => webauthn.supported,
-  startRegistration: webauthn.startRegistration,
-}));
+// jsdom has no WebAuthn: the browser's is the test's (test/webauthn.ts).
+vi.mock('@simplewebauthn/browser', async () => (await import('./test/webauthn')).mockedWebAuthn());
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -34,13 +27,6 @@ const OFF: Factors = {
   totp: { enabled: false, recoveryCodesLeft: 0 },
   required: false,
 };
-const REGISTRATION = {
-  id: 'new',
-  rawId: 'new',
-  type: 'public-key',
-  response: {},
-  clientExtensionResults: {},
-};
 const CODES = Array.from({ length: 10 }, (_, i) =>
   `abcd-efgh-ijkl-mn${'234567ab'[i % 8]}${i}`.slice(0, 19),
 );
@@ -49,8 +35,7 @@ let factors: Factors;
 beforeEach(() => {
   signIn();
   factors = structuredClone(OFF);
-  webauthn.supported = true;
-  webauthn.startRegistration.mockReset();
+  resetWebAuthn(true);
   api.use(http.get(API_ROUTES.factors.path, () => Response.json(factors)));
 });
 afterEach(resetToasts);
@@ -96,23 +81,9 @@ describe('passkeys on the Security screen', () => {
 
   it('asks for the password first when the server wants it confirmed, then goes on', async () => {
     const user = userEvent.setup();
-    let confirmed = false;
     webauthn.startRegistration.mockResolvedValue(REGISTRATION);
-    api.use(
-      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
-        confirmed
-          ? Response.json({ options: { challenge: 'abc' } })
-          : Response.json(
-              { error: 'confirmation_required', message: 'Please confirm your password first.' },
-              { status: 403 },
-            ),
-      ),
-      http.post(API_ROUTES.confirmPassword.path, () => {
-        confirmed = true;
-        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
-      }),
-      http.post(API_ROUTES.addPasskey.path, () => Response.json(LAPTOP, { status: 201 })),
-    );
+    servePasswordFirst(api);
+    api.use(http.post(API_ROUTES.addPasskey.path, () => Response.json(LAPTOP, { status: 201 })));
     renderAdmin(<SignInMethods />, { route: '/admin/security' });
     await user.type(await screen.findByLabelText(/Name of the new passkey/), 'Laptop');
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
