@@ -1,10 +1,11 @@
-import { API_ROUTES } from '@cedar/api-contract';
+import { API_ROUTES, acceptInvitationRequestSchema } from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InviteScreen } from './invite-screen';
+import { expectFieldError, schemaMessage } from './test/fields';
 import { api, callsTo, renderAdmin, resetToasts, toasts } from './test/render-admin';
 import { REGISTRATION, resetWebAuthn, servePasswordFirst, webauthn } from './test/webauthn';
 
@@ -222,7 +223,12 @@ describe('invitation page', () => {
     );
     renderAdmin(<InviteScreen />, { route: '/admin/invite' });
     await screen.findByText(/You are invited as/);
-    await user.type(screen.getByLabelText(/^Password/), 'one-thing');
+    const password = screen.getByLabelText(/^Password/);
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    const rule = schemaMessage(acceptInvitationRequestSchema, { token: TOKEN, password: '' });
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    expectFieldError(password, rule);
+    await user.type(password, 'one-thing');
     await user.type(screen.getByLabelText(/Repeat the password/), 'another');
     await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
     expect(await screen.findByText('The two passwords differ.')).toBeInTheDocument();
@@ -231,6 +237,7 @@ describe('invitation page', () => {
     await user.type(screen.getByLabelText(/Repeat the password/), 'one-thing');
     await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
     expect(await screen.findByText('The password is a very common password.')).toBeInTheDocument();
+    expectFieldError(password, 'The password is a very common password.');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
