@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/sessions';
 import { sortableId } from '../lib/ids';
+import type { SecurityEvent } from './actions';
 import type { AuditDoc } from '../store/documents';
 import type { Store } from '../store';
 import { auditDetails } from './details';
@@ -12,7 +13,7 @@ const MAX_TARGET = 300;
 
 /** What one event records; the log adds the time, the expiry and the allow-listed details. */
 interface AuditInput {
-  action: string;
+  action: SecurityEvent;
   outcome: AuditDoc['outcome'];
   username?: string | null;
   ip?: string | null;

@@ -12,7 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readLitters } from '../litters/litters-file';
 import { HttpError } from '../lib/http-errors';
-import { securityEvent, type SecurityEvent } from '../lib/security-log';
+import type { SecurityEvent } from '../audit/actions';
+import { securityEvent } from '../lib/security-log';
 import { startDepositCheckout } from './checkout';
 import type { DepositChange } from './deposit-state';
 import {

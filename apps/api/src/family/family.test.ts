@@ -33,7 +33,6 @@ import {
   LITTER,
   mailingApp,
   signedInApp,
-  smtpServer,
   tempDir,
   testApp,
 } from '../test/per-test';
@@ -475,8 +474,7 @@ describe('family links', () => {
   });
 
   it('e-mails a family their link through the outbox, and logs it without the token', async () => {
-    const smtp = await smtpServer();
-    const a = await mailingApp(smtp);
+    const { a, smtp } = await mailingApp();
     const entry = await listFamily(a, 1);
     const sent = await call(a, 'POST', `${familyLinkUrl(entry)}/email`);
     expect(sent.statusCode, sent.body).toBe(202);
@@ -626,8 +624,7 @@ describe('a litter’s weekly news', () => {
   });
 
   it('e-mails each family of the list once, with their page, not the unsubscribed; an edit sends nothing', async () => {
-    const smtp = await smtpServer();
-    const a = await mailingApp(smtp);
+    const { a, smtp } = await mailingApp();
     const one = await listFamily(a, 1);
     const two = await listFamily(a, 2);
     await listFamily(a, 3);

@@ -8,17 +8,10 @@ import {
 } from '@cedar/api-contract';
 import { describe, expect, it } from 'vitest';
 import type { LoggedIn, TestApp } from '../test/build';
-import { addToWaitlist, call, family, LITTER, mailingApp, smtpServer } from '../test/per-test';
+import { addToWaitlist, call, family, LITTER, mailingApp } from '../test/per-test';
 import { AUTH_RETRY_MS, QUOTA_WAIT_MS } from './outbox';
 
 type A = TestApp & LoggedIn;
-
-async function setup(lines?: string[]) {
-  const smtp = await smtpServer();
-  const a = await mailingApp(smtp, lines);
-  await a.app.ready();
-  return { a, smtp };
-}
 
 /** Families on the litter's list, one per address, in this order. */
 async function listFamilies(a: A, emails: string[]) {
@@ -54,7 +47,7 @@ const headersOf = (raw: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \
 
 describe('the outbox against a mail server answering as providers do', () => {
   it('sends an announcement over one login, each e-mail with the one-click unsubscribe headers, and the one-click POST unsubscribes', async () => {
-    const { a, smtp } = await setup();
+    const { a, smtp } = await mailingApp();
     const emails = ['f1@example.com', 'f2@example.com', 'f3@example.com', 'f4@example.com'];
     await listFamilies(a, emails);
     await announce(a);
@@ -96,7 +89,7 @@ describe('the outbox against a mail server answering as providers do', () => {
   });
 
   it('retries a 421 later, gives up a 5.1.1 and marks the address bouncing on the waitlist and the inquiry card', async () => {
-    const { a, smtp } = await setup();
+    const { a, smtp } = await mailingApp();
     smtp.script('busy@example.com', '421 4.3.2 Service not available, try again later');
     smtp.script(
       'gone@example.com',
@@ -145,7 +138,7 @@ describe('the outbox against a mail server answering as providers do', () => {
 
   it('holds every e-mail back after 550 5.4.5 (a daily quota), says so once on the dashboard, and sends them after', async () => {
     const lines: string[] = [];
-    const { a, smtp } = await setup(lines);
+    const { a, smtp } = await mailingApp(lines);
     smtp.script('first@example.com', '550 5.4.5 Daily user sending limit exceeded');
     await listFamilies(a, ['first@example.com', 'second@example.com', 'third@example.com']);
     await announce(a);
@@ -170,7 +163,7 @@ describe('the outbox against a mail server answering as providers do', () => {
 
   it('stops the queue once at a refused login (535): one alert, not one per e-mail; sends all once the login works', async () => {
     const lines: string[] = [];
-    const { a, smtp } = await setup(lines);
+    const { a, smtp } = await mailingApp(lines);
     smtp.refuseLogins(true);
     await listFamilies(a, ['a1@example.com', 'a2@example.com', 'a3@example.com']);
     await announce(a);

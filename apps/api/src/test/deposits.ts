@@ -58,7 +58,22 @@ export const depositNow = async (a: DepositApp, entryId = a.entryId): Promise<De
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(counter += 1)}`;
 
-/** A Stripe event as Stripe sends it: `checkout.session.completed` for the entry's deposit. */
+/** A Stripe event as Stripe sends it (its envelope), of `type`, about `object`. */
+function stripeEvent(type: string, created: number, object: Record<string, unknown>) {
+  return {
+    id: nextId('evt'),
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+/** `checkout.session.completed` for the entry's deposit. */
 export function completedEvent(
   entryId: string,
   {
@@ -68,30 +83,18 @@ export function completedEvent(
     paid = true,
   }: { paymentIntent?: string; amount?: number; created: number; paid?: boolean },
 ) {
-  return {
-    id: nextId('evt'),
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        id: nextId('cs_test'),
-        object: 'checkout.session',
-        mode: 'payment',
-        client_reference_id: entryId,
-        metadata: { entryId },
-        amount_total: amount,
-        currency: 'usd',
-        payment_status: paid ? 'paid' : 'unpaid',
-        payment_intent: paymentIntent,
-        status: 'complete',
-      },
-    },
-  };
+  return stripeEvent('checkout.session.completed', created, {
+    id: nextId('cs_test'),
+    object: 'checkout.session',
+    mode: 'payment',
+    client_reference_id: entryId,
+    metadata: { entryId },
+    amount_total: amount,
+    currency: 'usd',
+    payment_status: paid ? 'paid' : 'unpaid',
+    payment_intent: paymentIntent,
+    status: 'complete',
+  });
 }
 
 /** `charge.refunded` for the charge of a payment intent: `refunded` says it is refunded in full. */
@@ -101,33 +104,17 @@ export function refundedEvent(
     amountRefunded = 30_000,
     refunded = true,
     created,
-  }: {
-    amountRefunded?: number;
-    refunded?: boolean;
-    created: number;
-  },
+  }: { amountRefunded?: number; refunded?: boolean; created: number },
 ) {
-  return {
-    id: nextId('evt'),
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'charge.refunded',
-    data: {
-      object: {
-        id: nextId('ch'),
-        object: 'charge',
-        amount: 30_000,
-        amount_refunded: amountRefunded,
-        refunded,
-        currency: 'usd',
-        payment_intent: paymentIntent,
-      },
-    },
-  };
+  return stripeEvent('charge.refunded', created, {
+    id: nextId('ch'),
+    object: 'charge',
+    amount: 30_000,
+    amount_refunded: amountRefunded,
+    refunded,
+    currency: 'usd',
+    payment_intent: paymentIntent,
+  });
 }
 
 const signer = new Stripe(STRIPE_TEST_KEY);

@@ -47,12 +47,18 @@ export async function smtpServer(): Promise<TestSmtp> {
   return smtp;
 }
 
-/** The signed-in app with the owner's e-mail going to `smtp`; `lines` receives its log lines. */
-export function mailingApp(smtp: TestSmtp, lines?: string[], env: Record<string, string> = {}) {
-  return signedInApp({
+/**
+ * The signed-in app with the owner's e-mail going to a test SMTP server of its own (closed when the
+ * test ends), ready; `lines` receives its log lines.
+ */
+export async function mailingApp(lines?: string[], env: Record<string, string> = {}) {
+  const smtp = await smtpServer();
+  const a = await signedInApp({
     env: { SMTP_URL: smtp.url, ...MAIL_ENV, ...(lines ? { LOG_LEVEL: 'info' } : {}), ...env },
     ...(lines ? { logStream: { write: (line: string) => lines.push(line) } } : {}),
   });
+  await a.app.ready();
+  return { a, smtp };
 }
 
 /** Ada Lane's answers to the contact form's required fields. */

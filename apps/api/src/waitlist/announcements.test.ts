@@ -2,21 +2,18 @@ import { API_ROUTES, DEFAULT_ANNOUNCEMENT, type Waitlist } from '@cedar/api-cont
 import { describe, expect, it } from 'vitest';
 import type { NewInquiry } from '../store/types';
 import type { LoggedIn, TestApp } from '../test/build';
-import {
-  addToWaitlist,
-  call,
-  family,
-  LITTER,
-  mailingApp,
-  signedInApp,
-  smtpServer,
-} from '../test/per-test';
+import { addToWaitlist, call, family, LITTER, mailingApp, signedInApp } from '../test/per-test';
 import type { TestSmtp } from '../test/smtp';
 
 let smtp: TestSmtp | undefined;
 async function setup(mail = true) {
-  smtp = mail ? await smtpServer() : undefined;
-  const a = smtp ? await mailingApp(smtp) : await signedInApp();
+  if (mail) {
+    const mailing = await mailingApp();
+    smtp = mailing.smtp;
+    return mailing.a;
+  }
+  smtp = undefined;
+  const a = await signedInApp();
   await a.app.ready();
   return a;
 }

@@ -1,5 +1,7 @@
 import {
   API_ROUTES,
+  depositAmountSchema,
+  depositRecordSchema,
   depositUrl,
   type Deposit,
   type DepositOverview,
@@ -14,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardScreen } from './dashboard-screen';
 import { DepositAmountsPanel } from './litters/deposit-amounts';
 import { inboxInquiry, serveInbox } from './test/inbox-api';
+import { expectFieldError, schemaMessage } from './test/fields';
 import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
 import { WaitlistScreen } from './waitlist-screen';
 
@@ -85,6 +88,13 @@ const OVERVIEW: DepositOverview = {
   },
   unmatched: [],
 };
+
+/** A 400 as the API words it: the request schema's issue, at its path in the body. */
+const refused = (path: string, message: string) =>
+  HttpResponse.json(
+    { error: 'bad_request', message: `${path}: ${message}`, details: [{ path, message }] },
+    { status: 400 },
+  );
 
 function serve(overview: DepositOverview = OVERVIEW) {
   let current = structuredClone(overview);
@@ -303,5 +313,55 @@ describe('the deposit amounts on the Litters screen', () => {
       amountCents: 45_000,
     });
     expect(await toasts().findByText(`${LITTER.name}’s list: $450.00.`)).toBeInTheDocument();
+  });
+
+  it('says the default needs an amount in the API’s words, and a refusal on the amount’s field', async () => {
+    serve();
+    api.use(
+      http.put(API_ROUTES.depositAmount.path, () =>
+        refused('amountCents', 'The server refuses this amount'),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<DepositAmountsPanel litters={allLitters} />, { route: '/admin/litters' });
+    const field = await screen.findByRole('textbox', {
+      name: 'Deposit for Every list (the default)',
+    });
+    const save = screen.getByRole('button', {
+      name: 'Save the deposit for Every list (the default)',
+    });
+    await user.clear(field);
+    await user.click(save);
+    const rule = schemaMessage(depositAmountSchema, { litterId: null, amountCents: null });
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    expectFieldError(field, rule);
+    expect(callsTo('PUT', API_ROUTES.depositAmount.path)).toHaveLength(0);
+    await user.type(field, '320');
+    await user.click(save);
+    await waitFor(() => expectFieldError(field, 'The server refuses this amount'));
+  });
+
+  it('shows the server’s refusal of a recorded deposit on the field it names (amountCents on Amount paid)', async () => {
+    serve();
+    api.use(
+      http.post(depositUrl('e2', 'record'), () =>
+        refused('amountCents', 'The server refuses this amount'),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<WaitlistScreen />, { route: '/admin/waitlist' });
+    await user.click(await screen.findByRole('button', { name: 'Record a deposit from Family 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a deposit from Family 2' });
+    const method = within(dialog).getByRole('combobox', { name: 'Paid by' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    const rule = schemaMessage(depositRecordSchema, { amountCents: 30_000 });
+    expect(await within(dialog).findByText(rule)).toBeInTheDocument();
+    expectFieldError(method, rule);
+    await user.click(method);
+    const options = document.getElementById(method.getAttribute('aria-controls')!)!;
+    await user.click(within(options).getByRole('option', { name: 'Cash', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount paid' });
+    await waitFor(() => expectFieldError(amount, 'The server refuses this amount'));
   });
 });

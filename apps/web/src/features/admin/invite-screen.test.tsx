@@ -1,20 +1,16 @@
-import { API_ROUTES } from '@cedar/api-contract';
+import { API_ROUTES, acceptInvitationRequestSchema } from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InviteScreen } from './invite-screen';
+import { expectFieldError, schemaMessage } from './test/fields';
 import { api, callsTo, renderAdmin, resetToasts, toasts } from './test/render-admin';
+import { REGISTRATION, resetWebAuthn, servePasswordFirst, webauthn } from './test/webauthn';
 
-// jsdom has no WebAuthn: by default the browser "cannot make passkeys", as jsdom itself says.
-const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn(), supported: false }));
-vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof SimpleWebAuthnBrowser>()),
-  browserSupportsWebAuthn: () => webauthn.supported,
-  startRegistration: webauthn.startRegistration,
-}));
+// jsdom has no WebAuthn: the browser's is the test's (test/webauthn.ts).
+vi.mock('@simplewebauthn/browser', async () => (await import('./test/webauthn')).mockedWebAuthn());
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -37,8 +33,7 @@ function serveCheck() {
 
 beforeEach(() => {
   localStorage.clear();
-  webauthn.supported = false;
-  webauthn.startRegistration.mockReset();
+  resetWebAuthn(false);
 });
 afterEach(() => {
   resetToasts();
@@ -46,13 +41,6 @@ afterEach(() => {
 });
 
 const PASSWORD = 'lantern-orchard-pebble-91';
-const REGISTRATION = {
-  id: 'new',
-  rawId: 'new',
-  type: 'public-key',
-  response: {},
-  clientExtensionResults: {},
-};
 
 /** The link opened, the password set: signed in as sam, on the passkey step. */
 async function joinWithPassword(user: ReturnType<typeof userEvent.setup>) {
@@ -117,22 +105,9 @@ describe('invitation page: a passkey after the password', () => {
 
   it('asks for the password again when the sign-in is over 15 minutes old, then adds the passkey', async () => {
     const user = userEvent.setup();
-    let confirmed = false;
     webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    servePasswordFirst(api);
     api.use(
-      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
-        confirmed
-          ? Response.json({ options: { challenge: 'abc' } })
-          : Response.json(
-              { error: 'confirmation_required', message: 'Please confirm your password first.' },
-              { status: 403 },
-            ),
-      ),
-      http.post(API_ROUTES.confirmPassword.path, async ({ request }) => {
-        expect(await request.json()).toEqual({ password: PASSWORD });
-        confirmed = true;
-        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
-      }),
       http.post(API_ROUTES.addPasskey.path, () =>
         Response.json(
           {
@@ -157,6 +132,8 @@ describe('invitation page: a passkey after the password', () => {
     await user.type(screen.getByLabelText('Your password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    const [confirmed] = callsTo('POST', API_ROUTES.confirmPassword.path);
+    expect(await confirmed!.json()).toEqual({ password: PASSWORD });
     const [added] = callsTo('POST', API_ROUTES.addPasskey.path);
     expect(await added!.json()).toEqual({ name: 'Phone', response: REGISTRATION });
   });
@@ -246,7 +223,12 @@ describe('invitation page', () => {
     );
     renderAdmin(<InviteScreen />, { route: '/admin/invite' });
     await screen.findByText(/You are invited as/);
-    await user.type(screen.getByLabelText(/^Password/), 'one-thing');
+    const password = screen.getByLabelText(/^Password/);
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    const rule = schemaMessage(acceptInvitationRequestSchema, { token: TOKEN, password: '' });
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    expectFieldError(password, rule);
+    await user.type(password, 'one-thing');
     await user.type(screen.getByLabelText(/Repeat the password/), 'another');
     await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
     expect(await screen.findByText('The two passwords differ.')).toBeInTheDocument();
@@ -255,6 +237,7 @@ describe('invitation page', () => {
     await user.type(screen.getByLabelText(/Repeat the password/), 'one-thing');
     await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
     expect(await screen.findByText('The password is a very common password.')).toBeInTheDocument();
+    expectFieldError(password, 'The password is a very common password.');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 

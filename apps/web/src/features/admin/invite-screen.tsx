@@ -1,3 +1,4 @@
+import { acceptInvitationRequestSchema } from '@cedar/api-contract';
 import { site } from '@cedar/content';
 import {
   Alert,
@@ -11,19 +12,33 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { useAcceptInvitation, useInvitationCheck } from './api/invitation';
 import { PasskeyOffer } from './components/passkey-offer';
 import { formatDateTime } from './lib/dates';
+import { setServerErrors } from './lib/form-errors';
 import { errorBodyOf } from './lib/query-client';
 import { saveSession } from './lib/session';
 import { showSuccess } from './lib/toasts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The API's own rule for the password (the token comes from the link), and the same one twice. */
+const passwordFormSchema = acceptInvitationRequestSchema
+  .pick({ password: true })
+  .extend({ repeat: z.string() })
+  .refine(({ password, repeat }) => repeat === password, {
+    path: ['repeat'],
+    error: 'The two passwords differ.',
+    // Said as soon as there is a password, whatever else is missing.
+    when: ({ value }) =>
+      typeof value === 'object' && value !== null && 'password' in value && value.password !== '',
+  });
 
 /**
  * The invitation link's token, from the address's fragment (#…): browsers never send a fragment
@@ -73,10 +88,7 @@ export function InviteScreen() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', repeat: '' },
-    validate: {
-      password: (value) => (value === '' ? 'Choose a password.' : null),
-      repeat: (value, values) => (value !== values.password ? 'The two passwords differ.' : null),
-    },
+    validate: schemaResolver(passwordFormSchema, { sync: true }),
   });
 
   const onSubmit = form.onSubmit(({ password }) => {
@@ -95,9 +107,11 @@ export function InviteScreen() {
           else toAdmin();
         },
         onError: (error) => {
-          const body = errorBodyOf(error);
-          if (body?.error === 'weak_password') form.setFieldError('password', body.message);
-          else setProblem(body?.message ?? 'Your password could not be set. Please try again.');
+          // A weak password (422) is said on its field; anything else above the button.
+          if (!setServerErrors(form, error))
+            setProblem(
+              errorBodyOf(error)?.message ?? 'Your password could not be set. Please try again.',
+            );
         },
       },
     );

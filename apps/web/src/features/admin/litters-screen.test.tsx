@@ -1,4 +1,5 @@
 import {
+  litterUpdateDraftSchema,
   API_ROUTES,
   litterNewsUrl,
   litterUpdateUrl,
@@ -13,6 +14,7 @@ import { http, type HttpResponseResolver } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LittersScreen } from './litters-screen';
 import { publish } from './test/editor-fixtures';
+import { expectFieldError, schemaMessage } from './test/fields';
 import {
   api,
   callsTo,
@@ -23,7 +25,8 @@ import {
   toasts,
 } from './test/render-admin';
 
-vi.setConfig({ testTimeout: 30_000 });
+// The form tests type many fields: slow on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const SHA = 'a'.repeat(64);
 const SAVED_AT = '2026-11-22T17:00:00.000Z';
@@ -486,7 +489,10 @@ describe('a litter’s weekly news (issue 40)', () => {
     renderAdmin(<LittersScreen />, { route: '/admin/litters' });
     const news = await openNews(user);
     await user.click(within(news).getByRole('button', { name: 'Post update' }));
-    expect(await within(news).findByText('Write a short note')).toBeInTheDocument();
+    const rule = schemaMessage(litterUpdateDraftSchema, { note: ' ', photos: [] });
+    expect(await within(news).findByText(rule)).toBeInTheDocument();
+    const note = within(news).getByRole('textbox', { name: 'Note' });
+    expectFieldError(note, rule);
     expect(callsTo('POST', litterNewsUrl(first!.id))).toHaveLength(0);
     api.use(
       http.post(API_ROUTES.uploadNewsPhoto.path, () =>
@@ -507,6 +513,21 @@ describe('a litter’s weekly news (issue 40)', () => {
       'This file is not a photo we can read.',
     );
     expect(within(news).getByText('Photos (0 of 12)')).toBeInTheDocument();
+    api.use(
+      http.post(litterNewsUrl(first!.id), () =>
+        Response.json(
+          {
+            error: 'bad_request',
+            message: 'note: The server refuses this note',
+            details: [{ path: 'note', message: 'The server refuses this note' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.type(note, 'Week one.');
+    await user.click(within(news).getByRole('button', { name: 'Post update' }));
+    await waitFor(() => expectFieldError(note, 'The server refuses this note'));
   });
 
   it('edits an update without a new e-mail, and removes one after asking', async () => {

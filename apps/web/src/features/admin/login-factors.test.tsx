@@ -1,19 +1,16 @@
-import { API_ROUTES } from '@cedar/api-contract';
+import { API_ROUTES, loginCodeRequestSchema } from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from './login-screen';
+import { expectFieldError, schemaMessage } from './test/fields';
 import { api, callsTo, renderAdmin, resetToasts, toasts } from './test/render-admin';
+import { resetWebAuthn, webauthn } from './test/webauthn';
 
-const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), supported: true }));
-vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof SimpleWebAuthnBrowser>()),
-  browserSupportsWebAuthn: () => webauthn.supported,
-  startAuthentication: webauthn.startAuthentication,
-}));
+// jsdom has no WebAuthn: the browser's is the test's (test/webauthn.ts).
+vi.mock('@simplewebauthn/browser', async () => (await import('./test/webauthn')).mockedWebAuthn());
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -28,8 +25,7 @@ const ASSERTION = {
 
 beforeEach(() => {
   localStorage.clear();
-  webauthn.supported = true;
-  webauthn.startAuthentication.mockReset();
+  resetWebAuthn(true);
   api.use(http.get(API_ROUTES.authConfig.path, () => Response.json({ demoLogin: null })));
 });
 afterEach(resetToasts);
@@ -132,9 +128,9 @@ describe('two-step sign-in', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     await user.type(code, '12');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Enter the 6-digit code from your authenticator app, or a recovery code.',
-    );
+    const rule = schemaMessage(loginCodeRequestSchema, { code: '12' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(rule);
+    expectFieldError(code, rule);
     expect(callsTo('POST', API_ROUTES.loginCode.path)).toHaveLength(0);
     await user.clear(code);
     await user.type(code, '654321');
@@ -142,11 +138,38 @@ describe('two-step sign-in', () => {
     expect(
       await screen.findByText(/That code is not right, or was used already/),
     ).toBeInTheDocument();
+    expectFieldError(code, 'That code is not right, or was used already.');
     await user.clear(code);
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-123');
+  });
+
+  it('shows the server’s refusal of the code (400) on the code field', async () => {
+    const user = userEvent.setup();
+    api.use(
+      http.post(API_ROUTES.login.path, () => Response.json({ secondStep: 'code' })),
+      http.post(API_ROUTES.loginCode.path, () =>
+        Response.json(
+          {
+            error: 'bad_request',
+            message: 'code: The server reads no code here.',
+            details: [{ path: 'code', message: 'The server reads no code here.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderAdmin(<LoginScreen />, { route: '/admin/login' });
+    await user.type(screen.getByLabelText('Username'), 'owner');
+    await user.type(screen.getByLabelText('Password'), 'kennel-ledger-harbor-42');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const code = await screen.findByLabelText('Code');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expectFieldError(code, 'The server reads no code here.'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
   it('goes back to the username and password when the sign-in expired', async () => {

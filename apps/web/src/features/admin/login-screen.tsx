@@ -1,5 +1,5 @@
 import { TEST_LOGIN_DELAY_MS, site } from '@cedar/content';
-import { type LoginRequest, type LoginResponse, signInCodeSchema } from '@cedar/api-contract';
+import { type LoginRequest, type LoginResponse, loginCodeRequestSchema } from '@cedar/api-contract';
 import {
   Button,
   Container,
@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState } from 'react';
@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { useAuthConfig } from './api/auth-config';
 import { passkeyCancelled, useLoginCode, usePasskeySignIn } from './api/factors';
 import { loginFailureMessage, useLogin } from './api/login';
+import { setServerErrors } from './lib/form-errors';
 import { errorBodyOf } from './lib/query-client';
 import { saveSession } from './lib/session';
 import { showError, showSuccess } from './lib/toasts';
@@ -44,8 +45,13 @@ export function LoginScreen() {
   const codeMutation = useLoginCode();
   // After a right password, an account with two-step sign-in is asked for its code.
   const [askingCode, setAskingCode] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeForm = useForm({
+    mode: 'uncontrolled',
+    initialValues: { code: '' },
+    // The API's own request schema: its messages are the ones its 400 would give.
+    validate: schemaResolver(loginCodeRequestSchema, { sync: true }),
+    transformValues: (values) => loginCodeRequestSchema.parse(values),
+  });
 
   const signedIn = ({ token, user }: LoginResponse) => {
     queryClient.clear();
@@ -58,8 +64,7 @@ export function LoginScreen() {
     loginMutation.mutate(credentials, {
       onSuccess: (answer) => {
         if ('secondStep' in answer) {
-          setCode('');
-          setCodeError(null);
+          codeForm.reset();
           setAskingCode(true);
         } else signedIn(answer);
       },
@@ -67,20 +72,14 @@ export function LoginScreen() {
     });
   };
 
-  const submitCode = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = signInCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(
-        parsed.error.issues[0]?.message ?? 'Enter the code from your authenticator app.',
-      );
-      return;
-    }
-    codeMutation.mutate(parsed.data, {
+  const submitCode = codeForm.onSubmit(({ code }) => {
+    if (codeMutation.isPending) return;
+    codeMutation.mutate(code, {
       onSuccess: signedIn,
       onError: (error) => {
+        if (setServerErrors(codeForm, error)) return;
         const message = loginFailureMessage(error);
-        setCodeError(message.replace(/^Login failed: /, ''));
+        codeForm.setFieldError('code', message.replace(/^Login failed: /, ''));
         // The sign-in expired: back to the username and password.
         if (errorBodyOf(error)?.error === 'second_step_expired') {
           setAskingCode(false);
@@ -88,7 +87,7 @@ export function LoginScreen() {
         }
       },
     });
-  };
+  });
 
   const signInWithPasskey = () =>
     passkeySignIn.mutate(undefined, {
@@ -135,9 +134,8 @@ export function LoginScreen() {
                 name="code"
                 autoComplete="one-time-code"
                 autoFocus
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-                error={codeError}
+                key={codeForm.key('code')}
+                {...codeForm.getInputProps('code')}
                 errorProps={{ role: 'alert' }}
               />
               <Group grow mt="sm">

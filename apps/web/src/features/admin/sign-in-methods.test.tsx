@@ -1,22 +1,23 @@
-import { API_ROUTES, type Factors, passkeyUrl } from '@cedar/api-contract';
+import {
+  API_ROUTES,
+  disableTotpRequestSchema,
+  enableTotpRequestSchema,
+  type Factors,
+  passkeyUrl,
+  renamePasskeyRequestSchema,
+} from '@cedar/api-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInMethods } from './components/sign-in-methods';
 import { formatDateTime } from './lib/dates';
+import { expectFieldError, schemaMessage } from './test/fields';
 import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
+import { REGISTRATION, resetWebAuthn, servePasswordFirst, webauthn } from './test/webauthn';
 
-const webauthn = vi.hoisted(() => ({
-  startRegistration: vi.fn(),
-  supported: true,
-}));
-vi.mock('@simplewebauthn/browser', async (original) => ({
-  ...(await original<typeof SimpleWebAuthnBrowser>()),
-  browserSupportsWebAuthn: () => webauthn.supported,
-  startRegistration: webauthn.startRegistration,
-}));
+// jsdom has no WebAuthn: the browser's is the test's (test/webauthn.ts).
+vi.mock('@simplewebauthn/browser', async () => (await import('./test/webauthn')).mockedWebAuthn());
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -34,13 +35,6 @@ const OFF: Factors = {
   totp: { enabled: false, recoveryCodesLeft: 0 },
   required: false,
 };
-const REGISTRATION = {
-  id: 'new',
-  rawId: 'new',
-  type: 'public-key',
-  response: {},
-  clientExtensionResults: {},
-};
 const CODES = Array.from({ length: 10 }, (_, i) =>
   `abcd-efgh-ijkl-mn${'234567ab'[i % 8]}${i}`.slice(0, 19),
 );
@@ -49,8 +43,7 @@ let factors: Factors;
 beforeEach(() => {
   signIn();
   factors = structuredClone(OFF);
-  webauthn.supported = true;
-  webauthn.startRegistration.mockReset();
+  resetWebAuthn(true);
   api.use(http.get(API_ROUTES.factors.path, () => Response.json(factors)));
 });
 afterEach(resetToasts);
@@ -96,23 +89,9 @@ describe('passkeys on the Security screen', () => {
 
   it('asks for the password first when the server wants it confirmed, then goes on', async () => {
     const user = userEvent.setup();
-    let confirmed = false;
     webauthn.startRegistration.mockResolvedValue(REGISTRATION);
-    api.use(
-      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
-        confirmed
-          ? Response.json({ options: { challenge: 'abc' } })
-          : Response.json(
-              { error: 'confirmation_required', message: 'Please confirm your password first.' },
-              { status: 403 },
-            ),
-      ),
-      http.post(API_ROUTES.confirmPassword.path, () => {
-        confirmed = true;
-        return Response.json({ confirmedUntil: '2026-05-10T09:15:00.000Z' });
-      }),
-      http.post(API_ROUTES.addPasskey.path, () => Response.json(LAPTOP, { status: 201 })),
-    );
+    servePasswordFirst(api);
+    api.use(http.post(API_ROUTES.addPasskey.path, () => Response.json(LAPTOP, { status: 201 })));
     renderAdmin(<SignInMethods />, { route: '/admin/security' });
     await user.type(await screen.findByLabelText(/Name of the new passkey/), 'Laptop');
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
@@ -149,6 +128,37 @@ describe('passkeys on the Security screen', () => {
     webauthn.startRegistration.mockResolvedValue(REGISTRATION);
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
     expect(await toasts().findByText('This passkey is registered already.')).toBeInTheDocument();
+  });
+
+  it('says the API’s rule for a new passkey’s name on its field, and the server’s refusal of it there', async () => {
+    const user = userEvent.setup();
+    webauthn.startRegistration.mockResolvedValue(REGISTRATION);
+    api.use(
+      http.post(API_ROUTES.passkeyRegistrationOptions.path, () =>
+        Response.json({ options: { challenge: 'abc' } }),
+      ),
+      http.post(API_ROUTES.addPasskey.path, () =>
+        Response.json(
+          {
+            error: 'bad_request',
+            message: 'name: The server says no to this name.',
+            details: [{ path: 'name', message: 'The server says no to this name.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderAdmin(<SignInMethods />, { route: '/admin/security' });
+    const field = await screen.findByLabelText(/Name of the new passkey/);
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    await waitFor(() =>
+      expectFieldError(field, schemaMessage(renamePasskeyRequestSchema, { name: '   ' })),
+    );
+    expect(callsTo('POST', API_ROUTES.passkeyRegistrationOptions.path)).toHaveLength(0);
+    await user.type(field, 'Laptop');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    await waitFor(() => expectFieldError(field, 'The server says no to this name.'));
   });
 
   it('removes a passkey after asking', async () => {
@@ -268,14 +278,17 @@ describe('two-step sign-in on the Security screen', () => {
     expect(screen.getByLabelText('Secret key')).toHaveTextContent(
       'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
     );
-    await user.type(screen.getByLabelText('Code from the app'), '12');
+    const code = screen.getByLabelText('Code from the app');
+    await user.type(code, '12');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(
-      await screen.findByText('Enter the 6-digit code from your authenticator app.'),
-    ).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Code from the app'), '0000');
+    const rule = schemaMessage(enableTotpRequestSchema, { code: '12' });
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    expectFieldError(code, rule);
+    expect(callsTo('POST', API_ROUTES.enableTotp.path)).toHaveLength(0);
+    await user.type(code, '0000');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText(/That code is not right/)).toBeInTheDocument();
+    expectFieldError(code, 'That code is not right.');
     await user.clear(screen.getByLabelText('Code from the app'));
     await user.type(screen.getByLabelText('Code from the app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -308,9 +321,16 @@ describe('two-step sign-in on the Security screen', () => {
     renderAdmin(<SignInMethods />, { route: '/admin/security' });
     expect(await screen.findByText(/Recovery codes left: 7 of 10/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    await user.type(screen.getByLabelText('Your password'), 'wrong');
+    const password = screen.getByLabelText('Your password');
+    await user.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
+    const rule = schemaMessage(disableTotpRequestSchema.options[0], { password: '' });
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    expectFieldError(password, rule);
+    expect(callsTo('POST', API_ROUTES.disableTotp.path)).toHaveLength(0);
+    await user.type(password, 'wrong');
     await user.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
     expect(await screen.findByText('That is not your current password.')).toBeInTheDocument();
+    expectFieldError(password, 'That is not your current password.');
     await user.clear(screen.getByLabelText('Your password'));
     await user.type(screen.getByLabelText('Your password'), 'kennel-ledger-harbor-42');
     await user.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));

@@ -1,5 +1,6 @@
 import {
   CONFIRMATION_REQUIRED,
+  disableTotpRequestSchema,
   enableTotpRequestSchema,
   type RecoveryCodes,
   type TotpSetup,
@@ -19,6 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   useDisableTotp,
@@ -27,6 +29,7 @@ import {
   useNewRecoveryCodes,
   useTotpSetup,
 } from '../api/factors';
+import { setServerErrors } from '../lib/form-errors';
 import { errorBodyOf } from '../lib/query-client';
 import { showError, showSuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
@@ -78,21 +81,26 @@ function SetUp({
   onEnabled: (codes: RecoveryCodes) => void;
 }) {
   const enable = useEnableTotp();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = enableTotpRequestSchema.safeParse({ code });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter the 6-digit code.');
-      return;
-    }
-    enable.mutate(parsed.data.code, {
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { code: '' },
+    // The API's own request schema: its message is the one a wrong-looking code gets there too.
+    validate: schemaResolver(enableTotpRequestSchema, { sync: true }),
+    transformValues: (values) => enableTotpRequestSchema.parse(values),
+  });
+  const onSubmit = form.onSubmit(({ code }) => {
+    if (enable.isPending) return;
+    enable.mutate(code, {
       onSuccess: onEnabled,
-      onError: (e) =>
-        setError(errorBodyOf(e)?.message ?? 'The code could not be checked. Please try again.'),
+      onError: (error) => {
+        if (!setServerErrors(form, error))
+          form.setFieldError(
+            'code',
+            errorBodyOf(error)?.message ?? 'The code could not be checked. Please try again.',
+          );
+      },
     });
-  };
+  });
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
@@ -109,9 +117,9 @@ function SetUp({
           label="Code from the app"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          error={error}
+          key={form.key('code')}
+          {...form.getInputProps('code')}
+          errorProps={{ role: 'alert' }}
           maw={200}
         />
         <Group gap="sm">
@@ -127,16 +135,18 @@ function SetUp({
   );
 }
 
+/** Turned off here with the password: the API's request schema, the password way of it. */
+const turnOffSchema = disableTotpRequestSchema.options[0];
+
 function TurnOff({ onCancel }: { onCancel: () => void }) {
   const disable = useDisableTotp();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError('Enter your password.');
-      return;
-    }
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '' },
+    validate: schemaResolver(turnOffSchema, { sync: true }),
+  });
+  const onSubmit = form.onSubmit(({ password }) => {
+    if (disable.isPending) return;
     disable.mutate(
       { password },
       {
@@ -144,20 +154,25 @@ function TurnOff({ onCancel }: { onCancel: () => void }) {
           showSuccess('Two-step sign-in off', 'Your password alone signs you in again.');
           onCancel();
         },
-        onError: (e) =>
-          setError(errorBodyOf(e)?.message ?? 'It could not be turned off. Please try again.'),
+        onError: (error) => {
+          if (!setServerErrors(form, error))
+            form.setFieldError(
+              'password',
+              errorBodyOf(error)?.message ?? 'It could not be turned off. Please try again.',
+            );
+        },
       },
     );
-  };
+  });
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <PasswordInput
           label="Your password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={error}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+          errorProps={{ role: 'alert' }}
           maw={280}
         />
         <Group gap="sm">

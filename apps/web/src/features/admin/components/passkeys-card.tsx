@@ -1,7 +1,6 @@
 import {
   CONFIRMATION_REQUIRED,
   PASSKEY_NAME_MAX,
-  passkeyNameSchema,
   type PasskeySummary,
   renamePasskeyRequestSchema,
 } from '@cedar/api-contract';
@@ -174,31 +173,31 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
 export function PasskeysCard() {
   const factors = useFactors();
   const add = useAddPasskey();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: '' },
+    // The API's own rule for a passkey's name, as the rename and the invitation's offer use it.
+    validate: schemaResolver(renamePasskeyRequestSchema, { sync: true }),
+    transformValues: ({ name }) => ({ name: name.trim() }),
+  });
   const [confirming, setConfirming] = useState(false);
   const supported = browserSupportsWebAuthn();
 
-  const onAdd = () => {
-    const parsed = passkeyNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Give the passkey a name.');
-      return;
-    }
-    setNameError(null);
-    add.mutate(parsed.data, {
+  const onAdd = form.onSubmit(({ name }) =>
+    add.mutate(name, {
       onSuccess: (passkey) => {
-        setName('');
+        form.reset();
         showSuccess('Passkey added', `${passkey.name} can now sign you in.`);
       },
       onError: (error) => {
         const body = errorBodyOf(error);
         if (body?.error === CONFIRMATION_REQUIRED) setConfirming(true);
         else if (passkeyCancelled(error)) showError('No passkey was added: the prompt was closed.');
-        else showError(body?.message ?? 'The passkey could not be added. Please try again.');
+        else if (!setServerErrors(form, error))
+          showError(body?.message ?? 'The passkey could not be added. Please try again.');
       },
-    });
-  };
+    }),
+  );
 
   const passkeys = factors.data?.passkeys ?? [];
   return (
@@ -240,13 +239,13 @@ export function PasskeysCard() {
               label="Name of the new passkey"
               description="For example: Laptop, or Phone"
               classNames={{ root: fieldClasses.field, description: fieldClasses.description }}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={nameError}
-              maxLength={60}
+              key={form.key('name')}
+              {...form.getInputProps('name')}
+              errorProps={{ role: 'alert' }}
+              maxLength={PASSKEY_NAME_MAX}
               maw={280}
             />
-            <Button onClick={onAdd} disabled={add.isPending}>
+            <Button onClick={() => onAdd()} disabled={add.isPending}>
               {add.isPending ? 'Adding...' : 'Add a passkey'}
             </Button>
           </Group>

@@ -25,16 +25,28 @@ export function serverFieldErrors(error: unknown): ServerFieldErrors | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
+/** Each error under the form's own name for its path, where the form names it otherwise. */
+export function renamePaths(
+  errors: Record<string, unknown>,
+  names: Readonly<Record<string, string>>,
+): ServerFieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => [names[path] ?? path, String(message)]),
+  );
+}
+
 /**
  * Shows a refusal on the form's fields it names (`form.setErrors`); false when it names none of
- * them, and the caller says it some other way (a toast, an alert).
+ * them, and the caller says it some other way (a toast, an alert). `names` maps a request path to
+ * the form's field where the form holds it otherwise (dollars typed for the request's cents).
  */
 export function setServerErrors<Values extends object>(
   form: { getValues: () => Values; setErrors: (errors: ServerFieldErrors) => void },
   error: unknown,
+  names: Readonly<Record<string, string>> = {},
 ): boolean {
   const values = form.getValues();
-  const errors = Object.entries(serverFieldErrors(error) ?? {}).filter(
+  const errors = Object.entries(renamePaths(serverFieldErrors(error) ?? {}, names)).filter(
     ([path]) => path.split('.')[0]! in values,
   );
   if (errors.length === 0) return false;

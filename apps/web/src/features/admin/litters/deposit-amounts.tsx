@@ -1,20 +1,24 @@
-import { DEPOSIT_LIMITS, formatCents, type DepositAmounts } from '@cedar/api-contract';
+import { depositAmountSchema, formatCents, type DepositAmounts } from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import { Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { depositErrorMessage, useDeposits, useSetDepositAmount } from '../api/deposits';
 import fieldClasses from '../components/password-field.module.css';
+import { AMOUNT_FIELD, dollarsAsCents } from '../lib/dollars';
+import { renamePaths, setServerErrors } from '../lib/form-errors';
 import { showError, showSuccess } from '../lib/toasts';
 
-/** Dollars as typed (a number, or '' when empty) as cents, and what is wrong with them. */
-function centsOf(value: number | string): { cents: number | null; problem: string | null } {
-  if (value === '') return { cents: null, problem: null };
-  const cents = Math.round(Number(value) * 100);
-  if (!Number.isFinite(cents)) return { cents: null, problem: 'Give the amount in dollars' };
-  if (cents < DEPOSIT_LIMITS.minCents) return { cents, problem: 'A deposit is more than $0.00' };
-  if (cents > DEPOSIT_LIMITS.maxCents) return { cents, problem: 'A deposit is at most $5,000.00' };
-  return { cents, problem: null };
-}
+/**
+ * The API's own request schema for one amount, typed in dollars: its limits, and that the default
+ * needs one, in its words.
+ */
+const amountFormSchema = (litterId: string | null) =>
+  z
+    .object({ amount: dollarsAsCents })
+    .transform(({ amount }) => ({ litterId, amountCents: amount }))
+    .pipe(depositAmountSchema);
 
 /** One amount: an input in dollars and its Save; empty (a litter's) means "the default". */
 function AmountRow({
@@ -29,31 +33,33 @@ function AmountRow({
   placeholder?: string;
   litterId: string | null;
 }) {
-  const [value, setValue] = useState<number | string>(saved === null ? '' : saved / 100);
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => amountFormSchema(litterId), [litterId]);
+  const form = useForm<{ amount: number | string }>({
+    initialValues: { amount: saved === null ? '' : saved / 100 },
+    validate: (values) => renamePaths(schemaResolver(schema, { sync: true })(values), AMOUNT_FIELD),
+  });
   const save = useSetDepositAmount();
-  const onSave = () => {
-    const { cents, problem } = centsOf(value);
-    if (problem || (litterId === null && cents === null)) {
-      setError(problem ?? 'The default deposit needs an amount');
-      return;
-    }
-    setError(null);
+  const onSave = form.onSubmit((values) => {
+    const { amountCents } = schema.parse(values);
     save.mutate(
-      { litterId, amountCents: cents },
+      { litterId, amountCents },
       {
         onSuccess: () =>
           showSuccess(
             'Deposit saved',
-            cents === null
+            amountCents === null
               ? `${label} asks the default deposit.`
-              : `${label}: ${formatCents(cents)}.`,
+              : `${label}: ${formatCents(amountCents)}.`,
           ),
-        onError: (failure) => showError(depositErrorMessage(failure)),
+        onError: (failure) => {
+          if (!setServerErrors(form, failure, AMOUNT_FIELD))
+            showError(depositErrorMessage(failure));
+        },
       },
     );
-  };
-  const unchanged = (value === '' ? null : Math.round(Number(value) * 100)) === saved;
+  });
+  const { amount } = form.values;
+  const unchanged = (amount === '' ? null : Math.round(Number(amount) * 100)) === saved;
   return (
     <Table.Tr data-testid="deposit-amount-row">
       <Table.Td>
@@ -70,9 +76,7 @@ function AmountRow({
           thousandSeparator=","
           allowNegative={false}
           placeholder={placeholder}
-          value={value}
-          onChange={setValue}
-          error={error}
+          {...form.getInputProps('amount')}
           classNames={{ root: fieldClasses.field }}
           size="xs"
           w={160}
@@ -84,7 +88,7 @@ function AmountRow({
           variant="default"
           disabled={unchanged}
           loading={save.isPending}
-          onClick={onSave}
+          onClick={() => onSave()}
           aria-label={`Save the deposit for ${label}`}
         >
           Save

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useMemo } from 'react';
+import { useUploadPhoto } from '../api/litters';
 import { BirthFields } from './birth-fields';
 import { LitterDetails } from './litter-details';
 import {
@@ -25,9 +26,11 @@ import {
   type LitterFormValues,
 } from './litter-draft';
 import { fieldProps, selectProps } from './form-state';
-import { LitterPhotos } from './litter-photos';
 import { LitterPreview } from './litter-preview';
 import { LitterPuppies } from './litter-puppies';
+import { PhotoGrid } from './photo-grid';
+
+const fileName = (path: string) => path.split('/').pop() ?? path;
 
 const dogOptions = (dogs: readonly Dog[]) => dogs.map((d) => ({ value: d.id, label: d.name }));
 
@@ -48,6 +51,7 @@ export function LitterForm({ litter, saving, onSave, onCancel, reservedFor }: Li
     initialValues: litter ? formValuesOf(litter) : EMPTY_LITTER,
     validate: validateLitter,
   });
+  const upload = useUploadPhoto();
   const headingId = useId();
   const today = useMemo(() => kennelToday(), []);
   const { values } = form;
@@ -91,17 +95,24 @@ export function LitterForm({ litter, saving, onSave, onCancel, reservedFor }: Li
 
           <LitterDetails form={form} />
 
-          <LitterPhotos
-            images={values.images}
-            error={form.errors.images}
-            onAdd={(path) => {
-              form.insertListItem('images', path);
-              form.clearFieldError('images');
-            }}
+          <PhotoGrid
+            label="Photos"
+            photos={values.images}
+            captionOf={fileName}
+            removeLabel={(path) => `Remove photo ${fileName(path)}`}
             onRemove={(path) => {
               form.removeListItem('images', values.images.indexOf(path));
               form.clearFieldError('images');
             }}
+            upload={(file, onProgress) => upload.mutateAsync({ file, onProgress })}
+            onAdded={(path) => {
+              form.insertListItem('images', path);
+              form.clearFieldError('images');
+            }}
+            addLabel="Add a photo"
+            inputLabel="Photo to upload"
+            hint="JPEG, PNG, WebP or HEIC, up to 15 MB. Location and camera details are removed."
+            error={form.errors.images}
           />
 
           <LitterPuppies form={form} reservedFor={reservedFor} />

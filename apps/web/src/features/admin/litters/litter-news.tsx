@@ -1,9 +1,10 @@
 import {
   NEWS_LIMITS,
+  litterUpdateDraftSchema,
   NEWS_PHOTO_WIDTHS,
   newsPhotoUrl,
   type LitterUpdate,
-  type NewsPhoto,
+  type LitterUpdateDraft,
 } from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import {
@@ -13,12 +14,12 @@ import {
   Group,
   Loader,
   Paper,
-  Progress,
   Stack,
   Text,
   Textarea,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import {
   familyErrorMessage,
@@ -26,39 +27,21 @@ import {
   useLitterNews,
   useUploadNewsPhoto,
 } from '../api/family';
-import { uploadErrorMessage } from '../api/litters';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import fieldClasses from '../components/password-field.module.css';
 import { formatDateTime } from '../lib/dates';
-import { serverFieldErrors } from '../lib/form-errors';
+import { setServerErrors } from '../lib/form-errors';
 import { showError, showSuccess } from '../lib/toasts';
-
-const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
-
-interface Draft {
-  /** The update being edited; null for a new one. */
-  id: string | null;
-  note: string;
-  photos: NewsPhoto[];
-}
-
-const EMPTY: Draft = { id: null, note: '', photos: [] };
+import { PhotoGrid, Thumbnail } from './photo-grid';
 
 /**
- * Thumbnails of an update's photos, through the admin's own (signed-in) address: the smallest
- * display copy, not the photo as stored (up to 2,400 px).
+ * A news photo through the admin's own (signed-in) address: its smallest display copy, not the
+ * photo as stored (up to 2,400 px).
  */
-function Thumbnail({ photo, preview }: { photo: NewsPhoto; preview?: string }) {
-  return (
-    <img
-      src={preview ?? newsPhotoUrl(photo.name, NEWS_PHOTO_WIDTHS[0])}
-      alt=""
-      width={72}
-      height={54}
-      style={{ objectFit: 'cover', borderRadius: 4 }}
-    />
-  );
-}
+const smallCopy = (name: string) => newsPhotoUrl(name, NEWS_PHOTO_WIDTHS[0]);
+
+/** The form holds the draft as the API takes it: the note, and the photos' names. */
+const EMPTY: LitterUpdateDraft = { note: '', photos: [] };
 
 /**
  * A litter's weekly news (issue 40), on the Litters screen: post a short note with up to 12
@@ -69,50 +52,36 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
   const news = useLitterNews(litter.id);
   const change = useChangeNews();
   const upload = useUploadNewsPhoto();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [previews, setPreviews] = useState<Record<string, string>>({});
+  /** The update being edited; null for a new one. */
+  const [editing, setEditing] = useState<string | null>(null);
+  const form = useForm<LitterUpdateDraft>({
+    initialValues: EMPTY,
+    // The API's own request schema: its messages are the owner's, and the same as its 400's.
+    validate: schemaResolver(litterUpdateDraftSchema, { sync: true }),
+    transformValues: (values) => litterUpdateDraftSchema.parse(values),
+  });
   const [removing, setRemoving] = useState<LitterUpdate | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const headingId = `news-${litter.id}`;
   // Opened from a row further down: the panel comes into view.
   useEffect(() => panel.current?.scrollIntoView?.({ block: 'start' }), []);
 
-  const addPhotos = async (files: File[]) => {
-    setUploadError(null);
-    const room = NEWS_LIMITS.photos - draft.photos.length;
-    if (files.length > room)
-      setUploadError(`At most ${NEWS_LIMITS.photos} photos: the first ${room} were added.`);
-    for (const file of files.slice(0, Math.max(0, room))) {
-      setProgress(0);
-      try {
-        const photo = await upload.mutateAsync({ file, onProgress: setProgress });
-        setPreviews((p) => ({ ...p, [photo.name]: URL.createObjectURL(file) }));
-        setDraft((d) => ({ ...d, photos: [...d.photos, photo] }));
-      } catch (error) {
-        setUploadError(uploadErrorMessage(error));
-        break;
-      }
-    }
-    setProgress(null);
-    if (fileInput.current) fileInput.current.value = '';
+  const edit = (update: LitterUpdate | null) => {
+    setEditing(update?.id ?? null);
+    form.setValues(
+      update ? { note: update.note, photos: update.photos.map((p) => p.name) } : EMPTY,
+    );
+    form.clearErrors();
   };
 
-  const submit = () => {
-    const note = draft.note.trim();
-    if (!note) return setErrors({ note: 'Write a short note' });
-    setErrors({});
-    const body = { note, photos: draft.photos.map((p) => p.name) };
+  const submit = form.onSubmit((draft) =>
     change.mutate(
-      draft.id
-        ? { kind: 'edit', litterId: litter.id, id: draft.id, draft: body }
-        : { kind: 'post', litterId: litter.id, draft: body },
+      editing
+        ? { kind: 'edit', litterId: litter.id, id: editing, draft }
+        : { kind: 'post', litterId: litter.id, draft },
       {
         onSuccess: (answer) => {
-          if (draft.id) showSuccess('Update saved', 'The families’ pages show it as changed.');
+          if (editing) showSuccess('Update saved', 'The families’ pages show it as changed.');
           else {
             const sent = answer?.recipients ?? 0;
             showSuccess(
@@ -122,19 +91,19 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
                 : `It is on the families’ pages, and ${sent === 1 ? '1 family was' : `${sent} families were`} e-mailed a link to theirs.`,
             );
           }
-          setDraft(EMPTY);
+          edit(null);
         },
         onError: (error) => {
-          const fields = serverFieldErrors(error);
-          if (fields) setErrors(fields);
-          else showError(familyErrorMessage(error, 'The update could not be saved.'));
+          if (!setServerErrors(form, error))
+            showError(familyErrorMessage(error, 'The update could not be saved.'));
         },
       },
-    );
-  };
+    ),
+  );
 
+  const { note, photos } = form.values;
   const photosError =
-    errors.photos ?? Object.entries(errors).find(([k]) => k.startsWith('photos.'))?.[1];
+    form.errors.photos ?? Object.entries(form.errors).find(([k]) => k.startsWith('photos.'))?.[1];
 
   return (
     <Paper
@@ -159,81 +128,42 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
           nothing.
         </Text>
         <Textarea
-          label={draft.id ? 'Edit the note' : 'Note'}
+          label={editing ? 'Edit the note' : 'Note'}
           placeholder="This week the puppies…"
           rows={4}
           maxLength={NEWS_LIMITS.note}
-          value={draft.note}
-          onChange={(e) => {
-            const note = e.currentTarget.value;
-            setDraft((d) => ({ ...d, note }));
-          }}
-          description={`${draft.note.length.toLocaleString('en-US')} of ${NEWS_LIMITS.note.toLocaleString('en-US')} characters`}
-          error={errors.note}
+          {...form.getInputProps('note')}
+          description={`${note.length.toLocaleString('en-US')} of ${NEWS_LIMITS.note.toLocaleString('en-US')} characters`}
           classNames={{ root: fieldClasses.field, description: fieldClasses.description }}
         />
-        <Stack gap={6}>
-          <Text component="span" size="sm" fw={500}>
-            Photos ({draft.photos.length} of {NEWS_LIMITS.photos})
-          </Text>
-          {draft.photos.length > 0 && (
-            <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {draft.photos.map((photo, index) => (
-                <Group key={photo.name} component="li" gap={2} wrap="nowrap">
-                  <Thumbnail photo={photo} preview={previews[photo.name]} />
-                  <CloseButton
-                    aria-label={`Remove photo ${index + 1}`}
-                    onClick={() =>
-                      setDraft((d) => ({ ...d, photos: d.photos.filter((p) => p !== photo) }))
-                    }
-                  />
-                </Group>
-              ))}
-            </Group>
-          )}
-          <Group>
-            <Button
-              variant="default"
-              onClick={() => fileInput.current?.click()}
-              loading={upload.isPending}
-              disabled={draft.photos.length >= NEWS_LIMITS.photos}
-            >
-              Add photos
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={PHOTO_TYPES}
-              multiple
-              aria-label="Photos to upload"
-              hidden
-              onChange={(e) => void addPhotos([...(e.currentTarget.files ?? [])])}
-            />
-            <Text size="xs" c="gray.7">
-              JPEG, PNG, WebP or HEIC, up to 15 MB each. Location and camera details are removed;
-              the photos are shown only on the families’ pages.
-            </Text>
-          </Group>
-          {progress !== null && (
-            <Progress value={progress * 100} aria-label="Upload progress" animated />
-          )}
-          {uploadError && (
-            <Text size="sm" c="red.8" role="alert">
-              {uploadError}
-            </Text>
-          )}
-          {photosError && (
-            <Text size="sm" c="red.8">
-              {photosError}
-            </Text>
-          )}
-        </Stack>
+        <PhotoGrid
+          label={`Photos (${photos.length} of ${NEWS_LIMITS.photos})`}
+          photos={photos}
+          srcOf={smallCopy}
+          removeLabel={(_, index) => `Remove photo ${index + 1}`}
+          onRemove={(name) =>
+            form.setFieldValue(
+              'photos',
+              photos.filter((p) => p !== name),
+            )
+          }
+          upload={(file, onProgress) =>
+            upload.mutateAsync({ file, onProgress }).then((photo) => photo.name)
+          }
+          onAdded={(name) => form.insertListItem('photos', name)}
+          max={NEWS_LIMITS.photos}
+          multiple
+          addLabel="Add photos"
+          inputLabel="Photos to upload"
+          hint="JPEG, PNG, WebP or HEIC, up to 15 MB each. Location and camera details are removed; the photos are shown only on the families’ pages."
+          error={photosError}
+        />
         <Group>
-          <Button onClick={submit} loading={change.isPending} disabled={upload.isPending}>
-            {draft.id ? 'Save changes' : 'Post update'}
+          <Button onClick={() => submit()} loading={change.isPending} disabled={upload.isPending}>
+            {editing ? 'Save changes' : 'Post update'}
           </Button>
-          {draft.id && (
-            <Button variant="default" onClick={() => setDraft(EMPTY)}>
+          {editing && (
+            <Button variant="default" onClick={() => edit(null)}>
               Cancel the edit
             </Button>
           )}
@@ -273,7 +203,7 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
                     {update.photos.length > 0 && (
                       <Group gap={4}>
                         {update.photos.map((photo) => (
-                          <Thumbnail key={photo.name} photo={photo} />
+                          <Thumbnail key={photo.name} src={smallCopy(photo.name)} />
                         ))}
                       </Group>
                     )}
@@ -283,10 +213,7 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
                       size="compact-xs"
                       variant="default"
                       aria-label={`Edit the update of ${formatDateTime(update.createdAt)}`}
-                      onClick={() => {
-                        setErrors({});
-                        setDraft({ id: update.id, note: update.note, photos: update.photos });
-                      }}
+                      onClick={() => edit(update)}
                     >
                       Edit
                     </Button>
@@ -318,7 +245,7 @@ export function LitterNews({ litter, onClose }: { litter: Litter; onClose: () =>
             { kind: 'remove', litterId: litter.id, id: removing.id },
             {
               onSuccess: () => {
-                if (draft.id === removing.id) setDraft(EMPTY);
+                if (editing === removing.id) edit(null);
                 showSuccess(
                   'Update removed',
                   'It is gone from the families’ pages, photos and all.',

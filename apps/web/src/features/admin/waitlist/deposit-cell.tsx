@@ -1,7 +1,7 @@
 import {
-  DEPOSIT_LIMITS,
   DEPOSIT_METHOD_LABELS,
   MANUAL_DEPOSIT_METHODS,
+  depositRecordSchema,
   depositSummary,
   formatCents,
   type Deposit,
@@ -21,12 +21,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { depositErrorMessage, useChangeDeposit, useOpenCheckout } from '../api/deposits';
 import { ConfirmDialog } from '../components/confirm-dialog';
 // Mantine's error red and description grey at WCAG AA (the other admin forms' own).
 import fieldClasses from '../components/password-field.module.css';
+import { AMOUNT_FIELD, dollarsAsCents } from '../lib/dollars';
 import { setServerErrors } from '../lib/form-errors';
 import { showError, showSuccess } from '../lib/toasts';
 
@@ -59,11 +60,13 @@ function DepositStatus({ deposit }: { deposit: Deposit }) {
   );
 }
 
-interface RecordValues {
-  amount: number | string;
-  method: string | null;
-  note: string;
-}
+/**
+ * The API's own request schema, with the amount typed in dollars: its limits and messages are the
+ * owner's.
+ */
+const recordFormSchema = depositRecordSchema
+  .omit({ amountCents: true })
+  .extend({ amount: dollarsAsCents.refine((cents) => cents !== null, 'Give the amount paid') });
 
 /** The owner's form for a deposit paid another way: amount in dollars, how, and a note. */
 function RecordDepositForm({
@@ -76,32 +79,15 @@ function RecordDepositForm({
   onDone: () => void;
 }) {
   const change = useChangeDeposit();
-  const form = useForm<RecordValues>({
+  const form = useForm<{ amount: number | string; method: string | null; note: string }>({
     initialValues: { amount: deposit.amountCents / 100, method: null, note: '' },
-    validate: {
-      amount: (value) => {
-        const cents = Math.round(Number(value) * 100);
-        if (value === '' || !Number.isFinite(cents)) return 'Give the amount paid';
-        if (cents < DEPOSIT_LIMITS.minCents) return 'A deposit is more than $0.00';
-        if (cents > DEPOSIT_LIMITS.maxCents) return 'A deposit is at most $5,000.00';
-        return null;
-      },
-      method: (value) => (value ? null : 'Choose cash, cheque or bank transfer'),
-      note: (value) => (value.length > 500 ? 'The note fits in 500 characters' : null),
-    },
+    validate: schemaResolver(recordFormSchema, { sync: true }),
   });
   const submit = form.onSubmit((values) => {
-    const amountCents = Math.round(Number(values.amount) * 100);
+    const { amount, method, note } = recordFormSchema.parse(values);
+    const amountCents = amount!;
     change.mutate(
-      {
-        kind: 'record',
-        entryId: deposit.entryId,
-        record: {
-          amountCents,
-          method: values.method as (typeof MANUAL_DEPOSIT_METHODS)[number],
-          note: values.note,
-        },
-      },
+      { kind: 'record', entryId: deposit.entryId, record: { amountCents, method, note } },
       {
         onSuccess: () => {
           showSuccess(
@@ -111,7 +97,7 @@ function RecordDepositForm({
           onDone();
         },
         onError: (error) => {
-          if (!setServerErrors(form, error)) showError(depositErrorMessage(error));
+          if (!setServerErrors(form, error, AMOUNT_FIELD)) showError(depositErrorMessage(error));
         },
       },
     );
