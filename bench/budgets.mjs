@@ -20,6 +20,12 @@ export const BUDGETS = {
    * runs of each interaction the benchmark makes (issue 17).
    */
   interactions: { medianMaxMs: 100, worstMaxMs: 200 },
+  /**
+   * The same taps while the page may still be starting (issue 38, point 1): the page loaded with
+   * the CPU slowed 4x from the start, each control tapped 1.0 s and 2.5 s after network idle
+   * (bench/lib/interactions.mjs, EARLY_TAP_DELAYS_MS); each moment is a budget of its own.
+   */
+  earlyInteractions: { medianMaxMs: 100, worstMaxMs: 200 },
   /** Stylesheets linked in a page's <head> that block its first render, gzip: on every public route. */
   renderBlockingCssMaxGzipBytes: 25_000,
   /** A prerendered page must be served at no less than this share of the bare route's requests per second. */
@@ -169,23 +175,33 @@ export function evaluateBudgets({
   );
 
   if (interactions) {
-    const { medianMaxMs, worstMaxMs } = BUDGETS.interactions;
-    overRoutes(
-      `Tap answered, median <= ${medianMaxMs} ms (CPU 4x), every interaction`,
-      medianMaxMs,
-      interactions,
-      (r) => r.medianMs,
-      above,
-      'ms',
-    );
-    overRoutes(
-      `Tap answered, worst <= ${worstMaxMs} ms (CPU 4x), every interaction`,
-      worstMaxMs,
-      interactions,
-      (r) => r.worstMs,
-      above,
-      'ms',
-    );
+    // One pair of rows per moment of the tap: once the page has settled, and (issue 38) each
+    // delay after network idle with the page loaded at 4x CPU. Rows from before the early taps
+    // have no moment: they were settled taps.
+    const moments = [...new Set(interactions.map((r) => r.moment ?? 'settled'))];
+    for (const moment of moments) {
+      const { medianMaxMs, worstMaxMs } =
+        moment === 'settled' ? BUDGETS.interactions : BUDGETS.earlyInteractions;
+      const rowsAt = interactions.filter((r) => (r.moment ?? 'settled') === moment);
+      const when =
+        moment === 'settled' ? '' : `, tapped ${(moment / 1000).toFixed(1)} s after network idle`;
+      overRoutes(
+        `Tap answered, median <= ${medianMaxMs} ms (CPU 4x${when}), every interaction`,
+        medianMaxMs,
+        rowsAt,
+        (r) => r.medianMs,
+        above,
+        'ms',
+      );
+      overRoutes(
+        `Tap answered, worst <= ${worstMaxMs} ms (CPU 4x${when}), every interaction`,
+        worstMaxMs,
+        rowsAt,
+        (r) => r.worstMs,
+        above,
+        'ms',
+      );
+    }
   } else {
     rows.push({
       budget: 'Interaction budgets',
