@@ -1,4 +1,6 @@
 import { Carousel } from '@mantine/carousel';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useRef } from 'react';
 import type { PhotoCarouselProps } from './photo-carousel';
 import { SlideFigure } from './photo-carousel-slide';
 
@@ -43,16 +45,31 @@ export function PhotoCarouselView({
   firstIsPriority = false,
   testId,
 }: PhotoCarouselProps) {
+  // Embla starts in an effect after the carousel has hydrated: a press on previous or next before
+  // that (replayed by React once the carousel's code is in, while the page is still starting)
+  // found no Embla and was lost. It is kept and made as soon as Embla is there (issue 38).
+  const embla = useRef<EmblaCarouselType | null>(null);
+  const pending = useRef<'next' | 'previous' | null>(null);
+  const later = (direction: 'next' | 'previous') => () => {
+    if (embla.current === null) pending.current = direction;
+  };
+  const ready = (api: EmblaCarouselType) => {
+    embla.current = api;
+    if (pending.current === 'next') api.scrollNext();
+    else if (pending.current === 'previous') api.scrollPrev();
+    pending.current = null;
+  };
   return (
     <>
       <Carousel
+        getEmblaApi={ready}
         aria-label={copy.label}
         emblaOptions={loop ? { loop: true } : undefined}
         withIndicators
         controlSize={40}
         styles={layoutStyles}
-        previousControlProps={{ 'aria-label': copy.previous }}
-        nextControlProps={{ 'aria-label': copy.next }}
+        previousControlProps={{ 'aria-label': copy.previous, onClick: later('previous') }}
+        nextControlProps={{ 'aria-label': copy.next, onClick: later('next') }}
         getIndicatorProps={(index) => ({
           'aria-label': copy.goTo(index + 1, slides[index]?.caption ?? ''),
         })}
