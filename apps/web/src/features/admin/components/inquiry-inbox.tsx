@@ -192,11 +192,16 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
     heading.current?.focus();
   };
 
-  const askToDelete = (inquiry: InboxInquiry) => {
-    remove.reset();
-    setTarget(inquiry);
-    setConfirming(true);
-  };
+  // The same function on every render, so the memoised cards it is passed to stay as they are.
+  const { reset } = remove;
+  const askToDelete = useCallback(
+    (inquiry: InboxInquiry) => {
+      reset();
+      setTarget(inquiry);
+      setConfirming(true);
+    },
+    [reset],
+  );
   const close = () => {
     if (!remove.isPending) setConfirming(false);
   };
@@ -243,18 +248,21 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
       {since && <LiveNews key={filterKey} filter={filter} since={since} onJoined={joined} />}
       <NewArrivals count={unseen} onShow={showNew} />
       {body}
-      <ConfirmDialog
-        opened={confirming}
-        title="Delete this inquiry?"
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete for good'}
-        busy={remove.isPending}
-        color="red.9"
-        onConfirm={confirmDelete}
-        onClose={close}
-      >
-        This removes the inquiry from {target ? fullNameOf(target) : 'this family'} for good, with
-        its status and note. It cannot be undone.
-      </ConfirmDialog>
+      {/* Mounted once a deletion is first asked for: the first load draws no dialog. */}
+      {target && (
+        <ConfirmDialog
+          opened={confirming}
+          title="Delete this inquiry?"
+          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete for good'}
+          busy={remove.isPending}
+          color="red.9"
+          onConfirm={confirmDelete}
+          onClose={close}
+        >
+          This removes the inquiry from {fullNameOf(target)} for good, with its status and note. It
+          cannot be undone.
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { useDeposits } from '../api/deposits';
 import { useLitters } from '../api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from '../api/waitlist';
 import { showError, showSuccess } from '../lib/toasts';
-import { placeText } from '../waitlist/waitlist-list';
+import { placeText } from '../waitlist/place-text';
 
 /**
  * The family's place on the waitlists ("3rd on Ranger x Juniper's list"), or a way to put them on
