@@ -13,6 +13,7 @@ import { useRole } from '../lib/role';
 import { ExportButton } from './export-button';
 import { InquiryCard, fullNameOf } from './inquiry-card';
 import { InquiryFilters } from './inquiry-filters';
+import { InboxWaitlistProvider } from './inquiry-waitlist';
 import classes from './inquiry-inbox.module.css';
 import { NewArrivals } from './new-arrivals';
 
@@ -232,7 +233,13 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
     );
   else
     body = (
-      <Cards list={list} onDelete={owner ? askToDelete : undefined} arrived={new Set(arrivedIds)} />
+      <InboxWaitlistProvider>
+        <Cards
+          list={list}
+          onDelete={owner ? askToDelete : undefined}
+          arrived={new Set(arrivedIds)}
+        />
+      </InboxWaitlistProvider>
     );
 
   const hasAny = stats.total > 0 || filtered;
