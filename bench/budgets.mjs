@@ -33,8 +33,11 @@ export const BUDGETS = {
   prerenderedPageMinRatioToBaseline: 0.3,
   /** The owner's inbox with this many inquiries in the embedded store: the server's time per call, p99. */
   inbox: { inquiries: 10_000, firstPageP99MaxMs: 20, statsP99MaxMs: 50 },
-  /** The dashboard at that size in Chromium: from asking for /admin to its first page of cards drawn. */
-  dashboardFirstPageMaxMs: 1_500,
+  /**
+   * The dashboard at that size in Chromium: from asking for /admin to its first page of cards
+   * drawn, the worst of the runs (issue 38 point 4: half a second; decision 034).
+   */
+  dashboardFirstPageMaxMs: 500,
   /**
    * A Words save of a section until the page with it is served, on every run: issues 35 and 37
    * ask 7 s, the page gate included (issue 38 asks 5 s: docs/performance.md has the figures).

@@ -29,7 +29,7 @@ async function fetchPage(filter: InquiryFilter, cursor: Cursor): Promise<Inquiry
 }
 
 /** The inquiries matching `filter`, newest first, one page (the server's 50) at a time. */
-const inquiryListQueryOptions = (filter: InquiryFilter) =>
+export const inquiryListQueryOptions = (filter: InquiryFilter) =>
   infiniteQueryOptions({
     queryKey: [...inquiryListsKey, filter],
     queryFn: ({ pageParam }) => fetchPage(filter, pageParam),

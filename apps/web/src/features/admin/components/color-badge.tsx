@@ -1,21 +1,22 @@
-import { Badge, VisuallyHidden } from '@mantine/core';
 import { badgeKey, badgeStyle, colorLabel } from '../lib/preferred-colors';
+import classes from './color-badge.module.css';
 
+/**
+ * The family's preferred colour, as a badge in that colour. Plain elements drawn as Mantine's
+ * Badge (filled, size lg, radius sm) draws them: one is on each of the inbox's cards (decision 034).
+ */
 export function ColorBadge({ color }: { color: string }) {
   const style = badgeStyle(color);
   return (
-    <Badge
-      variant="filled"
-      tt="none"
-      size="lg"
-      radius="sm"
-      color={style.background}
-      c={style.text}
-      bd={`1px solid ${style.border}`}
+    <span
+      className={classes.badge}
       data-color={badgeKey(color)}
+      style={{ backgroundColor: style.background, color: style.text, borderColor: style.border }}
     >
-      <VisuallyHidden>Preferred colour: </VisuallyHidden>
-      {colorLabel(color)}
-    </Badge>
+      <span className={classes.label}>
+        <span className={classes.hidden}>Preferred colour: </span>
+        {colorLabel(color)}
+      </span>
+    </span>
   );
 }

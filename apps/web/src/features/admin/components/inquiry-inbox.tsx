@@ -13,6 +13,7 @@ import { useRole } from '../lib/role';
 import { ExportButton } from './export-button';
 import { InquiryCard, fullNameOf } from './inquiry-card';
 import { InquiryFilters } from './inquiry-filters';
+import { InboxWaitlistProvider } from './inquiry-waitlist';
 import classes from './inquiry-inbox.module.css';
 import { NewArrivals } from './new-arrivals';
 
@@ -192,11 +193,16 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
     heading.current?.focus();
   };
 
-  const askToDelete = (inquiry: InboxInquiry) => {
-    remove.reset();
-    setTarget(inquiry);
-    setConfirming(true);
-  };
+  // The same function on every render, so the memoised cards it is passed to stay as they are.
+  const { reset } = remove;
+  const askToDelete = useCallback(
+    (inquiry: InboxInquiry) => {
+      reset();
+      setTarget(inquiry);
+      setConfirming(true);
+    },
+    [reset],
+  );
   const close = () => {
     if (!remove.isPending) setConfirming(false);
   };
@@ -227,7 +233,13 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
     );
   else
     body = (
-      <Cards list={list} onDelete={owner ? askToDelete : undefined} arrived={new Set(arrivedIds)} />
+      <InboxWaitlistProvider>
+        <Cards
+          list={list}
+          onDelete={owner ? askToDelete : undefined}
+          arrived={new Set(arrivedIds)}
+        />
+      </InboxWaitlistProvider>
     );
 
   const hasAny = stats.total > 0 || filtered;
@@ -243,18 +255,21 @@ export function InquiryInbox({ filter, onChangeFilter, stats, list, reload }: In
       {since && <LiveNews key={filterKey} filter={filter} since={since} onJoined={joined} />}
       <NewArrivals count={unseen} onShow={showNew} />
       {body}
-      <ConfirmDialog
-        opened={confirming}
-        title="Delete this inquiry?"
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete for good'}
-        busy={remove.isPending}
-        color="red.9"
-        onConfirm={confirmDelete}
-        onClose={close}
-      >
-        This removes the inquiry from {target ? fullNameOf(target) : 'this family'} for good, with
-        its status and note. It cannot be undone.
-      </ConfirmDialog>
+      {/* Mounted once a deletion is first asked for: the first load draws no dialog. */}
+      {target && (
+        <ConfirmDialog
+          opened={confirming}
+          title="Delete this inquiry?"
+          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete for good'}
+          busy={remove.isPending}
+          color="red.9"
+          onConfirm={confirmDelete}
+          onClose={close}
+        >
+          This removes the inquiry from {fullNameOf(target)} for good, with its status and note. It
+          cannot be undone.
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

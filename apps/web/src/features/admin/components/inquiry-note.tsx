@@ -115,26 +115,23 @@ export function InquiryNote({ inquiry }: { inquiry: InboxInquiry }) {
       />
     );
 
+  // Plain elements around the button: one of these is on each of the inbox's cards (decision 034).
   return (
-    <Stack gap={4} mt="md">
+    <div className={classes.note}>
       {inquiry.note && (
         <>
-          <Text size="sm" fw={600}>
-            Private note:
-          </Text>
-          <Text size="sm" className={classes.message}>
-            {inquiry.note}
-          </Text>
+          <p className={classes.label}>Private note:</p>
+          <p className={`${classes.small} ${classes.message}`}>{inquiry.note}</p>
         </>
       )}
-      <Group gap="sm">
-        <Button ref={editButton} size="xs" variant="light" onClick={edit} w="fit-content">
+      <div className={classes.noteRow}>
+        <Button ref={editButton} size="xs" variant="light" onClick={edit}>
           {inquiry.note ? 'Edit note' : 'Add a note'}
         </Button>
-        <Text size="xs" c="olive.8" role="status">
+        <p className={classes.saved} role="status">
           {saved ? 'Note saved.' : ''}
-        </Text>
-      </Group>
-    </Stack>
+        </p>
+      </div>
+    </div>
   );
 }

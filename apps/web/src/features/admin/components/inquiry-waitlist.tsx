@@ -1,54 +1,48 @@
-import { GENERAL_LIST, type InboxInquiry } from '@cedar/api-contract';
+import { GENERAL_LIST, depositSummary, type InboxInquiry } from '@cedar/api-contract';
 import { Anchor, Button, Group, Select, Text } from '@mantine/core';
-import { useState } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { depositSummary } from '@cedar/api-contract';
 import { useDeposits } from '../api/deposits';
 import { useLitters } from '../api/litters';
 import { useChangeWaitlist, useWaitlist, waitlistErrorMessage } from '../api/waitlist';
 import { showError, showSuccess } from '../lib/toasts';
-import { placeText } from '../waitlist/waitlist-list';
+import { placeText } from '../waitlist/place-text';
+
+interface WaitlistData {
+  waitlist: ReturnType<typeof useWaitlist>['data'];
+  litters: ReturnType<typeof useLitters>['data'];
+  deposits: ReturnType<typeof useDeposits>['data'];
+}
+
+const WaitlistContext = createContext<WaitlistData | null>(null);
 
 /**
- * The family's place on the waitlists ("3rd on Ranger x Juniper's list"), or a way to put them on
- * a litter's list or the general one, their wishes taken from the inquiry.
+ * The waitlists, the litters and the deposits, asked for once for all the inbox's cards: one
+ * subscription each rather than one per card on each of the first page's 50 (decision 034).
  */
-export function InquiryWaitlist({ inquiry, name }: { inquiry: InboxInquiry; name: string }) {
-  const waitlist = useWaitlist();
-  const litters = useLitters();
+export function InboxWaitlistProvider({ children }: { children: ReactNode }) {
+  const waitlist = useWaitlist().data;
+  const litters = useLitters().data;
+  const deposits = useDeposits().data;
+  const value = useMemo(() => ({ waitlist, litters, deposits }), [waitlist, litters, deposits]);
+  return <WaitlistContext.Provider value={value}>{children}</WaitlistContext.Provider>;
+}
+
+/** Puts the family on a litter's list or the general one: drawn only for a family on none. */
+function AddToWaitlist({
+  inquiry,
+  name,
+  data,
+}: {
+  inquiry: InboxInquiry;
+  name: string;
+  data: WaitlistData & { waitlist: NonNullable<WaitlistData['waitlist']> };
+}) {
   const change = useChangeWaitlist();
-  const deposits = useDeposits();
   const [choice, setChoice] = useState<string | null>(null);
-  if (!waitlist.data) return null;
-  const place = placeText(waitlist.data, inquiry.id);
-  if (place) {
-    // Issue 40: their deposit, as the waitlist shows it.
-    const entryId = waitlist.data.lists
-      .flatMap((l) => l.entries)
-      .find((e) => e.inquiryId === inquiry.id)?.id;
-    const deposit = entryId ? deposits.data?.deposits[entryId] : undefined;
-    return (
-      <>
-        <Text size="sm" mt="xs" data-testid="waitlist-place">
-          <Anchor component={Link} to="/admin/waitlist" size="sm" fw={600}>
-            {place}
-          </Anchor>
-        </Text>
-        {deposit && (
-          <Text
-            size="sm"
-            c={deposit.state === 'paid' ? 'olive.9' : 'gray.7'}
-            data-testid="inquiry-deposit"
-          >
-            Deposit: {depositSummary(deposit)}
-          </Text>
-        )}
-      </>
-    );
-  }
   const options = [
     { value: GENERAL_LIST, label: 'The general list' },
-    ...(litters.data?.litters ?? [])
+    ...(data.litters?.litters ?? [])
       .filter((l) => !l.archived)
       .map((l) => ({ value: l.id, label: `${l.name}’s list` })),
   ];
@@ -56,7 +50,7 @@ export function InquiryWaitlist({ inquiry, name }: { inquiry: InboxInquiry; name
     if (!choice) return;
     change.mutate(
       {
-        version: waitlist.data.version,
+        version: data.waitlist.version,
         change: {
           kind: 'add',
           add: { inquiryId: inquiry.id, litterId: choice === GENERAL_LIST ? null : choice },
@@ -91,5 +85,42 @@ export function InquiryWaitlist({ inquiry, name }: { inquiry: InboxInquiry; name
         Put on the list
       </Button>
     </Group>
+  );
+}
+
+/**
+ * The family's place on the waitlists ("3rd on Ranger x Juniper's list"), or a way to put them on
+ * a litter's list or the general one, their wishes taken from the inquiry. Inside the inbox's
+ * InboxWaitlistProvider.
+ */
+export function InquiryWaitlist({ inquiry, name }: { inquiry: InboxInquiry; name: string }) {
+  const data = useContext(WaitlistContext);
+  if (!data) throw new Error('InquiryWaitlist needs the inbox’s InboxWaitlistProvider');
+  const { waitlist, deposits } = data;
+  if (!waitlist) return null;
+  const place = placeText(waitlist, inquiry.id);
+  if (!place) return <AddToWaitlist inquiry={inquiry} name={name} data={{ ...data, waitlist }} />;
+  // Issue 40: their deposit, as the waitlist shows it.
+  const entryId = waitlist.lists
+    .flatMap((l) => l.entries)
+    .find((e) => e.inquiryId === inquiry.id)?.id;
+  const deposit = entryId ? deposits?.deposits[entryId] : undefined;
+  return (
+    <>
+      <Text size="sm" mt="xs" data-testid="waitlist-place">
+        <Anchor component={Link} to="/admin/waitlist" size="sm" fw={600}>
+          {place}
+        </Anchor>
+      </Text>
+      {deposit && (
+        <Text
+          size="sm"
+          c={deposit.state === 'paid' ? 'olive.9' : 'gray.7'}
+          data-testid="inquiry-deposit"
+        >
+          Deposit: {depositSummary(deposit)}
+        </Text>
+      )}
+    </>
   );
 }

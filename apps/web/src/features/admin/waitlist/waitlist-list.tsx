@@ -1,9 +1,4 @@
-import type {
-  DepositOverview,
-  Waitlist,
-  WaitlistEntry,
-  WaitlistList as List,
-} from '@cedar/api-contract';
+import type { DepositOverview, WaitlistEntry, WaitlistList as List } from '@cedar/api-contract';
 import type { Litter } from '@cedar/content';
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -213,19 +208,4 @@ export function WaitlistList({
       </ConfirmDialog>
     </Paper>
   );
-}
-
-/** Where an inquiry's family is: "3rd on Ranger x Juniper's list"; null when on none. */
-export function placeText(waitlist: Waitlist | undefined, inquiryId: string): string | null {
-  for (const list of waitlist?.lists ?? []) {
-    const index = list.entries.findIndex((e) => e.inquiryId === inquiryId);
-    if (index >= 0) return `${ordinal(index + 1)} on ${list.name}`;
-  }
-  return null;
-}
-
-function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
