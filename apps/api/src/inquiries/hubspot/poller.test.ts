@@ -3,7 +3,7 @@ import { site } from '@cedar/content';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startupLine } from '../../lib/startup-line';
 import type { OwnerMail } from '../../notify/mail';
-import { type BuildTestOptions, logIn, type TestApp } from '../../test/build';
+import { type BuildTestOptions, FakeClock, logIn, type TestApp } from '../../test/build';
 import { testApp } from '../../test/per-test';
 import { type StandInSubmission, startHubSpotStandIn } from '../../test/hubspot-stand-in';
 import { MAX_PAGE_BYTES } from './forms-api';
@@ -37,6 +37,8 @@ async function start(
     token?: string;
     env?: Record<string, string>;
     logStream?: BuildTestOptions['logStream'];
+    /** Where the test's clock starts (now, by default). */
+    clock?: FakeClock;
   } = {},
 ) {
   const hubspot = await startHubSpotStandIn();
@@ -56,6 +58,7 @@ async function start(
       ...options.env,
     },
     logStream: options.logStream,
+    clock: options.clock,
     intake: {
       pollOnStart: false,
       hubspotTimeoutMs: 300,
@@ -353,6 +356,9 @@ describe('polling HubSpot for form submissions', () => {
     const { hubspot, poller } = await start({
       env: { HUBSPOT_TIME_ZONE: 'Asia/Kolkata' },
       logStream: { write: (line) => lines.push(line) },
+      // Noon in Kolkata: the polls below, three hours of them, stay before its midnight. (From
+      // the real time, the test failed every evening from 17:20 UTC, when they crossed it.)
+      clock: new FakeClock(new Date('2026-11-29T06:30:00Z')),
     });
     hubspot.submit(CONTACT, submission(1, now()));
     hubspot.script(DAILY_429);
