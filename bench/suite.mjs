@@ -27,8 +27,9 @@ console.log(`npm test on a fresh clone of ${commit} in ${clone} (CI=true); log: 
 const log = fs.openSync(path.join(work, 'test.log'), 'w');
 const started = Date.now();
 const loadAtStart = os.loadavg().map((n) => Number(n.toFixed(2)));
-// GNU time, where installed, says how much CPU the whole suite used: with the wall time, how
-// busy it kept the machine's cores.
+// GNU time, where installed, says how much CPU the suite used: with the wall time, how busy it
+// kept the machine's cores. It misses Chromium's processes (not waited for by Playwright), so it
+// undercounts the browser tests.
 const timeFile = path.join(work, 'cpu.txt');
 const gnuTime = fs.existsSync('/usr/bin/time');
 const exitCode = await new Promise((resolve) => {

@@ -18,14 +18,12 @@ export default defineConfig({
   outputDir: './e2e/artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Three browsers at a time (E2E_WORKERS to change it) for the public pages' tests, which share
-  // nothing; the specs that sign in as the owner run one at a time after them. A browser test
-  // waits on its page far more than it computes (all of them together used about 310 s of CPU in
-  // runs of 9-13 min; the early presses run with the CPU slowed 4x), so two workers left a 2-core
-  // machine mostly idle. Four, with the owner's specs beside the public ones, were faster still
-  // but made two owner specs run out of time at a load average of 20-27 (decision 028).
+  // Two browsers at a time (E2E_WORKERS to change it) for the public pages' tests, which share
+  // nothing; the specs that sign in as the owner run one at a time after them. Three were tried
+  // on a quiet machine and gave nothing: the public tests took 423 s against 411 s with two, each
+  // test 54 % slower (decision 028).
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // bench/suite.mjs sets TEST_REPORT_DIR to read every test's time from a JSON report.
   reporter: process.env.TEST_REPORT_DIR
