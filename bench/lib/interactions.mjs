@@ -229,17 +229,26 @@ const answered = (page) =>
   ]);
 
 /**
+ * A browser context at the interaction's viewport that reaches our site only: other sites cannot
+ * be reached from here, so the forms embed is left unloaded ('Loading form...').
+ */
+async function siteOnlyContext(browser, baseUrl, interaction) {
+  const context = await browser.newContext({ viewport: interaction.viewport });
+  await context.route(
+    (url) => url.origin !== new URL(baseUrl).origin,
+    (route) => route.abort(),
+  );
+  return context;
+}
+
+/**
  * An early tap: the page loaded with the CPU slowed 4x from the start, the control scrolled to the
  * middle of the screen once the network is idle, and tapped `afterIdleMs` after that moment,
  * whatever the page is doing then (its app may still be starting).
  */
 async function measureEarlyOnce(browser, baseUrl, interaction, afterIdleMs) {
-  const context = await browser.newContext({ viewport: interaction.viewport });
+  const context = await siteOnlyContext(browser, baseUrl, interaction);
   try {
-    await context.route(
-      (url) => url.origin !== new URL(baseUrl).origin,
-      (route) => route.abort(),
-    );
     const page = await context.newPage();
     const shown = serializable(interaction.shown);
     await page.addInitScript(
@@ -275,13 +284,8 @@ async function measureEarlyOnce(browser, baseUrl, interaction, afterIdleMs) {
 }
 
 async function measureOnce(browser, baseUrl, interaction) {
-  const context = await browser.newContext({ viewport: interaction.viewport });
+  const context = await siteOnlyContext(browser, baseUrl, interaction);
   try {
-    // Other sites cannot be reached from here: the forms embed is left unloaded ('Loading form...').
-    await context.route(
-      (url) => url.origin !== new URL(baseUrl).origin,
-      (route) => route.abort(),
-    );
     const page = await context.newPage();
     // The serialized helpers reach the page through a global of its own.
     await page.addInitScript(`window.findInPage = ${findInPage.toString()};`);
