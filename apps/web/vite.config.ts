@@ -113,8 +113,27 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     css: false,
+    // Two projects. The public pages' and the build's tests share one module graph and one jsdom
+    // per worker (`isolate: false`): each renders into a fresh container that Testing Library's
+    // cleanup removes, and none mocks a module. The admin's tests each get their own (the default):
+    // their screens keep a session, a query client and stubbed fetches that one file must not hand
+    // the next (without isolation 19 of their 29 files fail). Decision 028 has the figures.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
+          exclude: ['src/features/admin/**'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'admin', include: ['src/features/admin/**/*.test.{ts,tsx}'] },
+      },
+    ],
     // Rendering a whole page in jsdom takes well under a second alone, several on a loaded 2-core
     // machine: the default 5 s failed healthy tests there.
     testTimeout: 20_000,
