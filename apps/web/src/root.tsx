@@ -38,7 +38,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts />
           </noscript>
         ) : null}
-        <script dangerouslySetInnerHTML={{ __html: START_APP }} />
+        {/* The script that starts them, likewise in the prerendered HTML only: it has run by the
+            time React hydrates, so the app's own code does not carry its text a second time. */}
+        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: START_APP }} /> : null}
       </body>
     </html>
   );

@@ -1,26 +1,6 @@
 /** Business constants and limits, in one place. */
 export const BRAND_COLORS = { olive: '#6d761d', gold: '#b8860b' } as const;
 
-export const STORAGE_KEYS = { token: 'admin-token', user: 'admin-user' } as const;
-
-export const QUERY_DEFAULTS = {
-  refetchInterval: false,
-  refetchOnWindowFocus: false,
-  staleTime: Number.POSITIVE_INFINITY,
-  retry: false,
-  mutationRetry: false,
-} as const;
-
-export const TOAST_SETTINGS = {
-  limit: 1,
-  removeDelayMs: 1_000_000,
-  durationMs: 5000,
-  swipeDirection: 'right',
-  swipeThresholdPx: 50,
-  hotkey: 'F8',
-  maxWidthPx: 420,
-} as const;
-
 export const TOOLTIP_SETTINGS = { openDelayMs: 700, skipDelayMs: 300 } as const;
 
 export const COUNTS = {
@@ -45,7 +25,6 @@ export const LITTER_RULES = {
 } as const;
 
 export const RECENT_WINDOW_HOURS = 24;
-export const TEST_LOGIN_DELAY_MS = 100;
 export const TESTIMONIAL_TRUNCATE_AT = 150;
 
 export const TRAINING_PRICES = { bachelors: 7500, masters: 12500, doctorate: 17500 } as const;
@@ -56,6 +35,7 @@ export const FOOD_PRICES = {
 } as const;
 
 export { CARE_FACTS } from './care-facts';
+export * from './admin-constants';
 
 export const CONTEST_DATES = {
   submissionsOpen: '2025-10-31',

@@ -1,5 +1,6 @@
 /** Page copy: one module per page, owned with that page. */
 export * from './layout';
+export * from './error-page';
 export * from './home';
 export * from './puppies';
 export * from './our-dogs';

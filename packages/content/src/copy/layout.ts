@@ -1,6 +1,6 @@
 // The words of the shared header and footer. Their links to pages are the page registry's
 // (`siteNav()` in pages.ts), which the public layout route's loader reads at build time.
-import type { ErrorPageCopy, LayoutCopy } from '../schemas';
+import type { LayoutCopy } from '../schemas';
 
 export const layoutCopy = {
   skipLink: 'Skip to content',
@@ -17,13 +17,3 @@ export const layoutCopy = {
     rights: 'All rights reserved.',
   },
 } satisfies LayoutCopy;
-
-/** The page shown when a page fails to load or draw (the root route's error boundary). */
-export const errorPageCopy = {
-  title: 'Something went wrong | Cedar Bluff Labradors',
-  heading: 'This page did not load',
-  text: 'Something went wrong on our side while opening this page. Please try again in a moment; if it keeps happening, we would be glad to help by phone.',
-  retry: 'Try again',
-  home: 'Back to the home page',
-  callUs: 'Call us at',
-} satisfies ErrorPageCopy;
