@@ -7,7 +7,7 @@ import { expectAccessible } from './axe';
 // The admin shell (decision 027): every signed-in admin screen has the same header (the site's
 // name, who is signed in, Logout) and navigation; on a phone the navigation folds behind a burger.
 // Each test signs in with Test Login and signs out through the shell, so it leaves no session of
-// the owner's behind for the admin tests, which count them.
+// the owner's behind for the other specs on its server (the accounts project).
 
 const SCREENSHOTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

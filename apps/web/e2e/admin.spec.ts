@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_HUBSPOT_CLIENT_SECRET, E2E_PORT } from '../playwright.config';
+import { E2E_HUBSPOT_CLIENT_SECRET, E2E_PORTS } from '../playwright.config';
 import { axeFindings } from './axe';
 import { deliverInquiry } from './webhook';
 
@@ -676,7 +676,7 @@ test('the owner works through the inbox: pages, filters, search, a status, a not
 async function hubspotDelivers(page: Page, properties: Record<string, string>) {
   const body = JSON.stringify(properties);
   const timestamp = String(Date.now());
-  const uri = `http://localhost:${E2E_PORT}/api/inquiries/hubspot`;
+  const uri = `http://localhost:${E2E_PORTS.admin}/api/inquiries/hubspot`;
   const res = await page.request.post('/api/inquiries/hubspot', {
     data: body,
     headers: {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_ROUTES, litterUpdateUrl, type LitterUpdate } from '@cedar/api-contract';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_PORTS } from '../playwright.config';
 import { axeFindings } from './axe';
 import { deliverInquiry } from './webhook';
 
@@ -10,11 +10,11 @@ import { deliverInquiry } from './webhook';
 // family's page link on the Waitlist screen, and the family, in a browser of their own, sees their
 // place, their litter and the news with the photo. The spec runs in the accounts project (it
 // signs in as the demo owner): it leaves no family, no update and no session behind for the
-// admin spec, which counts them.
+// other specs on that project's server.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SCREENSHOTS = path.join(HERE, 'artifacts/screenshots');
 const PHOTO = path.resolve(HERE, '../../../packages/content/public/images/puppies/puppy-01.jpg');
-const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+const ORIGIN = `http://127.0.0.1:${E2E_PORTS.accounts}`;
 const LITTER = 'ranger-juniper-summer-2026';
 const NOTE = `Week ${Date.now() % 1000}: the puppies met the vacuum cleaner and were not impressed.`;
 

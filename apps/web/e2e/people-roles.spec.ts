@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_PORTS } from '../playwright.config';
 import { expectAccessible, lookAtBothWidths } from './axe';
 import { virtualAuthenticator } from './webauthn';
 
@@ -9,8 +9,7 @@ import { virtualAuthenticator } from './webauthn';
 // a browser of their own (Chromium's virtual authenticator), signs in again with the passkey, and
 // works on the waitlist but is refused the file editor; the owner sees it all in
 // the audit log, suspends the helper and finally removes them, so no other spec finds a helper,
-// a session or an entry of theirs. This file runs in the public project (its name does not end in
-// admin.spec.ts): it is over before the admin specs count the demo owner's sessions.
+// a session or an entry of theirs for the other owner specs on its server (the accounts project).
 const SCREENSHOTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   'artifacts/screenshots',
@@ -19,7 +18,7 @@ const HELPER = `helper-${Date.now().toString(36)}`;
 const HELPER_PASSWORD = 'meadow-kettle-ribbon-58';
 
 /** A passkey's relying party is PUBLIC_URL's host: the helper's browser opens localhost. */
-const HELPER_ORIGIN = `http://localhost:${E2E_PORT}`;
+const HELPER_ORIGIN = `http://localhost:${E2E_PORTS.accounts}`;
 
 async function ownerSignsIn(page: Page) {
   await page.goto('/admin/login');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_PORTS } from '../playwright.config';
 import { lookAtBothWidths } from './axe';
 import { virtualAuthenticator } from './webauthn';
 
@@ -10,7 +10,7 @@ import { virtualAuthenticator } from './webauthn';
 // relying party is PUBLIC_URL's host (localhost on this server), so these pages are opened at
 // localhost, not 127.0.0.1. Each test puts the demo admin back as it found it: no passkey, codes
 // off (the other specs sign in with its password alone).
-const ORIGIN = `http://localhost:${E2E_PORT}`;
+const ORIGIN = `http://localhost:${E2E_PORTS.accounts}`;
 test.use({ baseURL: ORIGIN });
 test.describe.configure({ mode: 'serial' });
 

@@ -1,10 +1,10 @@
 import { API_ROUTES, type AnnouncementPreview, type Waitlist } from '@cedar/api-contract';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_PORTS } from '../playwright.config';
 import { deliverInquiry } from './webhook';
 
-const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+const ORIGIN = `http://127.0.0.1:${E2E_PORTS.accounts}`;
 const LITTER = 'ranger-juniper-summer-2026';
 const SHOTS = path.join(import.meta.dirname, 'artifacts/screenshots');
 

@@ -1,4 +1,7 @@
-/** Business constants and limits, in one place. */
+/**
+ * The site's business constants and limits (the spec's section 9). The admin area's own settings
+ * are in admin-constants.ts, so that no public page loads them.
+ */
 export const BRAND_COLORS = { olive: '#6d761d', gold: '#b8860b' } as const;
 
 export const TOOLTIP_SETTINGS = { openDelayMs: 700, skipDelayMs: 300 } as const;
@@ -35,7 +38,6 @@ export const FOOD_PRICES = {
 } as const;
 
 export { CARE_FACTS } from './care-facts';
-export * from './admin-constants';
 
 export const CONTEST_DATES = {
   submissionsOpen: '2025-10-31',

@@ -1,5 +1,6 @@
 export * from './schemas';
 export * from './constants';
+export * from './admin-constants';
 export * from './site';
 export * from './pages';
 export * from './data';
