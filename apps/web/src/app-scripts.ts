@@ -6,3 +6,12 @@ export const APP_SCRIPTS = 'app-scripts';
  * every image, and one stalled on a slow network would hold the app back.
  */
 export const LOAD_WAIT_MS = 3_000;
+
+/**
+ * The window's property where the page's start script (start-app.ts) keeps the last button pressed
+ * before the app's script has started, for the app to press once it has hydrated (root.tsx).
+ */
+export const EARLY_PRESS = '__cedarEarlyPress';
+
+/** Set by entry.client.tsx just before it hydrates: from then on React sees every press itself. */
+export const APP_STARTED = '__cedarAppStarted';

@@ -8,7 +8,7 @@ import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { site } from '@cedar/content';
-import { APP_SCRIPTS } from './app-scripts';
+import { APP_SCRIPTS, EARLY_PRESS } from './app-scripts';
 import START_APP from './start-app.ts?inline-script';
 import { theme } from './theme';
 import type { Route } from './+types/root';
@@ -61,6 +61,12 @@ export default function App() {
   // Marks the page as interactive, so browser tests know when presses reach React.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // A button pressed before the app had started (start-app.ts) is pressed now, once: its press
+    // reaches its handler (or, inside a part still loading its code, React replays it then).
+    const page = window as unknown as Record<string, unknown>;
+    const early = page[EARLY_PRESS];
+    delete page[EARLY_PRESS];
+    if (early instanceof HTMLElement && early.isConnected) setTimeout(() => early.click());
   }, []);
   return <Outlet />;
 }

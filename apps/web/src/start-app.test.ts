@@ -2,7 +2,7 @@
 // runs it: the context script goes in at once, React Router's module preloads and module script
 // only once the page has loaded and been painted.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_SCRIPTS, LOAD_WAIT_MS } from './app-scripts';
+import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS, LOAD_WAIT_MS } from './app-scripts';
 import START_APP from './start-app.ts?inline-script';
 
 // What the browser reads inside <noscript> when scripts run: text, not elements.
@@ -144,5 +144,29 @@ describe('the start script', () => {
     expect(inPage().module).toBe(0);
     await settle();
     expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('keeps the last button pressed before the app starts: not a link, not a form, not once started', () => {
+    page(
+      '<main><button type="button" id="menu"><span>Menu</span></button>' +
+        '<form><button type="button" id="field">Field</button></form>' +
+        '<a href="/puppies" id="link">Puppies</a><button type="button" id="other">Other</button></main>',
+    );
+    const kept = window as unknown as Record<string, unknown>;
+    const menu = document.getElementById('menu')!;
+    // A press on the button's content is the button's.
+    menu.querySelector('span')!.click();
+    expect(kept[EARLY_PRESS]).toBe(menu);
+    document.getElementById('field')!.click();
+    const link = document.getElementById('link')!;
+    link.addEventListener('click', (event) => event.preventDefault());
+    link.click();
+    expect(kept[EARLY_PRESS], 'a form button and a link are not kept').toBe(menu);
+    // Once the app has begun to hydrate, React sees presses itself.
+    kept[APP_STARTED] = true;
+    document.getElementById('other')!.click();
+    expect(kept[EARLY_PRESS]).toBe(menu);
+    delete kept[APP_STARTED];
+    delete kept[EARLY_PRESS];
   });
 });

@@ -16,11 +16,28 @@
  * Why (decision 018's figures): fetched from the head, some 140 KB of script shared the network
  * with the page's stylesheets and largest image, and Lighthouse counted all of it in the largest
  * paint: one trace of /puppies gave an LCP of 2.52 s with the scripts, 1.07 s with none; with
- * this start, 0.90-1.22 s on every route. Nothing is replayed: a link pressed before the app runs
- * works as a link, a button once the app runs. A page's policy allows this script by its hash,
- * as it does each framework script the page gate accepted (apps/api security-policy.ts).
+ * this start, 0.90-1.22 s on every route. A link pressed before the app runs works as a link; a
+ * button pressed then is pressed again by the app once it has hydrated (below, and root.tsx).
+ * A page's policy allows this script by its hash, as it does each framework script the page gate
+ * accepted (apps/api security-policy.ts).
  */
-import { APP_SCRIPTS, LOAD_WAIT_MS } from './app-scripts';
+import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS, LOAD_WAIT_MS } from './app-scripts';
+
+// A button pressed before the app has started does nothing then (its handler is the app's), and
+// React replays only the presses it sees once it has begun to hydrate: the last such button is
+// kept here and pressed by the app once it has hydrated (root.tsx), so that no press is lost
+// (issue 38). Links are the browser's to follow, and a form's buttons the form's.
+const page = window as unknown as Record<string, unknown>;
+addEventListener(
+  'click',
+  (event) => {
+    if (page[APP_STARTED]) return;
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button && !button.form && !button.disabled && !button.closest('a'))
+      page[EARLY_PRESS] = button;
+  },
+  { capture: true },
+);
 
 const source = document.getElementById(APP_SCRIPTS);
 const app = document.createRange().createContextualFragment(source?.textContent ?? '');
