@@ -115,8 +115,10 @@ describe('the outbox against a mail server answering as providers do', () => {
         return w.lists.find((l) => l.key === LITTER)!.entries.map((e) => e.bounced);
       })
       .toEqual([false, false, true]);
-    const card = await a.services.store.inquiries.get(gone!.id);
-    expect(card!.emailBounce).toMatchObject({ reply: expect.stringMatching(/5\.1\.1/) });
+    // The card is marked by its own write, after the outbox has recorded the failure.
+    await expect
+      .poll(async () => (await a.services.store.inquiries.get(gone!.id))!.emailBounce)
+      .toMatchObject({ reply: expect.stringMatching(/5\.1\.1/) });
     // … and no announcement goes to it again.
     const preview = await call(a, 'POST', API_ROUTES.previewAnnouncement.path, {
       litterId: LITTER,
