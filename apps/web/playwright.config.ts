@@ -14,7 +14,7 @@ export const E2E_PORTS = { public: PORT, accounts: PORT + 1, admin: PORT + 2 } a
 /** The e2e servers' HubSpot client secret (a test value: the admin test signs with it). */
 export const E2E_HUBSPOT_CLIENT_SECRET = 'e2e-hubspot-client-secret-5d1c';
 
-/** The specs that sign in as the demo owner or change its account, before the admin spec. */
+/** The specs that sign in as the demo owner or change its account: the accounts project. */
 const ACCOUNT_SPECS =
   /\/(admin-shell|people-roles|sign-in-factors|family-page|unsubscribe)\.spec\.ts$/;
 
@@ -56,7 +56,7 @@ export default defineConfig({
   // public pages' tests fill the rest.
   projects: [
     {
-      // Last on its server: it counts the owner's sessions, publishes new builds of the site,
+      // Alone on its server: it counts the owner's sessions, publishes new builds of the site,
       // and ends by changing the demo owner's password.
       name: 'admin',
       testMatch: /\/admin\.spec\.ts$/,
