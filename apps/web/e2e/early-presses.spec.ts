@@ -292,3 +292,51 @@ test.describe('a press at any moment after the first paint arrives, with the CPU
     });
   }
 });
+
+// Decision 035, held on purpose rather than by timing: the app's script is kept from starting
+// until the button has been pressed, so the press lands before the app has started whatever the
+// machine's speed. It must be answered once the app is there, and only once: a menu pressed
+// once stays open, a popup opens.
+test.describe('a button pressed before the app has started', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  const cases = [
+    {
+      route: '/',
+      within: 'banner' as const,
+      name: careMenu.label,
+      shows: (page: Page) => page.getByRole('menu'),
+    },
+    {
+      route: '/breeding-dogs',
+      within: 'main' as const,
+      name: 'View Full Pedigree',
+      shows: (page: Page) => page.getByRole('dialog', { name: /Pedigree/ }),
+    },
+  ];
+  for (const { route, within, name, shows } of cases) {
+    test(`${route}: "${name}" is answered once the app has hydrated, once`, async ({ page }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/entry.client-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(route);
+      const button = page.getByRole(within).getByRole('button', { name, exact: true }).first();
+      await button.click();
+      expect(
+        await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')),
+        'pressed before the app had started',
+      ).toBe(false);
+      await expect(shows(page)).toBeHidden();
+      release();
+      await hydrated(page);
+      await expect(shows(page), 'answered after the app started').toBeVisible();
+      // Still open a frame and a task later: the press was made once, not twice.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      await expect(shows(page), 'pressed once').toBeVisible();
+    });
+  }
+});
