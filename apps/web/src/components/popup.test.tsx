@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ModalStack } from '@mantine/core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
@@ -64,6 +65,66 @@ describe('Popup', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Our dogs eat fresh food.'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+/** A popup that opens another on top of it, in a Modal.Stack (the pedigree and a title). */
+function Stacked() {
+  const [lower, setLower] = useState(false);
+  const [upper, setUpper] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setLower(true)}>
+        View Full Pedigree
+      </button>
+      <ModalStack>
+        <Popup
+          opened={lower}
+          onClose={() => setLower(false)}
+          title="Duke’s Pedigree"
+          closeLabel="Close pedigree"
+        >
+          <button type="button" onClick={() => setUpper(true)}>
+            GCH: what this title means
+          </button>
+          <button type="button">Another title</button>
+        </Popup>
+        <Popup
+          opened={upper}
+          onClose={() => setUpper(false)}
+          title="Title: GCH"
+          closeLabel="Close title"
+        >
+          <p>Grand Champion</p>
+        </Popup>
+      </ModalStack>
+    </>
+  );
+}
+
+describe('Popup in a stack: focus goes back to what opened it', () => {
+  it('even when the popup below takes focus to its first control late, as on a slow phone', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Stacked />);
+    await user.click(screen.getByRole('button', { name: 'View Full Pedigree' }));
+    const pedigree = await screen.findByRole('dialog', { name: 'Duke’s Pedigree' });
+    const badge = within(pedigree).getByRole('button', { name: 'GCH: what this title means' });
+    await user.click(badge);
+    await screen.findByRole('dialog', { name: 'Title: GCH' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Title: GCH' })).toBeNull());
+    await waitFor(() => expect(badge).toHaveFocus());
+    // The pedigree's focus trap, once the stack has made it the top popup again, focuses its
+    // first control in a timer of its own: here later than any fixed wait would cover, as on a busy machine.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    within(pedigree).getByRole('button', { name: 'Close pedigree' }).focus();
+    expect(badge).toHaveFocus();
+    // From the visitor's next key on, focus is theirs: Tab moves it on and it stays there.
+    await user.keyboard('{Tab}');
+    expect(badge).not.toHaveFocus();
+    expect(pedigree).toContainElement(document.activeElement as HTMLElement);
+    within(pedigree).getByRole('button', { name: 'Close pedigree' }).focus();
+    expect(within(pedigree).getByRole('button', { name: 'Close pedigree' })).toHaveFocus();
   });
 });
 

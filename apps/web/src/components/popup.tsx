@@ -17,8 +17,8 @@ import {
 const loadModal = () => import('./popup-modal');
 const Modal = lazy(loadModal);
 
-/** The focus return a popup that just closed still has to make (see Popup). */
-let pendingRestore: number | undefined;
+/** Stops the focus return a popup that just closed is still watching over (see Popup). */
+let stopRestoring: (() => void) | undefined;
 
 type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
 
@@ -94,7 +94,7 @@ export function Popup({
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!opened) return;
-    window.clearTimeout(pendingRestore);
+    stopRestoring?.();
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
     return () => {
@@ -103,18 +103,36 @@ export function Popup({
         const focus = document.activeElement;
         const lost =
           focus === null || focus === document.body || focus.closest('[role="dialog"]') !== null;
-        if (back?.isConnected && lost) back.focus();
+        if (back?.isConnected && lost && focus !== back) back.focus();
       };
       restore();
-      // Once more after Mantine's effects have run: a popup below this one in a stack takes
-      // focus back to its first control in a timer of its own. Not if a popup opens in between:
-      // focus is then that popup's.
-      pendingRestore = window.setTimeout(restore, 250);
+      // A popup below this one in a stack takes focus to its first control when it is the top
+      // one again: Mantine's focus trap does it in a timer of its own, after the stack has
+      // re-rendered, which on a slow phone (or a busy test machine) can come a good while later.
+      // So the opener takes focus back whenever focus lands in a popup, until the visitor presses
+      // a key or the pointer (they move focus themselves from then on), another popup opens, or
+      // this one leaves the page. Watching for the visitor starts after the present event: the
+      // Escape that closed the popup is still on its way.
+      const onFocus = () => restore();
+      const onVisitor = () => stop();
+      const watch = window.setTimeout(() => {
+        document.addEventListener('keydown', onVisitor, true);
+        document.addEventListener('pointerdown', onVisitor, true);
+      });
+      const stop = () => {
+        window.clearTimeout(watch);
+        document.removeEventListener('focusin', onFocus, true);
+        document.removeEventListener('keydown', onVisitor, true);
+        document.removeEventListener('pointerdown', onVisitor, true);
+        if (stopRestoring === stop) stopRestoring = undefined;
+      };
+      stopRestoring?.();
+      stopRestoring = stop;
+      document.addEventListener('focusin', onFocus, true);
     };
   }, [opened]);
-  // A popup that leaves the page (the visitor moved on, a test ended) leaves no timer behind: the
-  // second restore would run on a page, or in a test environment, that is gone.
-  useEffect(() => () => window.clearTimeout(pendingRestore), []);
+  // A popup that leaves the page (the visitor moved on, a test ended) leaves no listener behind.
+  useEffect(() => () => stopRestoring?.(), []);
   // Mantine's scroll lock, switched on once the frame that shows the popup is painted: locking
   // changes the page's overflow, which lays the whole page out again, and in the frame of the tap
   // that doubled the time a tap took to answer (docs/performance.md).
