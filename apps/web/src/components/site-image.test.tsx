@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ImageManifest } from '../lib/image-variants';
+import classes from './site-image.module.css';
 import { SiteImage } from './site-image';
 
 const manifest: ImageManifest = {
@@ -50,20 +51,23 @@ describe('SiteImage', () => {
     expect(img()).toHaveAttribute('fetchpriority', 'high');
   });
 
-  it('fills and crops to its box when asked', () => {
+  it('fills and crops to its box when asked, by its classes (no inline style per photo)', () => {
     const { container } = render(
-      <SiteImage manifest={manifest} src="/images/dogs/duke.jpg" alt="Duke" cover />,
+      <SiteImage
+        manifest={manifest}
+        src="/images/dogs/duke.jpg"
+        alt="Duke"
+        cover
+        className="extra"
+        pictureClassName="frame"
+      />,
     );
-    expect(container.querySelector('picture')).toHaveStyle({
-      display: 'block',
-      width: '100%',
-      height: '100%',
-    });
-    expect(container.querySelector('img')).toHaveStyle({
-      objectFit: 'cover',
-      width: '100%',
-      height: '100%',
-    });
+    const picture = container.querySelector('picture');
+    const img = container.querySelector('img');
+    expect(picture).toHaveClass(classes.fill!, 'frame');
+    expect(img).toHaveClass(classes.cover!, 'extra');
+    expect(picture).not.toHaveAttribute('style');
+    expect(img).not.toHaveAttribute('style');
   });
 
   it('is a plain image when there are no variants, keeping given sizes', () => {

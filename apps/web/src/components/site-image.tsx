@@ -2,6 +2,7 @@ import type { ComponentPropsWithRef, CSSProperties } from 'react';
 import { preload } from 'react-dom';
 import { imageManifest } from 'virtual:cedar-images';
 import { imageVariants, type ImageManifest } from '../lib/image-variants';
+import classes from './site-image.module.css';
 
 export interface SiteImageProps extends Omit<
   ComponentPropsWithRef<'img'>,
@@ -37,8 +38,6 @@ export const imageSizes = {
   quarter: '(min-width: 75em) 300px, (min-width: 48em) 50vw, 100vw',
 } as const;
 
-const FILL: CSSProperties = { display: 'block', width: '100%', height: '100%' };
-
 /**
  * A site photo as a <picture>: AVIF and WebP variants at several widths (made at build time by
  * vite/images-plugin.ts) and the original as the fallback, with its intrinsic width and height so
@@ -56,6 +55,7 @@ export function SiteImage({
   width,
   height,
   style,
+  className,
   ...rest
 }: SiteImageProps) {
   const variants = imageVariants(manifest, src);
@@ -79,15 +79,18 @@ export function SiteImage({
       // The main image shows the moment it arrives; the others are decoded off the main thread.
       decoding={priority ? undefined : 'async'}
       fetchPriority={priority ? 'high' : undefined}
-      style={cover ? { ...FILL, objectFit: 'cover', ...style } : style}
+      className={cover ? [classes.cover, className].filter(Boolean).join(' ') : className}
+      style={style}
       {...rest}
     />
   );
   if (!variants) return img;
   return (
     <picture
-      className={pictureClassName}
-      style={cover ? { ...FILL, ...pictureStyle } : pictureStyle}
+      className={
+        cover ? [classes.fill, pictureClassName].filter(Boolean).join(' ') : pictureClassName
+      }
+      style={pictureStyle}
     >
       <source type="image/avif" srcSet={variants.srcSet.avif} sizes={sizes} />
       <source type="image/webp" srcSet={variants.srcSet.webp} sizes={sizes} />

@@ -16,7 +16,6 @@ import { SiteImage } from '../../components/site-image';
 import { dogPhotoAlt } from './dog-photo-alt';
 import { usePageAction } from '../../components/page-actions';
 
-// Layout-affecting rules are inline: the page's stylesheet arrives after the prerendered HTML is painted.
 /** A dog's card. Its buttons name the page's actions (photo, pedigree, puppies) and the dog. */
 export function DogCard({ dog }: { dog: Dog }) {
   const headingId = useId();
@@ -34,7 +33,6 @@ export function DogCard({ dog }: { dog: Dog }) {
       <Card.Section>
         <UnstyledButton
           className={classes.photoButton}
-          style={{ display: 'block', width: '100%', overflow: 'hidden' }}
           aria-label={copy.enlargePhoto(dog.name)}
           aria-haspopup="dialog"
           onClick={act('photo', dog.id)}

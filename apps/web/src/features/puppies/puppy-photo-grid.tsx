@@ -18,8 +18,6 @@ export function PuppyPhotoGrid({ photos }: { photos: readonly Photo[] }) {
         <UnstyledButton
           key={photo.src}
           className={classes.photo}
-          // Inline, not in the page stylesheet, which arrives after the prerendered HTML is painted.
-          style={{ display: 'block', overflow: 'hidden', borderRadius: 'var(--mantine-radius-md)' }}
           aria-label={copy.enlargePhoto(photo.alt)}
           aria-haspopup="dialog"
           onClick={act('photo', index)}
