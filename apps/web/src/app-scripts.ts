@@ -15,3 +15,10 @@ export const EARLY_PRESS = '__cedarEarlyPress';
 
 /** Set by entry.client.tsx just before it hydrates: from then on React sees every press itself. */
 export const APP_STARTED = '__cedarAppStarted';
+
+declare global {
+  interface Window {
+    [EARLY_PRESS]?: HTMLElement;
+    [APP_STARTED]?: boolean;
+  }
+}

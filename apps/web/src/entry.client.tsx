@@ -10,7 +10,7 @@ followCrossPolicyLinks(window);
 
 // From here on React sees every press (it replays those made while it hydrates): the page's start
 // script stops keeping them (start-app.ts).
-(window as unknown as Record<string, unknown>)[APP_STARTED] = true;
+window[APP_STARTED] = true;
 startTransition(() => {
   hydrateRoot(
     document,

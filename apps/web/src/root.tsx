@@ -63,10 +63,9 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true';
     // A button pressed before the app had started (start-app.ts) is pressed now, once: its press
     // reaches its handler (or, inside a part still loading its code, React replays it then).
-    const page = window as unknown as Record<string, unknown>;
-    const early = page[EARLY_PRESS];
-    delete page[EARLY_PRESS];
-    if (early instanceof HTMLElement && early.isConnected) setTimeout(() => early.click());
+    const early = window[EARLY_PRESS];
+    delete window[EARLY_PRESS];
+    if (early?.isConnected) setTimeout(() => early.click());
   }, []);
   return <Outlet />;
 }

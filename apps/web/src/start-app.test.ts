@@ -15,8 +15,6 @@ const SCRIPTS =
 let paintObservers: Array<(names: string[]) => void> = [];
 let frames: Array<() => void> = [];
 let visibility: DocumentVisibilityState = 'visible';
-/** The window's properties the start script keeps a press in. */
-const kept = window as unknown as Record<string, unknown>;
 
 function page(body: string) {
   document.body.innerHTML = body;
@@ -40,7 +38,7 @@ const settle = async () => {
 };
 
 beforeEach(() => {
-  delete kept[APP_STARTED];
+  delete window[APP_STARTED];
   vi.useFakeTimers();
   paintObservers = [];
   frames = [];
@@ -75,8 +73,8 @@ afterEach(() => {
   document.body.innerHTML = '';
   // The click listeners each run of the script added stay on this worker's window (its files
   // share one, decision 028): marked as started, they keep nothing for the files after this one.
-  kept[APP_STARTED] = true;
-  delete kept[EARLY_PRESS];
+  window[APP_STARTED] = true;
+  delete window[EARLY_PRESS];
 });
 
 describe('the start script', () => {
@@ -162,15 +160,15 @@ describe('the start script', () => {
     const menu = document.getElementById('menu')!;
     // A press on the button's content is the button's.
     menu.querySelector('span')!.click();
-    expect(kept[EARLY_PRESS]).toBe(menu);
+    expect(window[EARLY_PRESS]).toBe(menu);
     document.getElementById('field')!.click();
     const link = document.getElementById('link')!;
     link.addEventListener('click', (event) => event.preventDefault());
     link.click();
-    expect(kept[EARLY_PRESS], 'a form button and a link are not kept').toBe(menu);
+    expect(window[EARLY_PRESS], 'a form button and a link are not kept').toBe(menu);
     // Once the app has begun to hydrate, React sees presses itself.
-    kept[APP_STARTED] = true;
+    window[APP_STARTED] = true;
     document.getElementById('other')!.click();
-    expect(kept[EARLY_PRESS]).toBe(menu);
+    expect(window[EARLY_PRESS]).toBe(menu);
   });
 });

@@ -27,14 +27,13 @@ import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS, LOAD_WAIT_MS } from './app-scrip
 // React replays only the presses it sees once it has begun to hydrate: the last such button is
 // kept here and pressed by the app once it has hydrated (root.tsx), so that no press is lost
 // (issue 38). Links are the browser's to follow, and a form's buttons the form's.
-const page = window as unknown as Record<string, unknown>;
 addEventListener(
   'click',
   (event) => {
-    if (page[APP_STARTED]) return;
+    if (window[APP_STARTED]) return;
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button && !button.form && !button.disabled && !button.closest('a'))
-      page[EARLY_PRESS] = button;
+      window[EARLY_PRESS] = button;
   },
   { capture: true },
 );
