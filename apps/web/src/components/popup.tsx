@@ -112,7 +112,7 @@ export function Popup({
       // So the opener takes focus back whenever focus lands in a popup, until the visitor presses
       // a key or the pointer (they move focus themselves from then on), another popup opens, or
       // this one leaves the page. Watching for the visitor starts after the present event: the
-      // Escape that closed the popup is still on its way.
+      // Escape that closed the popup is still on its way (decision 036).
       const onFocus = () => restore();
       const onVisitor = () => stop();
       const watch = window.setTimeout(() => {
