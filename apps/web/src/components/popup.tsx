@@ -17,8 +17,8 @@ import {
 const loadModal = () => import('./popup-modal');
 const Modal = lazy(loadModal);
 
-/** Stops the focus return a popup that just closed is still watching over (see Popup). */
-let stopRestoring: (() => void) | undefined;
+/** The opener, inside a popup below, that a popup which closed marked for that popup's trap. */
+let marked: HTMLElement | null = null;
 
 type PopupSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
 
@@ -94,45 +94,23 @@ export function Popup({
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!opened) return;
-    stopRestoring?.();
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
     return () => {
       const back = opener.current;
-      const restore = () => {
-        const focus = document.activeElement;
-        const lost =
-          focus === null || focus === document.body || focus.closest('[role="dialog"]') !== null;
-        if (back?.isConnected && lost && focus !== back) back.focus();
-      };
-      restore();
-      // A popup below this one in a stack takes focus to its first control when it is the top
-      // one again: Mantine's focus trap does it in a timer of its own, after the stack has
-      // re-rendered, which on a slow phone (or a busy test machine) can come a good while later.
-      // So the opener takes focus back whenever focus lands in a popup, until the visitor presses
-      // a key or the pointer (they move focus themselves from then on), another popup opens, or
-      // this one leaves the page. Watching for the visitor starts after the present event: the
-      // Escape that closed the popup is still on its way (decision 036).
-      const onFocus = () => restore();
-      const onVisitor = () => stop();
-      const watch = window.setTimeout(() => {
-        document.addEventListener('keydown', onVisitor, true);
-        document.addEventListener('pointerdown', onVisitor, true);
-      });
-      const stop = () => {
-        window.clearTimeout(watch);
-        document.removeEventListener('focusin', onFocus, true);
-        document.removeEventListener('keydown', onVisitor, true);
-        document.removeEventListener('pointerdown', onVisitor, true);
-        if (stopRestoring === stop) stopRestoring = undefined;
-      };
-      stopRestoring?.();
-      stopRestoring = stop;
-      document.addEventListener('focusin', onFocus, true);
+      const focus = document.activeElement;
+      const lost =
+        focus === null || focus === document.body || focus.closest('[role="dialog"]') !== null;
+      if (back?.isConnected && lost && focus !== back) back.focus();
+      // A popup below this one in a stack takes focus when it is the top one again: Mantine's
+      // focus trap focuses its element marked `data-autofocus` (else its first control), in a
+      // timer of its own that a slow phone runs late. The opener, when it is in that popup, is
+      // the one marked, so the trap itself gives focus back to it (decision 036).
+      marked?.removeAttribute('data-autofocus');
+      marked = back?.closest('[role="dialog"]') ? back : null;
+      marked?.setAttribute('data-autofocus', '');
     };
   }, [opened]);
-  // A popup that leaves the page (the visitor moved on, a test ended) leaves no listener behind.
-  useEffect(() => () => stopRestoring?.(), []);
   // Mantine's scroll lock, switched on once the frame that shows the popup is painted: locking
   // changes the page's overflow, which lays the whole page out again, and in the frame of the tap
   // that doubled the time a tap took to answer (docs/performance.md).
