@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { litters } from '@cedar/content';
+import { dayStart, kennelDay, splitLitters } from '@cedar/litter-logic';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const SCREENSHOTS = path.join(
@@ -109,6 +110,45 @@ test('/puppies draws its lower sections when near the screen, and all of them in
   await expect(page.getByTestId('select-litters').getByTestId('litter-card').first()).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   expect(await visibility()).toBe('visible');
+});
+
+test('a visit on a later day than the site was built moves the litters on to that day in place', async ({
+  page,
+}) => {
+  // A week after the build (the kennel's midnight passed since, say): the page hydrates as
+  // prerendered, then moves its ages and badges on without drawing the lists anew, so nothing a
+  // visitor is looking at or about to tap is swapped for a copy.
+  const later = new Date(Date.now() + 7 * 86_400_000);
+  await page.clock.setFixedTime(later);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __listsRemoved: number };
+    w.__listsRemoved = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (
+            node instanceof Element &&
+            (node.matches('[data-testid$="-litters"]') ||
+              node.querySelector('[data-testid$="-litters"]'))
+          )
+            w.__listsRemoved += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/puppies');
+  const { select } = splitLitters(litters, dayStart(kennelDay(later)));
+  const first = select[0];
+  if (!first) throw new Error('no select litter');
+  const card = page
+    .getByTestId('select-litters')
+    .getByTestId('litter-card')
+    .filter({ has: page.getByRole('heading', { level: 3, name: first.name }) });
+  await expect(card).toContainText(first.readiness.age);
+  expect(
+    await page.evaluate(() => (window as unknown as { __listsRemoved: number }).__listsRemoved),
+  ).toBe(0);
+  // The lists stay tappable where they are: the card's pedigree opens.
+  await card.getByRole('button', { name: 'View Pedigree' }).click();
+  await expect(page.getByRole('dialog', { name: `${first.name} Pedigree` })).toBeVisible();
 });
 
 for (const size of WIDTHS) {

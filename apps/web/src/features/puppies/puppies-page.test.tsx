@@ -6,9 +6,10 @@ import {
   puppiesCopy,
   puppyPhotos,
 } from '@cedar/content';
+import { dayStart, kennelDay, splitLitters } from '@cedar/litter-logic';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutePage } from '../../test/render';
 import PuppiesPage, { loader } from './puppies-page';
 
@@ -48,6 +49,36 @@ describe('Puppies page', { timeout: 20_000 }, () => {
   it('renders a card for every litter that is not archived', async () => {
     await renderPage();
     expect(screen.getAllByTestId('litter-card')).toHaveLength(litters.length);
+  });
+
+  it('on a later day, updates the litters’ ages in place (the lists are not drawn anew)', async () => {
+    // A visit a week after the day the site was built: the page renders that day first (as
+    // prerendered), then moves on to today.
+    const later = new Date(Date.now() + 7 * 86_400_000);
+    vi.useFakeTimers({ toFake: ['Date'], now: later });
+    const removed: Node[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) removed.push(...record.removedNodes);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await renderPage();
+      const select = screen.getByTestId('select-litters');
+      const { select: expected } = splitLitters(litters, dayStart(kennelDay(later)));
+      const first = expected[0];
+      if (!first) throw new Error('no select litter');
+      const card = within(
+        within(select)
+          .getByRole('heading', { level: 3, name: first.name })
+          .closest('article') as HTMLElement,
+      );
+      expect(await card.findByText(first.readiness.age)).toBeInTheDocument();
+      expect(screen.getByTestId('select-litters')).toBe(select);
+      expect(removed.filter((node) => node.contains(select))).toEqual([]);
+    } finally {
+      observer.disconnect();
+      vi.useRealTimers();
+    }
   });
 
   it('names each litter’s sire and dam, and the champion, from the loader’s data', async () => {

@@ -67,10 +67,10 @@ export default function PuppiesPage({ loaderData }: Route.ComponentProps) {
             <div className={classes.later}>
               <PuppiesSection />
             </div>
-            {/* As prerendered on the day the page was built for; on another day (a page left
-                open past midnight) the lists render anew for it. */}
+            {/* As prerendered on the day the page was built for; on another day (a later visit,
+                a page left open past midnight) the same lists update in place to that day. */}
             <div className={classes.later}>
-              <PuppiesLitters key={day.toISOString()} litters={litters} now={day} />
+              <PuppiesLitters litters={litters} now={day} />
             </div>
             <div className={classes.later}>
               <ChampionTeaser champion={champion} />
