@@ -791,11 +791,9 @@ test('the owner puts a family on a litter’s waitlist from their inquiry, reser
     .fill('whitcombe');
   const card = inbox.getByRole('article', { name: 'Rosa Whitcombe' });
   await expect(card).toBeVisible();
-  await choose(
-    page,
-    card.getByRole('combobox', { name: 'Waitlist for Rosa Whitcombe' }),
-    'Ranger x Juniper’s list',
-  );
+  await card
+    .getByRole('combobox', { name: 'Waitlist for Rosa Whitcombe' })
+    .selectOption({ label: 'Ranger x Juniper’s list' });
   await card.getByRole('button', { name: 'Put on the list' }).click();
   const place = card.getByTestId('waitlist-place');
   await expect(place).toHaveText('1st on Ranger x Juniper’s list');

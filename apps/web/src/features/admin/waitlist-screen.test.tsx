@@ -444,11 +444,10 @@ describe('an inquiry’s card and the waitlist', () => {
     const select = await within(card).findByRole('combobox', {
       name: 'Waitlist for Megan Whitaker',
     });
-    await user.click(select);
-    const options = document.getElementById(select.getAttribute('aria-controls')!)!;
-    await user.click(
-      within(options).getByRole('option', { name: `${LITTER.name}’s list`, hidden: true }),
-    );
+    // Nothing to put them on until a list is chosen.
+    expect(within(card).getByRole('button', { name: 'Put on the list' })).toBeDisabled();
+    expect(within(select).getByRole('option', { name: 'Choose a list' })).toBeDisabled();
+    await user.selectOptions(select, `${LITTER.name}’s list`);
     await user.click(within(card).getByRole('button', { name: 'Put on the list' }));
     expect(await within(card).findByTestId('waitlist-place')).toHaveTextContent(
       `3rd on ${LITTER.name}’s list`,

@@ -1,6 +1,13 @@
 import { GENERAL_LIST, depositSummary, type InboxInquiry } from '@cedar/api-contract';
-import { Anchor, Button, Group, Select, Text } from '@mantine/core';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Anchor, Button, Group, NativeSelect, Text } from '@mantine/core';
+import {
+  createContext,
+  useContext,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { useDeposits } from '../api/deposits';
 import { useLitters } from '../api/litters';
@@ -19,16 +26,25 @@ const WaitlistContext = createContext<WaitlistData | null>(null);
 /**
  * The waitlists, the litters and the deposits, asked for once for all the inbox's cards: one
  * subscription each rather than one per card on each of the first page's 50 (decision 034).
+ * The cards take them as a deferred value: they arrive just after the first page is drawn, and
+ * adding each card's place or waitlist form is a render React can interrupt, so a tap, a scroll or
+ * a reload in that moment does not wait for it (decision 034).
  */
 export function InboxWaitlistProvider({ children }: { children: ReactNode }) {
   const waitlist = useWaitlist().data;
   const litters = useLitters().data;
   const deposits = useDeposits().data;
   const value = useMemo(() => ({ waitlist, litters, deposits }), [waitlist, litters, deposits]);
-  return <WaitlistContext.Provider value={value}>{children}</WaitlistContext.Provider>;
+  const deferred = useDeferredValue(value);
+  return <WaitlistContext.Provider value={deferred}>{children}</WaitlistContext.Provider>;
 }
 
-/** Puts the family on a litter's list or the general one: drawn only for a family on none. */
+/**
+ * Puts the family on a litter's list or the general one: drawn only for a family on none. A
+ * native select (Mantine's NativeSelect), like the card's status: up to 50 of these appear at once
+ * just after the first page, and Mantine's Select (a combobox with its popover) made that a frame
+ * of about half a second (decision 034).
+ */
 function AddToWaitlist({
   inquiry,
   name,
@@ -39,8 +55,9 @@ function AddToWaitlist({
   data: WaitlistData & { waitlist: NonNullable<WaitlistData['waitlist']> };
 }) {
   const change = useChangeWaitlist();
-  const [choice, setChoice] = useState<string | null>(null);
+  const [choice, setChoice] = useState('');
   const options = [
+    { value: '', label: 'Choose a list', disabled: true },
     { value: GENERAL_LIST, label: 'The general list' },
     ...(data.litters?.litters ?? [])
       .filter((l) => !l.archived)
@@ -65,14 +82,13 @@ function AddToWaitlist({
   };
   return (
     <Group gap="xs" mt="xs" align="flex-end">
-      <Select
+      <NativeSelect
         size="xs"
         label="Waitlist"
         aria-label={`Waitlist for ${name}`}
-        placeholder="Choose a list"
         data={options}
         value={choice}
-        onChange={setChoice}
+        onChange={(event) => setChoice(event.currentTarget.value)}
         w={240}
       />
       <Button
