@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { PUBLIC_ROUTES, validateContent } from '@cedar/content';
+import { PUBLIC_ROUTES } from '@cedar/content';
 
 /**
  * React Router's framework mode, without a server at run time: every public route is prerendered
@@ -21,9 +21,8 @@ export default {
   // once and builds the client and the server bundle, then prerenders. The v7 way resolved it once
   // per step: some 2.5 s of CPU more per build, a publish's included (docs/performance.md).
   future: { v8_viteEnvironmentApi: true },
+  // The content's records are checked by the prerender's server entry (src/entry.server.tsx).
   prerender() {
-    // Every content record is checked first: a bad one fails the build, naming it.
-    validateContent();
     const pages = [...PUBLIC_ROUTES, NOT_FOUND_PATH];
     return process.env.WEB_PUBLIC_ONLY === '1' ? pages : [...pages, '/sitemap.xml', '/robots.txt'];
   },

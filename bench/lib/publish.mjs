@@ -8,6 +8,14 @@ import path from 'node:path';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Before each save, as long as an owner takes to look at the page and type the next change: the
+ * server prepares the next build's process between publishes (decision 024), and saves made
+ * back to back, within a second of each other, would time that preparation instead. Saves made
+ * back to back took 0.5-1.5 s longer (docs/performance.md).
+ */
+const THINK_MS = 5_000;
+
+/**
  * `start()` gives a publishing server ({ baseUrl, stop }), `signIn(server)` its session cookie.
  * `file` is a section's repository path, `route` the page it is on.
  */
@@ -63,6 +71,7 @@ export async function runPublish({
     if (!word) return { skip: `${file} has no words to change` };
     const samples = [];
     for (let run = 1; run <= runs; run++) {
+      await sleep(THINK_MS);
       const current = await call(wordsPath);
       const value = run === runs ? word.value : `${word.value} (${run})`;
       const began = Date.now();

@@ -1,6 +1,13 @@
+import { validateContent } from '@cedar/content';
 import { renderToReadableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+
+// Every content record is checked before the first page is prerendered: a bad one fails the
+// build, naming it. Here, in the server bundle built from the sources as they are at the build,
+// not in react-router.config.ts: a publish resolves that configuration before the save it builds
+// (decision 024), so content it imported could be the previous save's.
+validateContent();
 
 /**
  * React Router's server entry, used only at build time: every page is prerendered (ssr: false),
