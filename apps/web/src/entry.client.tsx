@@ -8,8 +8,8 @@ import { APP_STARTED } from './app-scripts';
 // out of a forms page load a new document (see lib/document-policy.ts).
 followCrossPolicyLinks(window);
 
-// From here on React sees every press (it replays those made while it hydrates): the page's start
-// script stops keeping them (start-app.ts).
+// From here on React sees every press itself: the page's start script stops keeping them
+// (start-app.ts). React replays none in a part still loading its code (docs/performance.md).
 window[APP_STARTED] = true;
 startTransition(() => {
   hydrateRoot(
