@@ -16,8 +16,15 @@ export const EARLY_PRESS = '__cedarEarlyPress';
 /** Set by entry.client.tsx just before it hydrates: from then on React sees every press itself. */
 export const APP_STARTED = '__cedarAppStarted';
 
+/**
+ * What a prerendered page's lazily loaded parts ask for as their modules run (photo-carousel.tsx),
+ * for entry.client.tsx to wait for before it hydrates.
+ */
+export const BEFORE_HYDRATE = '__cedarBeforeHydrate';
+
 declare global {
   interface Window {
+    [BEFORE_HYDRATE]?: Array<Promise<unknown>>;
     [EARLY_PRESS]?: HTMLElement;
     [APP_STARTED]?: boolean;
   }

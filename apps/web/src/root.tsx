@@ -62,8 +62,8 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     // A button pressed before the app had started (start-app.ts) is pressed now, once: its press
-    // reaches its handler. Inside a part still loading its code (a lazily loaded carousel) React
-    // stops the press and does not replay it (docs/performance.md, the full run of 2026-11-30).
+    // reaches its handler. The carousel, the one part loaded lazily in a prerendered page, is
+    // hydrated with the rest (entry.client.tsx), so this press finds its code in.
     const early = window[EARLY_PRESS];
     delete window[EARLY_PRESS];
     if (early?.isConnected) setTimeout(() => early.click());

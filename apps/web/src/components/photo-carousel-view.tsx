@@ -2,6 +2,7 @@ import { Carousel } from '@mantine/carousel';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useRef } from 'react';
 import type { PhotoCarouselProps } from './photo-carousel';
+import { CAROUSEL_ATTRIBUTE } from './photo-carousel-load';
 import { SlideFigure } from './photo-carousel-slide';
 
 // The carousel stylesheet arrives with the page's chunk, after the prerendered HTML is painted:
@@ -74,6 +75,7 @@ export function PhotoCarouselView({
           'aria-label': copy.goTo(index + 1, slides[index]?.caption ?? ''),
         })}
         data-testid={testId}
+        {...{ [CAROUSEL_ATTRIBUTE]: '' }}
       >
         {slides.map((slide, index) => (
           <Carousel.Slide key={slide.src} aria-label={copy.slide(index + 1, slides.length)}>
