@@ -74,9 +74,10 @@ export default defineConfig({
     // carousel) linked the stylesheets it shares with the page a second time: React Router marks
     // its own links of such sheets with a '#', so Vite's loader did not find them on the page. Each
     // sheet added restyled the whole page, a task of 60-80 ms at 4x CPU in /puppies' Total Blocking
-    // Time (docs/performance.md). The one file is 20 KB gzip, cached after the first page; the
-    // split sheets were 11-13 KB per page. Mantine's styles sit in its cascade layer, so their order
-    // in the file against the site's own does not matter (src/root.tsx).
+    // Time (docs/performance.md). Mantine's styles sit in its cascade layer, so their order in the
+    // file against the site's own does not matter (src/root.tsx). After a start-up build,
+    // scripts/split-admin-css.mjs moves the rules of the admin's own components to a sheet that
+    // only the admin area links (decision 037): 14.4 KB gzip for every page, 10.2 for the admin.
     cssCodeSplit: false,
     // Vite gzips every output file to print its size: 0.6-0.8 s of each build, publishes
     // included. The benchmark measures the sizes that matter (bench/lib/bundle-size.mjs).

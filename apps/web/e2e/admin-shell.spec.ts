@@ -76,6 +76,10 @@ test('at 1280 px the owner moves between the admin screens through the navigatio
   await expect(main.getByRole('link', { name: 'EDIT WEBSITE', exact: true })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(main.getByRole('region', { name: 'Quick Actions' })).toBeVisible();
+  // The admin's component styles come in a sheet of their own, after the site's (decision 037):
+  // the shell's header is Mantine's AppShell header, fixed at the top.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(2);
+  await expect(page.getByRole('banner')).toHaveCSS('position', 'fixed');
   await shot(page, 'dashboard-1280');
   await expectAccessible(page, 'dashboard in the shell');
 

@@ -264,11 +264,12 @@ test.describe('served well', () => {
       const html = await (await request.get(route)).text();
       const head = html.split('</head>')[0] ?? '';
       const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)];
-      // One file, the same on every page, cached after the first (vite.config.ts, cssCodeSplit).
+      // One file, the same on every page, cached after the first (vite.config.ts, cssCodeSplit),
+      // without the admin's components (decision 037).
       expect(
         stylesheets.map((m) => m[1]),
         route,
-      ).toEqual([expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/)]);
+      ).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.css$/)]);
       for (const m of stylesheets) sheets.add(m[1] ?? '');
       expect(head, route).not.toMatch(/modulepreload|<script[^>]*\bsrc=/);
       const app = /<noscript id="app-scripts">([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';

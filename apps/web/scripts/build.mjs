@@ -4,7 +4,8 @@
 // API server runs this with a fresh folder each time it publishes an edit, so the live build is
 // never touched. <out>/client/.build-info.json, written last, records the fingerprint of the
 // sources the owner edits as they were when the build began (decision 006): a build without it
-// is unfinished.
+// is unfinished. A start-up build's stylesheet is split in the public pages' and the admin's
+// (split-admin-css.mjs, decision 037).
 // With --publish (the API server's builds of a saved edit) it builds the public pages only: no
 // admin area (the server serves the one built at start-up), no admin.html, sitemap or robots, and
 // nothing precompressed: the server compresses what it adopts, and takes the copies of every file
@@ -21,6 +22,7 @@ import { readSources, writeBuildInfo } from '@cedar/build-info';
 import { containedNodeArgs } from './build-permissions.mjs';
 import { waitForGo } from './wait-for-go.mjs';
 import { compressTree } from '@cedar/build-info/compress';
+import { splitAdminCss } from './split-admin-css.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--out-dir');
@@ -116,6 +118,11 @@ try {
   await fs.rm(path.join(client, '__not-found__.data'), { force: true });
   step('move');
   if (!publish) {
+    // The admin's component styles in a sheet of their own, linked by admin.html only.
+    const sheets = await splitAdminCss(client);
+    step('css');
+    if (sheets)
+      console.log(`stylesheets: ${sheets.site} for every page, ${sheets.admin} for the admin area`);
     const compressed = await compressTree(client);
     step('compress');
     console.log(`precompressed ${compressed} files (brotli and gzip)`);
