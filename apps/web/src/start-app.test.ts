@@ -30,6 +30,12 @@ const inPage = () => ({
   preloads: document.body.querySelectorAll(':scope > link[rel="modulepreload"]').length,
   module: document.body.querySelectorAll(':scope > script[type="module"]').length,
 });
+/** jsdom has no HTMLImageElement.decode: the browser's, as given. */
+const decodeWith = (decode: () => Promise<void>) =>
+  Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+    configurable: true,
+    value: decode,
+  });
 const load = () => window.dispatchEvent(new Event('load'));
 const paint = (name: string) => paintObservers.forEach((observe) => observe([name]));
 const nextFrame = () => frames.splice(0).forEach((frame) => frame());
@@ -70,6 +76,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  delete (HTMLImageElement.prototype as { decode?: unknown }).decode;
   document.body.innerHTML = '';
   // The click listeners each run of the script added stay on this worker's window (its files
   // share one, decision 028): marked as started, they keep nothing for the files after this one.
@@ -147,6 +154,38 @@ describe('the start script', () => {
     paint('first-contentful-paint');
     await vi.advanceTimersByTimeAsync(LOAD_WAIT_MS - 1);
     expect(inPage().module).toBe(0);
+    await settle();
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('waits for the main image to be decoded and drawn, not only loaded', async () => {
+    let decoded = () => {};
+    const decode = vi.fn(() => new Promise<void>((resolve) => (decoded = resolve)));
+    decodeWith(decode);
+    page('<main><h1>Raw Dog Food</h1><img fetchpriority="high" src="/img/hero-800.avif"></main>');
+    paint('first-contentful-paint');
+    load();
+    // Well before LOAD_WAIT_MS, after which a page starts whatever its images do.
+    await vi.advanceTimersByTimeAsync(10);
+    expect(decode).toHaveBeenCalled();
+    expect(inPage().module, 'loaded, not decoded').toBe(0);
+    decoded();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(inPage().module, 'decoded, not drawn').toBe(0);
+    nextFrame();
+    nextFrame();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
+  });
+
+  it('starts when the main image cannot be decoded (a broken file)', async () => {
+    decodeWith(() => Promise.reject(new Error('EncodingError')));
+    page('<main><img fetchpriority="high" src="/img/broken.avif"></main>');
+    paint('first-contentful-paint');
+    load();
+    await settle();
+    nextFrame();
+    nextFrame();
     await settle();
     expect(inPage()).toEqual({ context: 1, preloads: 2, module: 1 });
   });
