@@ -22,6 +22,17 @@ describe('Our Team page', () => {
     });
   });
 
+  it('loads the first photo at once with high priority, the page’s largest paint on a phone, and the others lazily', () => {
+    renderWithProviders(<TeamPage />);
+    const photos = within(screen.getByRole('region', { name: 'Team members' })).getAllByRole('img');
+    expect(photos[0]).toHaveAttribute('loading', 'eager');
+    expect(photos[0]).toHaveAttribute('fetchpriority', 'high');
+    for (const photo of photos.slice(1)) {
+      expect(photo).toHaveAttribute('loading', 'lazy');
+      expect(photo).not.toHaveAttribute('fetchpriority');
+    }
+  });
+
   it('includes the Our Facilities section', () => {
     renderWithProviders(<TeamPage />);
     expect(screen.getByRole('heading', { level: 2, name: 'Our Facilities' })).toBeInTheDocument();

@@ -10,7 +10,7 @@ import type { Route } from './+types/team-page';
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
 
-function MemberCard({ member }: { member: TeamMember }) {
+function MemberCard({ member, first }: { member: TeamMember; first: boolean }) {
   return (
     <article className={classes.card}>
       <div className={classes.photo}>
@@ -19,6 +19,8 @@ function MemberCard({ member }: { member: TeamMember }) {
           alt={`${member.name}, ${member.role}`}
           cover
           sizes="(min-width: 75em) 230px, (min-width: 48em) 19vw, (min-width: 36em) 38vw, 100vw"
+          // The page's hero is words only: the first photo is its largest paint on a phone.
+          priority={first}
         />
       </div>
       <div className={classes.body}>
@@ -56,9 +58,9 @@ export default function TeamPage() {
             p={0}
             style={{ listStyle: 'none' }}
           >
-            {team.map((member) => (
+            {team.map((member, index) => (
               <li key={member.name}>
-                <MemberCard member={member} />
+                <MemberCard member={member} first={index === 0} />
               </li>
             ))}
           </SimpleGrid>
