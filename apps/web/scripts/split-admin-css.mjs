@@ -104,5 +104,5 @@ export async function splitAdminCss(client) {
       );
     if (next !== text) await fs.writeFile(file, next);
   }
-  return { site, admin, scripts: scripts.size, pages: pages.length };
+  return { site, admin };
 }
