@@ -282,6 +282,22 @@ test.describe('served well', () => {
     expect(sheets.size).toBe(1);
   });
 
+  test('each page’s header, content and footer hydrate apart, each written in its place', async ({
+    request,
+  }) => {
+    // Three Suspense boundaries (site-frame.tsx): React hydrates each on its own, and a press on
+    // one not yet hydrated hydrates that one alone (decision 038). Each is complete in the HTML
+    // where it stands (`<!--$-->` … `<!--/$-->`), never written later with a script that moves it
+    // into place (`<!--$?-->`, a `<template id="B:…">` and React's `$RC`): entry.server.tsx.
+    for (const route of [...PUBLIC_ROUTES, '/no-such-page']) {
+      const html = await (await request.get(route)).text();
+      expect(html, route).toMatch(/<!--\$--><header[\s>]/);
+      expect(html, route).toMatch(/<main[^>]*id="main"[^>]*><!--\$-->/);
+      expect(html, route).toMatch(/<!--\$--><footer[\s>]/);
+      expect(html, route).not.toMatch(/<!--\$\?-->|<template id="B:|\$RC\(|<div hidden id="S:/);
+    }
+  });
+
   test('hashed assets and image variants are cached for a year, compressed when text', async ({
     request,
   }) => {

@@ -12,7 +12,10 @@ validateContent();
 /**
  * React Router's server entry, used only at build time: every page is prerendered (ssr: false),
  * so each document is rendered whole (allReady) before it is written. A page that throws while
- * rendering fails the build, naming the page.
+ * rendering fails the build, naming the page. Every Suspense boundary is written in its place:
+ * React writes a large one (over `progressiveChunkSize`, 12.5 KB by default) after the rest of
+ * the document, with an inline script that moves it into place, which a page must not have
+ * (decision 019's gate) and which the page's first paint would wait for.
  */
 export default async function handleRequest(
   request: Request,
@@ -22,6 +25,7 @@ export default async function handleRequest(
 ) {
   let failure: unknown = null;
   const body = await renderToReadableStream(<ServerRouter context={context} url={request.url} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error: unknown) {
       failure ??= error;
     },
