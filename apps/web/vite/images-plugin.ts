@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -28,7 +28,7 @@ const ENCODE = {
 } as const satisfies Record<ImageFormat, object>;
 const SETTINGS_VERSION = `1:${JSON.stringify(ENCODE)}`;
 
-interface SourceImage {
+export interface SourceImage {
   /** 'dogs/duke' */
   key: string;
   folder: string;
@@ -38,7 +38,7 @@ interface SourceImage {
   height: number;
 }
 
-interface Variant {
+export interface Variant {
   source: SourceImage;
   width: number;
   format: ImageFormat;
@@ -126,7 +126,24 @@ const unwritable = (error: unknown) =>
     (error as NodeJS.ErrnoException).code ?? '',
   );
 
-async function encode(variant: Variant): Promise<string> {
+/** The encodes under way in this process, by cache file (see `encode`). */
+const encoding = new Map<string, Promise<string>>();
+
+/**
+ * The variant's file, from the cache or encoded into it. Two source images with the same bytes
+ * (the content has three such pairs) share their cache files: their variants are encoded once,
+ * whichever asks first, and the other waits for that one. Each write also has a temporary name
+ * of its own, so two processes never share one either.
+ */
+export function encode(variant: Variant): Promise<string> {
+  const under = encoding.get(variant.cached);
+  if (under) return under;
+  const done = encodeOnce(variant).finally(() => encoding.delete(variant.cached));
+  encoding.set(variant.cached, done);
+  return done;
+}
+
+async function encodeOnce(variant: Variant): Promise<string> {
   if (fs.existsSync(variant.cached)) return variant.cached;
   const pipeline = sharp(variant.source.file)
     .rotate()
@@ -136,7 +153,7 @@ async function encode(variant: Variant): Promise<string> {
       ? await pipeline.avif(ENCODE.avif).toBuffer()
       : await pipeline.webp(ENCODE.webp).toBuffer();
   // Written under a temporary name first: two builds at once never read half a file.
-  const temp = `${variant.cached}.${process.pid}.tmp`;
+  const temp = `${variant.cached}.${process.pid}-${randomUUID()}.tmp`;
   try {
     await fsp.writeFile(temp, buffer);
   } catch (error) {

@@ -51,16 +51,20 @@ async function compile(entry: string): Promise<Compiled> {
 export function inlineScriptPlugin(): Plugin {
   return {
     name: 'cedar:inline-script',
-    async load(id) {
-      if (!id.endsWith(QUERY)) return null;
-      const entry = id.slice(0, -QUERY.length);
-      let script = compiled.get(entry);
-      if (!script || !unchanged(script)) {
-        script = await compile(entry);
-        compiled.set(entry, script);
-      }
-      for (const file of script.sources.keys()) this.addWatchFile(file);
-      return { code: `export default ${JSON.stringify(script.code)};`, map: null };
+    load: {
+      // Rolldown calls the hook only for these ids, not for each of the build's modules.
+      filter: { id: /\?inline-script$/ },
+      async handler(id) {
+        if (!id.endsWith(QUERY)) return null;
+        const entry = id.slice(0, -QUERY.length);
+        let script = compiled.get(entry);
+        if (!script || !unchanged(script)) {
+          script = await compile(entry);
+          compiled.set(entry, script);
+        }
+        for (const file of script.sources.keys()) this.addWatchFile(file);
+        return { code: `export default ${JSON.stringify(script.code)};`, map: null };
+      },
     },
   };
 }

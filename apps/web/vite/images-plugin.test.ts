@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encode, type SourceImage, type Variant } from './images-plugin';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A small photo on disk, and a cache folder of its own. */
+async function photoAndCache() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cedar-images-test-'));
+  folders.push(dir);
+  const file = path.join(dir, 'photo.jpg');
+  await sharp({ create: { width: 96, height: 64, channels: 3, background: '#6d761d' } })
+    .jpeg()
+    .toFile(file);
+  const cache = path.join(dir, 'cache');
+  fs.mkdirSync(cache);
+  return { file, cache };
+}
+
+const variant = (source: SourceImage, cached: string): Variant => ({
+  source,
+  width: 48,
+  format: 'avif',
+  url: `/img/test/${source.key}-48.avif`,
+  cached,
+});
+
+describe('the image variants’ encode cache', () => {
+  it('encodes two photos with the same bytes once, whichever asks first, and both get the file', async () => {
+    // The content has photos that are byte for byte the same under two names: their variants
+    // share one cache file. A fresh clone's first build encoded both at once and failed (ENOENT
+    // on the second's rename).
+    const { file, cache } = await photoAndCache();
+    const cached = path.join(cache, 'same-bytes-48.avif');
+    const twins = ['dogs/duke', 'litters/duke', 'team/duke', 'health/duke'].map((key) =>
+      variant(
+        { key, folder: key.split('/')[0]!, file, hash: 'same', width: 96, height: 64 },
+        cached,
+      ),
+    );
+    const files = await Promise.all(twins.map((v) => encode(v)));
+    expect(files).toEqual(twins.map(() => cached));
+    expect((await sharp(cached).metadata()).format).toBe('heif');
+    // Nothing half-written is left behind.
+    expect(fs.readdirSync(cache)).toEqual(['same-bytes-48.avif']);
+  });
+
+  it('takes a file already in the cache as it is', async () => {
+    const { file, cache } = await photoAndCache();
+    const cached = path.join(cache, 'kept-48.avif');
+    fs.writeFileSync(cached, 'made by an earlier build');
+    const source = { key: 'dogs/duke', folder: 'dogs', file, hash: 'h', width: 96, height: 64 };
+    expect(await encode(variant(source, cached))).toBe(cached);
+    expect(fs.readFileSync(cached, 'utf8')).toBe('made by an earlier build');
+  });
+});
