@@ -14,8 +14,8 @@ validateContent();
  * so each document is rendered whole (allReady) before it is written. A page that throws while
  * rendering fails the build, naming the page. Every Suspense boundary is written in its place:
  * React writes a large one (over `progressiveChunkSize`, 12.5 KB by default) after the rest of
- * the document, with an inline script that moves it into place, which a page must not have
- * (decision 019's gate) and which the page's first paint would wait for.
+ * the document, hidden, with an inline script that moves it into place: a script the page gate
+ * (decision 019) must never accept, and a part the visitor would not see until it ran.
  */
 export default async function handleRequest(
   request: Request,

@@ -55,7 +55,6 @@ export function inlineScriptPlugin(): Plugin {
       // Rolldown calls the hook only for these ids, not for each of the build's modules.
       filter: { id: /\?inline-script$/ },
       async handler(id) {
-        if (!id.endsWith(QUERY)) return null;
         const entry = id.slice(0, -QUERY.length);
         let script = compiled.get(entry);
         if (!script || !unchanged(script)) {
