@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, request, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { E2E_PORTS } from '../playwright.config';
 import { lookAtBothWidths } from './axe';
@@ -120,6 +120,39 @@ test('adds a passkey on the Security screen, signs out, and signs in with "Sign 
   }
 });
 
+// What the authenticator-app test turned on, for `test.afterAll` to turn off.
+let totpSecret = '';
+let totpAdmin: { username: string; password: string } | undefined;
+
+// Codes off whatever happened, so the accounts project's later specs sign in with a password alone.
+// In `afterAll`, not in the test's `finally` or an `afterEach`: those share the test's timeout, so a
+// test that runs out of time would leave the codes on (Playwright's docs: only `beforeAll` and
+// `afterAll` have a timeout of their own). Its own request context: the test's page may be gone.
+test.afterAll(async () => {
+  if (!totpSecret || !totpAdmin) return;
+  const api = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
+  try {
+    const signIn = await api.post('/api/auth/login', { data: totpAdmin });
+    // With codes on, the password leads to the code step: a code of the app finishes the sign-in
+    // (the test spent some of the last minute's codes, so the next ones are tried too).
+    for (const shift of [0, 30, 60]) {
+      if (!signIn.ok()) break;
+      const code = generateSync({
+        secret: totpSecret,
+        epoch: Math.floor(Date.now() / 1000) + shift,
+      });
+      if ((await api.post('/api/auth/login/code', { data: { code } })).ok()) break;
+    }
+    const off = await api.post('/api/admin/totp/disable', {
+      data: { password: totpAdmin.password },
+    });
+    // 204: turned off now; 409: the test had turned them off already.
+    expect([204, 409]).toContain(off.status());
+  } finally {
+    await api.dispose();
+  }
+});
+
 test('turns on two-step sign-in with an authenticator app, then signs in with its code and with a recovery code', async ({
   page,
 }) => {
@@ -128,115 +161,91 @@ test('turns on two-step sign-in with an authenticator app, then signs in with it
   // the codes off again), and every later sign-in of the accounts project failed with it.
   test.setTimeout(240_000);
   const admin = await demoAdmin(page);
+  totpAdmin = admin;
   const passwordStep = async () => {
     await page.getByLabel('Username').fill(admin.username);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Two-step sign-in', { exact: true })).toBeVisible();
   };
-  let secret = '';
-  try {
-    await testLogin(page);
-    await page.goto('/admin/security');
-    const card = page.getByRole('region', { name: 'Two-step sign-in' });
-    await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    await expect(
-      card.getByRole('img', { name: 'QR code for your authenticator app' }),
-    ).toBeVisible();
-    secret = (await card.getByLabel('Secret key').innerText()).replace(/\s/g, '');
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'totp-setup.png'), fullPage: true });
-    await card.getByLabel('Code from the app').fill(generateSync({ secret }));
-    await card.getByRole('button', { name: 'Turn on' }).click();
-    const list = card.getByRole('list', { name: 'Recovery codes' });
-    await expect(list.getByRole('listitem')).toHaveCount(10);
-    const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, 'totp-recovery-codes.png'),
-      fullPage: true,
-    });
-    await card.getByRole('button', { name: 'I have saved them' }).click();
-    await expect(card.getByText(/Recovery codes left: 10 of 10/)).toBeVisible();
+  // Whatever happens below, `test.afterAll` above turns the codes off again.
+  await testLogin(page);
+  await page.goto('/admin/security');
+  const card = page.getByRole('region', { name: 'Two-step sign-in' });
+  await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await card.getByLabel('Secret key').innerText()).replace(/\s/g, '');
+  totpSecret = secret;
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'totp-setup.png'), fullPage: true });
+  await card.getByLabel('Code from the app').fill(generateSync({ secret }));
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  const list = card.getByRole('list', { name: 'Recovery codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'totp-recovery-codes.png'),
+    fullPage: true,
+  });
+  await card.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(card.getByText(/Recovery codes left: 10 of 10/)).toBeVisible();
 
-    // A right password alone no longer signs in: the code of the app does. (The code used to
-    // turn codes on is spent; the app's next one, 30 seconds on, is within the allowed drift.)
-    await logout(page);
-    await passwordStep();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'totp-code-step.png'), fullPage: true });
-    const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-    await page.getByLabel('Code', { exact: true }).fill(next);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+  // A right password alone no longer signs in: the code of the app does. (The code used to
+  // turn codes on is spent; the app's next one, 30 seconds on, is within the allowed drift.)
+  await logout(page);
+  await passwordStep();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'totp-code-step.png'), fullPage: true });
+  const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+  await page.getByLabel('Code', { exact: true }).fill(next);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 
-    // Once used, that code is refused; a recovery code signs in, once.
-    await logout(page);
-    await passwordStep();
-    await page.getByLabel('Code', { exact: true }).fill(next);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
-    await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[0]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+  // Once used, that code is refused; a recovery code signs in, once.
+  await logout(page);
+  await passwordStep();
+  await page.getByLabel('Code', { exact: true }).fill(next);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 
-    await page.goto('/admin/security');
-    await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
+  await page.goto('/admin/security');
+  await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
 
-    // Ten new recovery codes, codes staying on (a sign-in a moment ago stands for the password).
-    await card.getByRole('button', { name: 'Make new recovery codes' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Make new recovery codes?' });
-    await expect(dialog).toContainText('stop working at once');
-    await lookAtBothWidths(page, 'totp-new-codes-question');
-    await dialog.getByRole('button', { name: 'Make new codes' }).click();
-    await expect(list.getByRole('listitem')).toHaveCount(10);
-    const newCodes = await list.getByRole('listitem').allInnerTexts();
-    expect(newCodes.filter((c) => recoveryCodes.includes(c))).toEqual([]);
-    await lookAtBothWidths(page, 'totp-new-codes');
-    await card.getByRole('button', { name: 'I have saved them' }).click();
-    await expect(card.getByText(/Recovery codes left: 10 of 10/)).toBeVisible();
-    const audit = page.getByRole('region', { name: 'Audit log' });
-    await page.reload();
-    await expect(audit.getByRole('table', { name: 'Audit log entries' })).toContainText(
-      'Making new recovery codes',
-    );
+  // Ten new recovery codes, codes staying on (a sign-in a moment ago stands for the password).
+  await card.getByRole('button', { name: 'Make new recovery codes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Make new recovery codes?' });
+  await expect(dialog).toContainText('stop working at once');
+  await lookAtBothWidths(page, 'totp-new-codes-question');
+  await dialog.getByRole('button', { name: 'Make new codes' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const newCodes = await list.getByRole('listitem').allInnerTexts();
+  expect(newCodes.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+  await lookAtBothWidths(page, 'totp-new-codes');
+  await card.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(card.getByText(/Recovery codes left: 10 of 10/)).toBeVisible();
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await page.reload();
+  await expect(audit.getByRole('table', { name: 'Audit log entries' })).toContainText(
+    'Making new recovery codes',
+  );
 
-    // The old codes no longer sign in; a new one does.
-    await logout(page);
-    await passwordStep();
-    await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[1]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
-    await page.getByLabel('Code', { exact: true }).fill(newCodes[0]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+  // The old codes no longer sign in; a new one does.
+  await logout(page);
+  await passwordStep();
+  await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[1]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(newCodes[0]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 
-    await page.goto('/admin/security');
-    await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
-    await card.getByRole('button', { name: 'Turn off' }).click();
-    await card.getByLabel('Your password').fill(admin.password);
-    await card.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
-    await expect(card.getByText('Off. Your password alone signs you in.')).toBeVisible();
-    await logout(page);
-  } finally {
-    // Codes off whatever happened, so the other specs' password logins go through.
-    const off = () =>
-      page.request.post('/api/admin/totp/disable', {
-        data: { password: admin.password },
-        headers: { origin: ORIGIN },
-      });
-    let res = await off();
-    if (res.status() === 401 && secret) {
-      // Signed out mid-way: sign in again, with a code of the app if it is asked for.
-      await page.request.post('/api/auth/login', { data: admin, headers: { origin: ORIGIN } });
-      for (const shift of [60, 90]) {
-        const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + shift - 60 });
-        const step = await page.request.post('/api/auth/login/code', {
-          data: { code },
-          headers: { origin: ORIGIN },
-        });
-        if (step.ok()) break;
-      }
-      res = await off();
-    }
-    expect([204, 409]).toContain(res.status());
-  }
+  await page.goto('/admin/security');
+  await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  await card.getByLabel('Your password').fill(admin.password);
+  await card.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+  await expect(card.getByText('Off. Your password alone signs you in.')).toBeVisible();
+  await logout(page);
 });
