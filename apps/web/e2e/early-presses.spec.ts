@@ -341,6 +341,75 @@ test.describe('a button pressed before the app has started', () => {
   }
 });
 
+// Decision 039: a press that lands while React hydrates the page. react-dom 19 answers a pointerdown
+// or a click on a page it has not finished hydrating by hydrating the whole page at once, inside
+// the event (376-499 ms of one tap at 4x CPU). The start script keeps such a press instead, and
+// React never sees it until the page has committed. Held on purpose: the CPU slowed 8x, and the
+// button pressed as soon as React has begun to hydrate (its container marked on the document).
+test.describe('a button pressed while the app hydrates', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test('/: the Care & Lifestyle menu opens once the page has hydrated, once, and the tap hydrates nothing itself', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen = { hydratingAtPress: null as boolean | null, reactSaw: false, processing: 0 };
+      Object.assign(window, { __seen: seen });
+      // Before the start script's listener: this one is added first.
+      addEventListener(
+        'pointerdown',
+        () => {
+          const begun = Object.keys(document).some((key) => key.startsWith('__reactContainer$'));
+          seen.hydratingAtPress ??=
+            begun && !document.documentElement.hasAttribute('data-hydrated');
+        },
+        { capture: true },
+      );
+      // Where React listens (the root's container is the document).
+      document.addEventListener('pointerdown', () => (seen.reactSaw = true), { capture: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEventTiming[])
+          if (entry.name === 'pointerdown')
+            seen.processing = Math.max(
+              seen.processing,
+              entry.processingEnd - entry.processingStart,
+            );
+      }).observe({
+        type: 'event',
+        durationThreshold: 16,
+        buffered: true,
+      } as PerformanceObserverInit);
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    try {
+      await page.goto('/');
+      await page.waitForFunction(
+        () => Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
+        null,
+        { polling: 10 },
+      );
+      const button = page.getByRole('banner').getByRole('button', { name: careMenu.label });
+      await button.click({ delay: TAP_MS });
+      await expect(page.getByRole('menu'), 'answered once the page has hydrated').toBeVisible();
+      const seen = await page.evaluate(
+        () => (window as unknown as { __seen: Record<string, unknown> }).__seen,
+      );
+      expect(seen.hydratingAtPress, 'pressed while React was hydrating the page').toBe(true);
+      expect(seen.reactSaw, 'the press never reached React before the page had hydrated').toBe(
+        false,
+      );
+      // Hydrating the whole page inside the tap takes far longer at 8x CPU.
+      expect(seen.processing, "the pointerdown's own processing, in ms").toBeLessThan(100);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      await expect(page.getByRole('menu'), 'pressed once').toBeVisible();
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
+});
+
 // The Health page's carousel is the one part of a prerendered page whose code comes in a chunk of
 // its own. React stops a press on a part whose code is still loading and never replays it, so the
 // app waits for that chunk before it hydrates (entry.client.tsx), and the start script keeps the

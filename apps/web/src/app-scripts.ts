@@ -13,8 +13,28 @@ export const LOAD_WAIT_MS = 3_000;
  */
 export const EARLY_PRESS = '__cedarEarlyPress';
 
-/** Set by entry.client.tsx just before it hydrates: from then on React sees every press itself. */
+/**
+ * Set by root.tsx once React has committed the hydrated page: from then on React sees every press
+ * itself. Until then the start script keeps a button's press (start-app.ts).
+ */
 export const APP_STARTED = '__cedarAppStarted';
+
+/**
+ * The events of a press (a tap, a click, a key on a focused button) that react-dom 19 answers, on a
+ * page it has not finished hydrating, by hydrating the page at once inside the event (its
+ * "discrete" events): the start script stops them at the window for a kept button.
+ */
+export const PRESS_EVENTS = [
+  'pointerdown',
+  'mousedown',
+  'touchstart',
+  'pointerup',
+  'mouseup',
+  'touchend',
+  'click',
+  'keydown',
+  'keyup',
+] as const;
 
 /**
  * What a prerendered page's lazily loaded parts ask for as their modules run (photo-carousel.tsx),

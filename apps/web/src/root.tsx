@@ -8,12 +8,23 @@ import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { site } from '@cedar/content';
-import { APP_SCRIPTS, EARLY_PRESS } from './app-scripts';
+import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS } from './app-scripts';
 import START_APP from './start-app.ts?inline-script';
 import { theme } from './theme';
 import type { Route } from './+types/root';
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The page is hydrated: from here on React sees every press itself, and a button pressed before
+  // (kept by the start script, start-app.ts) is pressed now, once, and reaches its handler. Here in
+  // the Layout, so that the error page and the admin's shell start too. The carousel, the one part
+  // loaded lazily in a prerendered page, is hydrated with the rest (entry.client.tsx), so this press
+  // finds its code in.
+  useEffect(() => {
+    window[APP_STARTED] = true;
+    const early = window[EARLY_PRESS];
+    delete window[EARLY_PRESS];
+    if (early?.isConnected) setTimeout(() => early.click());
+  }, []);
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -61,12 +72,6 @@ export default function App() {
   // Marks the page as interactive, so browser tests know when presses reach React.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    // A button pressed before the app had started (start-app.ts) is pressed now, once: its press
-    // reaches its handler. The carousel, the one part loaded lazily in a prerendered page, is
-    // hydrated with the rest (entry.client.tsx), so this press finds its code in.
-    const early = window[EARLY_PRESS];
-    delete window[EARLY_PRESS];
-    if (early?.isConnected) setTimeout(() => early.click());
   }, []);
   return <Outlet />;
 }

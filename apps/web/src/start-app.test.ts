@@ -2,7 +2,7 @@
 // runs it: the context script goes in at once, React Router's module preloads and module script
 // only once the page has loaded and been painted.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS, LOAD_WAIT_MS } from './app-scripts';
+import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS, LOAD_WAIT_MS, PRESS_EVENTS } from './app-scripts';
 import START_APP from './start-app.ts?inline-script';
 
 // What the browser reads inside <noscript> when scripts run: text, not elements.
@@ -205,9 +205,54 @@ describe('the start script', () => {
     link.addEventListener('click', (event) => event.preventDefault());
     link.click();
     expect(window[EARLY_PRESS], 'a form button and a link are not kept').toBe(menu);
-    // Once the app has begun to hydrate, React sees presses itself.
+    // Once the app has hydrated, React sees presses itself.
     window[APP_STARTED] = true;
     document.getElementById('other')!.click();
     expect(window[EARLY_PRESS]).toBe(menu);
+  });
+
+  it('stops a kept press at the window, so React (listening at the document) does not hydrate the page inside it', () => {
+    page(
+      '<main><button type="button" id="menu"><span>Menu</span></button>' +
+        '<form><button type="button" id="field">Field</button></form>' +
+        '<a href="/puppies" id="link">Puppies</a></main>',
+    );
+    const seen: string[] = [];
+    const react = (event: Event) => seen.push(`${event.type} ${(event.target as Element).id}`);
+    for (const type of PRESS_EVENTS) document.addEventListener(type, react, { capture: true });
+    const press = (element: Element) => {
+      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup'])
+        element.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+      element.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Enter' }));
+      (element as HTMLElement).click();
+    };
+    try {
+      const menu = document.getElementById('menu')!;
+      press(menu.querySelector('span')!);
+      expect(seen, 'nothing of the kept press reaches the document').toEqual([]);
+      expect(window[EARLY_PRESS]).toBe(menu);
+
+      document.getElementById('link')!.addEventListener('click', (e) => e.preventDefault());
+      press(document.getElementById('link')!);
+      press(document.getElementById('field')!);
+      expect(seen, 'a link and a form button are not kept').toHaveLength(12);
+
+      // The page hydrated: a press goes through to React, and is not kept.
+      seen.length = 0;
+      delete window[EARLY_PRESS];
+      window[APP_STARTED] = true;
+      press(menu);
+      expect(seen).toEqual([
+        'pointerdown menu',
+        'mousedown menu',
+        'pointerup menu',
+        'mouseup menu',
+        'keydown menu',
+        'click menu',
+      ]);
+      expect(window[EARLY_PRESS]).toBeUndefined();
+    } finally {
+      for (const type of PRESS_EVENTS) document.removeEventListener(type, react, { capture: true });
+    }
   });
 });

@@ -17,26 +17,38 @@
  * with the page's stylesheets and largest image, and Lighthouse counted all of it in the largest
  * paint: one trace of /puppies gave an LCP of 2.52 s with the scripts, 1.07 s with none; with
  * this start, 0.90-1.22 s on every route. A link pressed before the app runs works as a link; a
- * button pressed then is pressed again by the app once it has hydrated (below, and root.tsx).
+ * button pressed then, or while the app hydrates, is pressed again by the app once it has hydrated
+ * (below, and root.tsx).
  * A page's policy allows this script by its hash, as it does each framework script the page gate
  * accepted (apps/api security-policy.ts).
  */
-import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS, LOAD_WAIT_MS } from './app-scripts';
+import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS, LOAD_WAIT_MS, PRESS_EVENTS } from './app-scripts';
 
-// A button pressed before the app has started does nothing then (its handler is the app's), and
-// React replays only the presses it sees once it has begun to hydrate: the last such button is
-// kept here and pressed by the app once it has hydrated (root.tsx), so that no press is lost
-// (issue 38). Links are the browser's to follow, and a form's buttons the form's.
-addEventListener(
-  'click',
-  (event) => {
-    if (window[APP_STARTED]) return;
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button && !button.form && !button.disabled && !button.closest('a'))
-      window[EARLY_PRESS] = button;
-  },
-  { capture: true },
-);
+// A button pressed before the app has started does nothing then (its handler is the app's). Until
+// the app has hydrated (root.tsx marks it started when React commits the page), the last such
+// button is kept here and pressed by the app once it has hydrated, so that no press is lost (issue
+// 38). The press's own events stop at the window, before React's listener on the document: React
+// 19 hydrates whatever blocks a pointerdown or a click at once, inside that event, and with the
+// page still hydrating that is the whole page, started again from its first component (376-499
+// ms of one tap at 4x CPU, decision 039). Kept, the press costs nothing, and the page goes on
+// hydrating in small tasks. Links are the browser's to follow, and a form's buttons the form's.
+const keepable = (event: Event) => {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  return button && !button.form && !button.disabled && !button.closest('a') ? button : null;
+};
+for (const type of PRESS_EVENTS)
+  addEventListener(
+    type,
+    (event) => {
+      if (window[APP_STARTED]) return;
+      const button = keepable(event);
+      if (!button) return;
+      // Not `preventDefault`: the browser still focuses the button and makes the click.
+      event.stopPropagation();
+      if (type === 'click') window[EARLY_PRESS] = button;
+    },
+    { capture: true },
+  );
 
 const source = document.getElementById(APP_SCRIPTS);
 const app = document.createRange().createContextualFragment(source?.textContent ?? '');
