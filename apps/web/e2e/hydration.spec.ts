@@ -2,6 +2,7 @@
 // tree the browser renders (a mismatch is logged, and React then throws the HTML away).
 import { PUBLIC_ROUTES } from '@cedar/content';
 import { expect, test, type Page } from '@playwright/test';
+import { COMPILE_HINT } from '../vite/compile-hints';
 
 // The forms provider's script cannot load here; a stand-in keeps its failure out of the console.
 const FORMS_SCRIPT = 'https://js.hsforms.net/**';
@@ -82,4 +83,27 @@ test('moving between pages after hydration logs nothing either', async ({ page }
   }
   await expect(page).toHaveTitle('Puppy Placement | Cedar Bluff Labradors');
   expect(messages).toEqual([]);
+});
+
+// Decision 040: the client entry (react-dom's chunk) carries V8's explicit compile hint on its first
+// line, so the browser compiles it while it streams in rather than on the main thread while the
+// page hydrates. Read as the browser gets it: the script the page's own module script imports.
+test('the client entry a page loads asks V8 to compile it whole', async ({ page, request }) => {
+  await page.goto('/');
+  const entry = await page
+    .locator('#app-scripts')
+    .evaluate((noscript) => noscript.textContent?.match(/import\("([^"]+)"\)/)?.[1] ?? null);
+  expect(entry, "the page's client entry").toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
+  const script = await (await request.get(entry!)).text();
+  expect(script.split('\n')[0]).toBe(COMPILE_HINT);
+  // No other chunk of the page carries it: the hint is for the code the start calls at once.
+  const others = await page
+    .locator('#app-scripts')
+    .evaluate((noscript) =>
+      [...(noscript.textContent ?? '').matchAll(/modulepreload" href="([^"]+)"/g)].map(
+        (m) => m[1] ?? '',
+      ),
+    );
+  for (const href of others.filter((h) => h !== entry))
+    expect((await (await request.get(href)).text()).startsWith(COMPILE_HINT), href).toBe(false);
 });
