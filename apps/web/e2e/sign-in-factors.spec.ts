@@ -168,6 +168,15 @@ test('turns on two-step sign-in with an authenticator app, then signs in with it
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Two-step sign-in', { exact: true })).toBeVisible();
   };
+  // At the code step: a code that must be refused, then one that signs in.
+  const refusedThenSignedIn = async (refused: string, accepted: string) => {
+    await page.getByLabel('Code', { exact: true }).fill(refused);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
+    await page.getByLabel('Code', { exact: true }).fill(accepted);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  };
   // Whatever happens below, `test.afterAll` above turns the codes off again.
   await testLogin(page);
   await page.goto('/admin/security');
@@ -203,12 +212,7 @@ test('turns on two-step sign-in with an authenticator app, then signs in with it
   // Once used, that code is refused; a recovery code signs in, once.
   await logout(page);
   await passwordStep();
-  await page.getByLabel('Code', { exact: true }).fill(next);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
-  await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[0]!);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await refusedThenSignedIn(next, recoveryCodes[0]!);
 
   await page.goto('/admin/security');
   await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
@@ -234,12 +238,7 @@ test('turns on two-step sign-in with an authenticator app, then signs in with it
   // The old codes no longer sign in; a new one does.
   await logout(page);
   await passwordStep();
-  await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[1]!);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText(/^That code is not right, or was used already\./)).toBeVisible();
-  await page.getByLabel('Code', { exact: true }).fill(newCodes[0]!);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await refusedThenSignedIn(recoveryCodes[1]!, newCodes[0]!);
 
   await page.goto('/admin/security');
   await expect(card.getByText(/Recovery codes left: 9 of 10/)).toBeVisible();
