@@ -34,6 +34,15 @@ const buildDaySpan = {
   until: nextKennelDayStart(new Date(buildDayNoon)).getTime(),
 };
 
+/**
+ * The admin's tests that replace a module with `vi.mock` (the browser's WebAuthn calls): each runs
+ * with modules of its own, since a mock cannot take the place of a module the worker has loaded.
+ */
+const ADMIN_MOCKING_TESTS = [
+  'src/features/admin/invite-screen.test.tsx',
+  'src/features/admin/login-factors.test.tsx',
+  'src/features/admin/sign-in-methods.test.tsx',
+];
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
 // Mantine's components on most public pages: their code comes in one chunk.
@@ -123,11 +132,12 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    // Two projects. The public pages' and the build's tests share one module graph and one jsdom
-    // per worker (`isolate: false`): each renders into a fresh container that Testing Library's
-    // cleanup removes, and none mocks a module. The admin's tests each get their own (the default):
-    // their screens keep a session, a query client and stubbed fetches that one file must not hand
-    // the next (without isolation 19 of their 29 files fail). Decision 028 has the figures.
+    // Three projects. The public pages' and the build's tests (`site`) and the admin's (`admin`)
+    // each share one module graph and one jsdom per worker (`isolate: false`): each test renders
+    // into a fresh container that Testing Library's cleanup removes, and what an admin test leaves
+    // behind (the API's handlers, the session in storage, the toasts) is cleared by the admin's
+    // setup file. The three admin files that mock a module keep modules of their own
+    // (`admin-mocks`). Decisions 028 and 041 have the figures.
     projects: [
       {
         extends: true,
@@ -140,7 +150,21 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'admin', include: ['src/features/admin/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'admin',
+          include: ['src/features/admin/**/*.test.{ts,tsx}'],
+          exclude: ADMIN_MOCKING_TESTS,
+          setupFiles: ['./src/features/admin/test/setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'admin-mocks',
+          include: ADMIN_MOCKING_TESTS,
+          setupFiles: ['./src/features/admin/test/setup.ts'],
+        },
       },
     ],
     // Rendering a whole page in jsdom takes well under a second alone, several on a loaded 2-core

@@ -2,7 +2,29 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  forgetRemovedStyleSheets();
+});
+
+/**
+ * jsdom 29 keeps the sheet of a `<style>` in `document.styleSheets` when the element leaves the
+ * document with an ancestor (a container removed, a Mantine part unmounted): only removing the
+ * `<style>` itself takes its sheet out. Every `getComputedStyle` (user-event calls it for each
+ * element it presses and its ancestors, Testing Library's role queries for each element) then
+ * matched every rule of every screen rendered before: 311 sheets after eight admin files, in a
+ * worker that ran them one after another. Such a `<style>` is put back and removed here on its
+ * own, which runs jsdom's removal of its sheet.
+ */
+function forgetRemovedStyleSheets() {
+  for (const sheet of Array.from(document.styleSheets)) {
+    const owner = sheet.ownerNode;
+    if (owner instanceof HTMLStyleElement && !owner.isConnected) {
+      document.head.append(owner);
+      owner.remove();
+    }
+  }
+}
 
 // jsdom lacks these; Mantine and the carousels need them.
 Object.defineProperty(window, 'matchMedia', {

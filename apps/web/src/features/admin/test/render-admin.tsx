@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { AdminLayout } from '../admin-layout';
 import { saveSession } from '../lib/session';
@@ -40,14 +40,28 @@ api.events.on('request:start', ({ request }) => {
 api.events.on('request:unhandled', ({ request }) => {
   unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
 });
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  api.resetHandlers();
-  requests.length = 0;
-  const unexpected = unhandled.splice(0);
-  if (unexpected.length > 0) throw new Error(`unexpected API calls: ${unexpected.join(', ')}`);
-});
-afterAll(() => api.close());
+let listening = false;
+
+/**
+ * Registers, in the test file being run, the hooks that answer its calls: the admin projects'
+ * setup file (`setup.ts`) calls it, so every file has them whether or not the worker loaded this
+ * module for an earlier file (the admin tests share their modules, `isolate: false`). The server
+ * starts listening once per worker and stays so; each test ends with the handlers reset, the
+ * requests forgotten and the calls no handler answered reported.
+ */
+export function answerApiCalls() {
+  beforeAll(() => {
+    if (listening) return;
+    api.listen({ onUnhandledRequest: 'error' });
+    listening = true;
+  });
+  afterEach(() => {
+    api.resetHandlers();
+    requests.length = 0;
+    const unexpected = unhandled.splice(0);
+    if (unexpected.length > 0) throw new Error(`unexpected API calls: ${unexpected.join(', ')}`);
+  });
+}
 
 /** Every request the screens sent so far, or those to one method and path (whatever their query). */
 export function callsTo(method?: string, path?: string): Request[] {
