@@ -13,6 +13,7 @@ import { COMPILE_HINT } from './vite/compile-hints.ts';
 import { imagesPlugin } from './vite/images-plugin.ts';
 import { inlineScriptPlugin } from './vite/inline-script-plugin.ts';
 import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
+import { ADMIN_MOCKING_TESTS } from './vite/test-projects.ts';
 
 // The kennel's calendar day the pages are built for: the prerendered litter ages and badges count
 // from it, and the client's first render uses the same day so that hydration matches. Kept in the
@@ -34,15 +35,6 @@ const buildDaySpan = {
   until: nextKennelDayStart(new Date(buildDayNoon)).getTime(),
 };
 
-/**
- * The admin's tests that replace a module with `vi.mock` (the browser's WebAuthn calls): each runs
- * with modules of its own, since a mock cannot take the place of a module the worker has loaded.
- */
-const ADMIN_MOCKING_TESTS = [
-  'src/features/admin/invite-screen.test.tsx',
-  'src/features/admin/login-factors.test.tsx',
-  'src/features/admin/sign-in-methods.test.tsx',
-];
 const contentPublic = fileURLToPath(new URL('../../packages/content/public', import.meta.url));
 
 // Mantine's components on most public pages: their code comes in one chunk.
