@@ -344,13 +344,18 @@ test.describe('a button pressed before the app has started', () => {
 // Decision 039: a press that lands while React hydrates the page. react-dom 19 answers a pointerdown
 // or a click on a page it has not finished hydrating by hydrating the whole page at once, inside
 // the event (376-499 ms of one tap at 4x CPU). The start script keeps such a press instead, and
-// React never sees it until the page has committed. Held on purpose: the CPU slowed 20x, and the
-// button pressed as soon as React has begun to hydrate (its container marked on the document).
+// React never sees it until the page has committed. Held on purpose as far as a test can: the
+// button is found while the app's script is held back, the CPU is slowed 20x, and the press is
+// sent straight to the mouse (no actionability round trips) as soon as React has begun to
+// hydrate (its container marked on the document). A press that still came after the commit on a
+// loaded machine (twice in fresh-clone suites with a located click) loads the page again, up to
+// three times; each such press must still open the menu once.
 test.describe('a button pressed while the app hydrates', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   test('/: the Care & Lifestyle menu opens once the page has hydrated, once, and the tap hydrates nothing itself', async ({
     page,
   }) => {
+    test.setTimeout(180_000);
     await page.addInitScript(() => {
       const seen = { hydratingAtPress: null as boolean | null, reactSaw: false, processing: 0 };
       Object.assign(window, { __seen: seen });
@@ -379,35 +384,61 @@ test.describe('a button pressed while the app hydrates', () => {
         buffered: true,
       } as PerformanceObserverInit);
     });
+    let release = () => {};
+    await page.route('**/assets/entry.client-*.js', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
     const cdp = await page.context().newCDPSession(page);
-    // 20x: at 8x one loaded run's hydration was over before Playwright's click landed.
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-    try {
+    const menu = page.getByRole('menu');
+    let duringHydration = false;
+    for (let attempt = 1; attempt <= 3 && !duringHydration; attempt++) {
+      const asked = page.waitForRequest(/\/assets\/entry\.client-[^/]*\.js$/);
       await page.goto('/');
-      await page.waitForFunction(
-        () => Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
-        null,
-        { polling: 10 },
-      );
+      await asked;
       const button = page.getByRole('banner').getByRole('button', { name: careMenu.label });
-      await button.click({ delay: TAP_MS });
-      await expect(page.getByRole('menu'), 'answered once the page has hydrated').toBeVisible();
-      const seen = await page.evaluate(
-        () => (window as unknown as { __seen: Record<string, unknown> }).__seen,
-      );
-      expect(seen.hydratingAtPress, 'pressed while React was hydrating the page').toBe(true);
-      expect(seen.reactSaw, 'the press never reached React before the page had hydrated').toBe(
-        false,
-      );
-      // Hydrating the whole page inside the tap takes far longer at 20x CPU.
-      expect(seen.processing, "the pointerdown's own processing, in ms").toBeLessThan(100);
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
-      );
-      await expect(page.getByRole('menu'), 'pressed once').toBeVisible();
-    } finally {
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const box = (await button.boundingBox())!;
+      // 20x: at 8x one loaded run's hydration was over before Playwright's click landed.
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      try {
+        release();
+        await page.waitForFunction(
+          () => Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
+          null,
+          { polling: 10 },
+        );
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await new Promise((resolve) => setTimeout(resolve, TAP_MS));
+        await page.mouse.up();
+        // Hydration at 20x CPU on a loaded machine can take longer than an expectation's 10 s.
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+        await expect(menu, 'answered once the page has hydrated').toBeVisible();
+        const seen = await page.evaluate(
+          () => (window as unknown as { __seen: Record<string, unknown> }).__seen,
+        );
+        test.info().annotations.push({
+          type: 'attempt',
+          description: `${attempt}: pressed while hydrating: ${String(seen.hydratingAtPress)}`,
+        });
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+        );
+        await expect(menu, 'pressed once').toBeVisible();
+        if (seen.hydratingAtPress !== true) continue;
+        duringHydration = true;
+        expect(seen.reactSaw, 'the press never reached React before the page had hydrated').toBe(
+          false,
+        );
+        // Hydrating the whole page inside the tap takes far longer at 20x CPU.
+        expect(seen.processing, "the pointerdown's own processing, in ms").toBeLessThan(100);
+      } finally {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      }
     }
+    expect(duringHydration, 'one of three presses landed while React was hydrating the page').toBe(
+      true,
+    );
   });
 });
 
