@@ -15,6 +15,9 @@ import { inlineScriptPlugin } from './vite/inline-script-plugin.ts';
 import { mantineCssPlugin } from './vite/mantine-css-plugin.ts';
 import { ADMIN_MOCKING_TESTS } from './vite/test-projects.ts';
 
+/** The admin projects' own setup, run before each of their files after `src/test/setup.ts`. */
+const ADMIN_SETUP = ['./src/features/admin/test/setup.ts'];
+
 // The kennel's calendar day the pages are built for: the prerendered litter ages and badges count
 // from it, and the client's first render uses the same day so that hydration matches. Kept in the
 // environment so the client and server builds of one run agree even across midnight; BUILD_DAY
@@ -146,7 +149,7 @@ export default defineConfig({
           name: 'admin',
           include: ['src/features/admin/**/*.test.{ts,tsx}'],
           exclude: ADMIN_MOCKING_TESTS,
-          setupFiles: ['./src/features/admin/test/setup.ts'],
+          setupFiles: ADMIN_SETUP,
           isolate: false,
         },
       },
@@ -155,7 +158,7 @@ export default defineConfig({
         test: {
           name: 'admin-mocks',
           include: ADMIN_MOCKING_TESTS,
-          setupFiles: ['./src/features/admin/test/setup.ts'],
+          setupFiles: ADMIN_SETUP,
         },
       },
     ],

@@ -164,6 +164,31 @@ async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Holds every request for the scripts matching `glob` until `release()` is called after it:
+ * `inHand()` resolves once a request is held (one made before the call counts).
+ */
+async function holdScripts(page: Page, glob: string) {
+  let gates: (() => void)[] = [];
+  const waiting: (() => void)[] = [];
+  await page.route(glob, async (route) => {
+    await new Promise<void>((go) => {
+      gates.push(go);
+      for (const wake of waiting.splice(0)) wake();
+    });
+    await route.continue();
+  });
+  return {
+    inHand: () =>
+      gates.length > 0 ? Promise.resolve() : new Promise<void>((wake) => waiting.push(wake)),
+    release: () => {
+      const open = gates;
+      gates = [];
+      for (const go of open) go();
+    },
+  };
+}
+
 test.describe('a press at any moment after the first paint arrives, with the CPU slowed 4x', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -315,13 +340,9 @@ test.describe('a button pressed before the app has started', () => {
   ];
   for (const { route, within, name, shows } of cases) {
     test(`${route}: "${name}" is answered once the app has hydrated, once`, async ({ page }) => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/entry.client-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const appScript = await holdScripts(page, '**/assets/entry.client-*.js');
       await page.goto(route);
+      await appScript.inHand();
       const button = page.getByRole(within).getByRole('button', { name, exact: true }).first();
       await button.click();
       expect(
@@ -329,7 +350,7 @@ test.describe('a button pressed before the app has started', () => {
         'pressed before the app had started',
       ).toBe(false);
       await expect(shows(page)).toBeHidden();
-      release();
+      appScript.release();
       await hydrated(page);
       await expect(shows(page), 'answered after the app started').toBeVisible();
       // Still open a frame and a task later: the press was made once, not twice.
@@ -384,28 +405,19 @@ test.describe('a button pressed while the app hydrates', () => {
         buffered: true,
       } as PerformanceObserverInit);
     });
-    // The app's script, held until `release`: `arrived` says the held request is in hand.
-    let arrived = () => {};
-    let release = () => {};
-    await page.route('**/assets/entry.client-*.js', async (route) => {
-      const go = new Promise<void>((resolve) => (release = resolve));
-      arrived();
-      await go;
-      await route.continue();
-    });
+    const appScript = await holdScripts(page, '**/assets/entry.client-*.js');
     const cdp = await page.context().newCDPSession(page);
     const menu = page.getByRole('menu');
     let duringHydration = false;
     for (let attempt = 1; attempt <= 3 && !duringHydration; attempt++) {
-      const inHand = new Promise<void>((resolve) => (arrived = resolve));
       await page.goto('/');
-      await inHand;
+      await appScript.inHand();
       const button = page.getByRole('banner').getByRole('button', { name: careMenu.label });
       const box = (await button.boundingBox())!;
       // 20x: at 8x one loaded run's hydration was over before Playwright's click landed.
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
       try {
-        release();
+        appScript.release();
         await page.waitForFunction(
           () => Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
           null,
@@ -415,8 +427,9 @@ test.describe('a button pressed while the app hydrates', () => {
         await page.mouse.down();
         await new Promise((resolve) => setTimeout(resolve, TAP_MS));
         await page.mouse.up();
-        // Hydration at 20x CPU on a loaded machine can take longer than an expectation's 10 s.
-        await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+        // Hydration at 20x CPU on a loaded machine can take longer than an expectation's 10 s:
+        // `hydrated` waits as long as the test may.
+        await hydrated(page);
         await expect(menu, 'answered once the page has hydrated').toBeVisible();
         const seen = await page.evaluate(
           () => (window as unknown as { __seen: Record<string, unknown> }).__seen,
@@ -453,21 +466,15 @@ test.describe('a button pressed while the app hydrates', () => {
 test('a carousel pressed while its code is on its way moves once, when the code is in', async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/photo-carousel-view-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  const asked = page.waitForRequest(/\/assets\/photo-carousel-view-[^/]*\.js$/);
+  const carouselScript = await holdScripts(page, '**/assets/photo-carousel-view-*.js');
   await page.goto('/health-testing');
-  await asked;
+  await carouselScript.inHand();
   const carousel = page.getByRole('region', { name: 'Natural Living photos' });
   // Drawn by the page before its code is in: Mantine marks the controls inactive until Embla has
   // measured the slides, which a finger does not see.
   await carousel.getByRole('button', { name: 'Next photo' }).click({ force: true });
   await expect(carousel.getByRole('status')).toHaveText('');
-  release();
+  carouselScript.release();
   await hydrated(page);
   await expect(carousel.getByRole('status')).toHaveText('Slide 2 of 5');
   // Still there once the slide has moved: pressed once, not twice.

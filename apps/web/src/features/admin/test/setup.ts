@@ -1,7 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { act } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { answerApiCalls } from './render-admin';
+import { answerApiCalls, resetToasts } from './render-admin';
 
 // The admin projects' setup, run before each of their test files (after src/test/setup.ts).
 // Their files share one module graph and one jsdom per worker (`isolate: false`), so what one
@@ -12,5 +10,5 @@ answerApiCalls();
 afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
-  act(() => notifications.clean());
+  resetToasts();
 });
