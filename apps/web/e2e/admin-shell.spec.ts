@@ -181,3 +181,54 @@ test('at 375 px the navigation opens from the burger, closes when a screen is ch
   await logoutFromShell(page);
   await shot(page, 'logged-out-375');
 });
+
+test('the admin keeps its own scroll: another screen starts at the top, Back returns to the dashboard’s place, and leaving a page reads nothing (decision 042)', async ({
+  page,
+}) => {
+  // Notes, for the page after, whether anything asked where the window was scrolled while the
+  // page was being left: React Router's <ScrollRestoration> does (it saves the place on
+  // `pagehide`), and Chromium then styles the whole document once more before it goes.
+  await page.addInitScript(() => {
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY')!;
+    let leaving = false;
+    window.addEventListener('pagehide', () => (leaving = true), { capture: true });
+    Object.defineProperty(window, 'scrollY', {
+      ...scrollY,
+      get() {
+        if (leaving) sessionStorage.setItem('scroll read while leaving', location.pathname);
+        return scrollY.get!.call(window);
+      },
+    });
+  });
+  const readWhileLeaving = () =>
+    page.evaluate(() => sessionStorage.getItem('scroll read while leaving'));
+
+  // The public pages keep React Router's: the probe sees it read the place as /puppies, once its
+  // app has started, is left.
+  await page.goto('/puppies');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.goto('/contact');
+  expect(await readWhileLeaving()).toBe('/puppies');
+  await page.evaluate(() => sessionStorage.clear());
+
+  // A window shorter than the dashboard, so that it scrolls.
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await testLogin(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();
+  expect(await readWhileLeaving()).toBeNull();
+
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  const place = await page.evaluate(() => window.scrollY);
+
+  await navLink(page, 'Waitlist').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, .+!$/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+
+  await logoutFromShell(page);
+});

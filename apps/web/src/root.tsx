@@ -6,7 +6,7 @@ import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { Links, Meta, Outlet, Scripts, useRouteError } from 'react-router';
 import { site } from '@cedar/content';
 import { APP_SCRIPTS, APP_STARTED, EARLY_PRESS } from './app-scripts';
 import START_APP from './start-app.ts?inline-script';
@@ -39,7 +39,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} defaultColorScheme="light">
           {children}
         </MantineProvider>
-        <ScrollRestoration />
+        {/* The scroll is kept by each area's layout: React Router's <ScrollRestoration> in the
+            public pages' (components/layout/public-layout.tsx), the admin's own in the admin's
+            (decision 042). */}
         {/* React Router's scripts, started once the page has loaded and painted (start-app.ts).
             Written into the prerendered HTML only: in the browser React renders nothing here, and
             hydrating it skips the tag it did not render (React 19 skips unexpected tags in

@@ -1,5 +1,5 @@
 import { siteNav } from '@cedar/content';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFrame } from './site-frame';
 import type { Route } from './+types/public-layout';
 
@@ -9,11 +9,18 @@ import type { Route } from './+types/public-layout';
  */
 export const loader = () => ({ nav: siteNav() });
 
-/** The layout route of every public page: header, the page, footer. */
+/**
+ * The layout route of every public page: header, the page, footer, and React Router's scroll
+ * restoration (a new page starts at the top, Back returns to where the page was; the admin keeps
+ * its scroll its own way, decision 042).
+ */
 export default function PublicLayout({ loaderData: { nav } }: Route.ComponentProps) {
   return (
-    <SiteFrame nav={nav}>
-      <Outlet />
-    </SiteFrame>
+    <>
+      <SiteFrame nav={nav}>
+        <Outlet />
+      </SiteFrame>
+      <ScrollRestoration />
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useNavigate } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from './lib/query-client';
 import { showError, showSuccess } from './lib/toasts';
 import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
@@ -96,5 +97,104 @@ describe('admin layout: a 401 means the session is gone', () => {
     expect(await screen.findByRole('button', { name: 'Send (error)' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+  });
+});
+
+describe('admin layout: the scroll (decision 042)', () => {
+  const original = Object.getOwnPropertyDescriptor(window, 'scrollY');
+  /** Where the window is scrolled to, and how often a script asked. */
+  let y = 0;
+  let reads = 0;
+  /** The tests' window.scrollTo (src/test/setup.ts): jsdom lays nothing out, so it scrolls nothing. */
+  const scrollTo = vi.mocked(window.scrollTo);
+
+  beforeEach(() => {
+    y = 0;
+    reads = 0;
+    Object.defineProperty(window, 'scrollY', {
+      configurable: true,
+      get: () => {
+        reads += 1;
+        return y;
+      },
+    });
+    scrollTo.mockReset();
+    scrollTo.mockImplementation(((_x: number, top: number) => {
+      y = top;
+    }) as typeof window.scrollTo);
+  });
+  afterEach(() => {
+    scrollTo.mockReset();
+    if (original) Object.defineProperty(window, 'scrollY', original);
+  });
+
+  /** The owner scrolls: the window moves, and the browser says so after the frame. */
+  const scrollBy = (to: number) => {
+    y = to;
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+  };
+
+  function Moves() {
+    const navigate = useNavigate();
+    return (
+      <>
+        <button type="button" onClick={() => void navigate('/admin/waitlist')}>
+          Waitlist
+        </button>
+        <button type="button" onClick={() => void navigate('/admin?status=new')}>
+          New ones
+        </button>
+        <button type="button" onClick={() => void navigate(-1)}>
+          Back
+        </button>
+        <button type="button" onClick={() => void navigate(1)}>
+          Forward
+        </button>
+      </>
+    );
+  }
+  const press = (name: string) => userEvent.click(screen.getByRole('button', { name }));
+  const lastScroll = () => scrollTo.mock.calls.at(-1);
+
+  it('leaves the first screen where the browser put it', () => {
+    renderAdmin(<Moves />);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('starts another screen at the top, and Back and Forward return to where each was', async () => {
+    renderAdmin(<Moves />);
+    scrollBy(640);
+    await press('Waitlist');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/waitlist');
+    expect(lastScroll()).toEqual([0, 0]);
+    scrollBy(120);
+
+    await press('Back');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+    expect(lastScroll()).toEqual([0, 640]);
+
+    await press('Forward');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/waitlist');
+    expect(lastScroll()).toEqual([0, 120]);
+  });
+
+  it('starts a new filter of the inbox at the top', async () => {
+    renderAdmin(<Moves />);
+    scrollBy(900);
+    await press('New ones');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin?status=new');
+    expect(lastScroll()).toEqual([0, 0]);
+  });
+
+  it('asks nothing of the window while the page is left', () => {
+    renderAdmin(<Moves />);
+    scrollBy(300);
+    reads = 0;
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(reads).toBe(0);
   });
 });

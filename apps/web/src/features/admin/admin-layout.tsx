@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useAdminQueryClient } from './lib/admin-query-client';
+import { useAdminScroll } from './lib/use-admin-scroll';
 import { ToastRegion } from './toast-region';
 import type { Route } from './+types/admin-layout';
 
@@ -15,9 +16,10 @@ export const meta: Route.MetaFunction = () => [
 /**
  * The layout route of /admin/*: one query client (lib/admin-query-client.ts, shared with the
  * screens' loaders) and one toast region for every admin screen, so public pages never load
- * either. A 401 anywhere means the session is gone.
+ * either. A 401 anywhere means the session is gone. It keeps the admin's scroll (lib/use-admin-scroll.ts).
  */
 export function AdminLayout() {
+  useAdminScroll();
   const navigate = useNavigate();
   const client = useAdminQueryClient(
     useCallback(() => void navigate('/admin/login', { replace: true }), [navigate]),

@@ -6,32 +6,30 @@ import { logout } from './api/logout';
 import { clearSession, readSession, type StoredSession } from './lib/session';
 import { showSuccess } from './lib/toasts';
 
-type AdminSessionState =
-  { status: 'checking' } | { status: 'absent' } | { status: 'present'; session: StoredSession };
+type AdminSessionState = { status: 'absent' } | { status: 'present'; session: StoredSession };
 
 /**
- * The admin gate: reads the stored token and user after mount (never during render, so the
- * shell stays SSR-safe) and, without them, silently replaces the page with /admin/login.
+ * The admin gate: reads the stored token and user as it first renders (the admin area is
+ * client-only: its screens render in the browser alone, never in the prerender, so storage is
+ * there), so the screen is drawn in the shell's commit and not one after it; Back to a screen
+ * finds it drawn where its scroll is restored. Without them it silently replaces the page with
+ * /admin/login.
  */
 function useAdminSession(): AdminSessionState {
   const navigate = useNavigate();
-  const [state, setState] = useState<AdminSessionState>({ status: 'checking' });
-  useEffect(() => {
+  const [state] = useState<AdminSessionState>(() => {
     const session = readSession();
-    if (session) {
-      setState({ status: 'present', session });
-    } else {
-      setState({ status: 'absent' });
-      void navigate('/admin/login', { replace: true });
-    }
-  }, [navigate]);
+    return session ? { status: 'present', session } : { status: 'absent' };
+  });
+  useEffect(() => {
+    if (state.status === 'absent') void navigate('/admin/login', { replace: true });
+  }, [state.status, navigate]);
   return state;
 }
 
 /** Renders its screen only for a stored session; the screen's queries therefore never run without one. */
 export function AdminGate({ children }: { children: (session: StoredSession) => ReactNode }) {
   const state = useAdminSession();
-  if (state.status === 'checking') return null;
   if (state.status === 'absent') {
     return (
       <Container py="xl">

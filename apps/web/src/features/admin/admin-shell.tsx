@@ -112,14 +112,11 @@ function Shell({ session }: { session: StoredSession }) {
  * The signed-in admin screens' layout route (src/routes.ts; the login page is outside it): the
  * site's name, the screens the signed-in role may open, who is signed in, and Logout, around the
  * screen. Without a stored session it adds nothing: the screen's own gate says "Redirecting to
- * login..." and goes there. The session is read after mount, as the screens' gate reads it.
+ * login..." and goes there. The session is read as it first renders, as the screens' gate reads it
+ * (admin-session.tsx): the admin area is client-only.
  */
 export function AdminShell() {
-  const [session, setSession] = useState<StoredSession | null | undefined>(undefined);
-  useEffect(() => {
-    setSession(readSession());
-  }, []);
-  if (session === undefined) return null;
+  const [session] = useState<StoredSession | null>(readSession);
   if (session === null) return <Outlet />;
   return <Shell session={session} />;
 }
