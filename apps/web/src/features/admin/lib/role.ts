@@ -16,7 +16,8 @@ export const OWNER_ONLY_MESSAGE = 'This part of the admin is for the owner.';
 
 /**
  * The role of the stored session, for parts of a screen that only render inside the admin gate
- * (after mount, so storage is there to read): the owner where there is none.
+ * (in the browser alone: the admin area is client-only, so storage is there to read): the owner
+ * where there is none.
  */
 export function useRole(): AdminRole {
   const [role] = useState<AdminRole>(() => {
