@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from 'msw';
 import { useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminQueryClient } from './lib/admin-query-client';
 import { apiRequest } from './lib/query-client';
 import { showError, showSuccess } from './lib/toasts';
 import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
@@ -76,6 +77,19 @@ describe('admin layout: a 401 means the session is gone', () => {
     // The probe stays mounted and asks again after the cache is cleared; that 401 changes nothing.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(callsTo('GET', '/api/probe').length).toBeLessThanOrEqual(2);
+  });
+
+  it('a 401 answered before the layout is mounted (a loader’s request) goes to /admin/login once it is', async () => {
+    signIn();
+    api.use(http.get('/api/probe', unauthorized));
+    // The dashboard's loader asks through the same client before any of the admin has rendered.
+    await expect(
+      adminQueryClient().fetchQuery({ queryKey: ['/api/probe'], retry: false }),
+    ).rejects.toThrow();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // A screen without a gate of its own: only the layout can send it to the login page.
+    renderAdmin(<p>page</p>);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
   });
 
   it('a mutation answered 401 does the same', async () => {
