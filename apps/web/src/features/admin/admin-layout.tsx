@@ -16,7 +16,8 @@ export const meta: Route.MetaFunction = () => [
 /**
  * The layout route of /admin/*: one query client (lib/admin-query-client.ts, shared with the
  * screens' loaders) and one toast region for every admin screen, so public pages never load
- * either. A 401 anywhere means the session is gone. It keeps the admin's scroll (lib/use-admin-scroll.ts).
+ * either. A 401 anywhere means the session is gone. It keeps the admin's scroll
+ * (lib/use-admin-scroll.ts).
  */
 export function AdminLayout() {
   useAdminScroll();
