@@ -1,12 +1,14 @@
+import { API_ROUTES } from '@cedar/api-contract';
 import { STORAGE_KEYS } from '@cedar/content';
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import fc from 'fast-check';
 import { http } from 'msw';
 import { useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminQueryClient } from './lib/admin-query-client';
+import { clientLoader } from './dashboard-screen';
 import { apiRequest } from './lib/query-client';
 import { showError, showSuccess } from './lib/toasts';
 import { api, callsTo, renderAdmin, resetToasts, signIn, toasts } from './test/render-admin';
@@ -79,14 +81,17 @@ describe('admin layout: a 401 means the session is gone', () => {
     expect(callsTo('GET', '/api/probe').length).toBeLessThanOrEqual(2);
   });
 
-  it('a 401 answered before the layout is mounted (a loader’s request) goes to /admin/login once it is', async () => {
+  it('a 401 to the dashboard loader’s requests, answered before the layout is mounted, goes to /admin/login once it is', async () => {
     signIn();
-    api.use(http.get('/api/probe', unauthorized));
-    // The dashboard's loader asks through the same client before any of the admin has rendered.
-    await expect(
-      adminQueryClient().fetchQuery({ queryKey: ['/api/probe'], retry: false }),
-    ).rejects.toThrow();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    api.use(
+      http.get(API_ROUTES.inquiryPage.path, unauthorized),
+      http.get(API_ROUTES.inquiryStats.path, unauthorized),
+    );
+    // The route's loader asks before any of the admin has rendered (decision 034).
+    clientLoader({
+      request: new Request('http://localhost/admin'),
+    } as Parameters<typeof clientLoader>[0]);
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
     // A screen without a gate of its own: only the layout can send it to the login page.
     renderAdmin(<p>page</p>);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
@@ -169,8 +174,13 @@ describe('admin layout: the scroll (decision 042)', () => {
       </>
     );
   }
-  const press = (name: string) => userEvent.click(screen.getByRole('button', { name }));
-  const lastScroll = () => scrollTo.mock.calls.at(-1);
+  /** Presses one of the moves; says where the window was sent, if anywhere. */
+  const move = async (name: string, to: string | RegExp) => {
+    scrollTo.mockClear();
+    await userEvent.click(screen.getByRole('button', { name }));
+    expect(screen.getByTestId('location')).toHaveTextContent(to);
+    return scrollTo.mock.calls.at(-1);
+  };
 
   it('leaves the first screen where the browser put it', () => {
     renderAdmin(<Moves />);
@@ -180,26 +190,62 @@ describe('admin layout: the scroll (decision 042)', () => {
   it('starts another screen at the top, and Back and Forward return to where each was', async () => {
     renderAdmin(<Moves />);
     scrollBy(640);
-    await press('Waitlist');
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/waitlist');
-    expect(lastScroll()).toEqual([0, 0]);
+    expect(await move('Waitlist', '/admin/waitlist')).toEqual([0, 0]);
     scrollBy(120);
-
-    await press('Back');
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
-    expect(lastScroll()).toEqual([0, 640]);
-
-    await press('Forward');
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/waitlist');
-    expect(lastScroll()).toEqual([0, 120]);
+    expect(await move('Back', /^\/admin$/)).toEqual([0, 640]);
+    expect(await move('Forward', '/admin/waitlist')).toEqual([0, 120]);
   });
 
   it('starts a new filter of the inbox at the top', async () => {
     renderAdmin(<Moves />);
     scrollBy(900);
-    await press('New ones');
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin?status=new');
-    expect(lastScroll()).toEqual([0, 0]);
+    expect(await move('New ones', '/admin?status=new')).toEqual([0, 0]);
+  });
+
+  it('over any walk of scrolls, new addresses, Back and Forward, returns each entry to its own place', async () => {
+    type Step = { scroll: number } | { go: 'Waitlist' | 'New ones' | 'Back' | 'Forward' };
+    const step = fc.oneof(
+      fc.record({ scroll: fc.integer({ min: 1, max: 5000 }) }),
+      fc.record({ go: fc.constantFrom('Waitlist', 'New ones', 'Back', 'Forward') }),
+    ) as fc.Arbitrary<Step>;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+        // The model: the history's entries, each with the place it was last scrolled to.
+        const entries = [0];
+        let at = 0;
+        y = 0;
+        renderAdmin(<Moves />);
+        try {
+          for (const s of steps) {
+            if ('scroll' in s) {
+              scrollBy(s.scroll);
+              entries[at] = s.scroll;
+              continue;
+            }
+            scrollTo.mockClear();
+            fireEvent.click(screen.getByRole('button', { name: s.go }));
+            const calls = scrollTo.mock.calls;
+            if (s.go === 'Back' || s.go === 'Forward') {
+              const next = at + (s.go === 'Back' ? -1 : 1);
+              // No entry there: the address stays, and so does the window.
+              if (next < 0 || next >= entries.length) {
+                expect(calls).toHaveLength(0);
+                continue;
+              }
+              at = next;
+              expect(calls.at(-1)).toEqual([0, entries[at]]);
+            } else {
+              entries.splice(at + 1, entries.length, 0);
+              at += 1;
+              expect(calls.at(-1)).toEqual([0, 0]);
+            }
+          }
+        } finally {
+          cleanup();
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('asks nothing of the window while the page is left', () => {

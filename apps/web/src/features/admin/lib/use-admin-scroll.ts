@@ -1,8 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-
-/** Where each of the admin's history entries was last scrolled to, by React Router's key. */
-const positions = new Map<string, number>();
 
 /**
  * The admin area's scroll, as React Router's `<ScrollRestoration>` keeps it on the public pages:
@@ -16,6 +13,12 @@ export function useAdminScroll(): void {
   const { key } = useLocation();
   const navigation = useNavigationType();
   /**
+   * Where each history entry was last scrolled to, by React Router's key, while the admin layout
+   * is mounted (a document's first entry is always `default`: kept per layout, a layout mounted
+   * again starts afresh rather than finding another's places).
+   */
+  const [positions] = useState(() => new Map<string, number>());
+  /**
    * The entry a scroll belongs to: the one shown, changed only once the next one is committed (the
    * first render's is where the browser put the page, and stays there).
    */
@@ -27,11 +30,11 @@ export function useAdminScroll(): void {
     const remember = () => positions.set(shown.current, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-  }, []);
+  }, [positions]);
 
   useLayoutEffect(() => {
     if (shown.current === key) return;
     shown.current = key;
     window.scrollTo(0, navigation === 'POP' ? (positions.get(key) ?? 0) : 0);
-  }, [key, navigation]);
+  }, [key, navigation, positions]);
 }
