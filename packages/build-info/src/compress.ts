@@ -3,6 +3,7 @@
 // compression work per request. The web build runs it over the build `npm start` makes
 // (apps/web/scripts/build.mjs); the server runs it over each file it adopts from a publish build,
 // which writes none (apps/api/src/publish/adopt.ts).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,32 +29,50 @@ const QUALITY = { build: 11, publish: 10, page: 10 } as const;
 const MIN_BYTES = 1024;
 
 /**
+ * Writes `data` to `file` in one step: to a name of its own beside it first, then renamed. A file
+ * the server may be sending (a copy made after a publish went live) is there whole or not at all.
+ */
+export async function writeWhole(file: string, data: Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temporary, data);
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
  * Writes the .br and .gz (level 9) copies of one file that shrink, after removing any it had:
  * what is beside it afterwards is this file's, or nothing. Returns how many it wrote. `made` says
- * who made the file: the start-up build, or a publish (QUALITY).
+ * who made the file: the start-up build, or a publish (QUALITY). `data` is the file's bytes when
+ * the caller has read them already (a publish compresses the bytes it adopted, not the file read
+ * again). Each copy appears whole (writeWhole).
  */
 export async function compressFile(
   file: string,
   made: 'build' | 'publish' = 'build',
+  data?: Buffer,
 ): Promise<number> {
   await Promise.all(COPY_EXTENSIONS.map((ext) => fs.rm(file + ext, { force: true })));
-  const data = await fs.readFile(file);
-  if (data.length < MIN_BYTES) return 0;
+  const bytes = data ?? (await fs.readFile(file));
+  if (bytes.length < MIN_BYTES) return 0;
   const [br, gz] = await Promise.all([
-    brotli(data, {
+    brotli(bytes, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: file.endsWith('.html')
           ? QUALITY.page
           : QUALITY[made],
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     }),
-    gzip(data, { level: 9 }),
+    gzip(bytes, { level: 9 }),
   ]);
   let written = 0;
-  if (br.length < data.length) written += (await fs.writeFile(`${file}.br`, br), 1);
-  if (gz.length < data.length) written += (await fs.writeFile(`${file}.gz`, gz), 1);
+  if (br.length < bytes.length) written += (await writeWhole(`${file}.br`, br), 1);
+  if (gz.length < bytes.length) written += (await writeWhole(`${file}.gz`, gz), 1);
   return written;
 }
 

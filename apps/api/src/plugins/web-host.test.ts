@@ -185,6 +185,47 @@ describe('web host', () => {
       );
   });
 
+  it('serves a publish live before its copies are made: uncompressed, then its own copies of the bytes it adopted', async () => {
+    const { app, host } = await serve('v1');
+    const next = await tempDir('cedar-web-host-');
+    await writeBuild(next, 'v2', false);
+    // Planted beside the page: removed at adoption, before the build can be served.
+    const homeFile = path.join(next, 'index.html');
+    await fs.writeFile(`${homeFile}.br`, zlib.brotliCompressSync('planted'));
+    const build = await loadWebBuild(
+      next,
+      'v2',
+      ['/', '/puppies'],
+      knownFiles(host.shell, host.builds),
+      false,
+      'later',
+    );
+    host.swap(build);
+    const asBrowser = () =>
+      app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const before = await asBrowser();
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-encoding']).toBeUndefined();
+    expect(before.body).toBe(`v2 ${HOME}`);
+    expect(await fs.readdir(path.join(next, 'assets'))).toEqual(['app.js']);
+
+    // What the build's code writes into its folder after adoption does not reach the copies:
+    // they are made from the bytes adopted (and gated).
+    await fs.writeFile(homeFile, `changed after adoption ${HOME}`);
+    await build.makeCopies();
+    const after = await asBrowser();
+    expect(after.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(after.rawPayload).toString()).toBe(`v2 ${HOME}`);
+    // The unchanged script takes the served one's copies; nothing else is left in the folder.
+    for (const ext of ['.br', '.gz'])
+      expect(await fs.readFile(path.join(next, `assets/app.js${ext}`))).toEqual(
+        await fs.readFile(path.join(host.shell.root, `assets/app.js${ext}`)),
+      );
+    expect((await fs.readdir(next, { recursive: true })).filter((f) => f.endsWith('.tmp'))).toEqual(
+      [],
+    );
+  });
+
   it('keeps serving the previous build’s hashed files and image variants after a swap', async () => {
     const { app, host } = await serve('v1');
     const next = await tempDir('cedar-web-host-');

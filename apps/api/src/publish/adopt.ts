@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { COPY_EXTENSIONS, compressFile, TEXT_FILE } from '@cedar/build-info/compress';
+import { COPY_EXTENSIONS, compressFile, TEXT_FILE, writeWhole } from '@cedar/build-info/compress';
 import { PUBLIC_ROUTES } from '@cedar/content';
 import { IMAGE_MAGIC_BYTES, photoProblem } from '../lib/image-kind';
 import type { PagePolicy } from '../security-policy';
@@ -131,35 +131,47 @@ const removeCopies = (file: string) =>
  * Adopts one text file of a build: null unless it is a plain file under the root. The start-up
  * build's copies are its own (`npm run build`, `@cedar/build-info/compress`). A publish build writes none
  * (build.mjs --publish), so any there were planted and could differ from the file: they are
- * replaced, by those of a file the server already serves with the same bytes (React's chunk, the
- * unchanged pages), or by compressing it, two at a time, without blocking the server.
+ * removed now, before the build can be served. Its copies are made again by `copies` (each job
+ * run by `makeCopies`), from the bytes adopted here: those of a file the server already serves
+ * with the same bytes (React's chunk, the unchanged pages), or by compressing them, two at a
+ * time, without blocking the server.
  */
 function adopter(
   realRoot: string,
   trusted: boolean,
   known: KnownFiles,
   adopted: Map<string, string>,
+  copies: (() => Promise<unknown>)[],
 ) {
-  const limit = limiter(2);
   return async (rel: string): Promise<{ file: string; bytes: Buffer } | null> => {
     const file = await regularFileUnder(realRoot, rel);
     if (file === null) return null;
     const bytes = await fsp.readFile(file);
     const hash = sha256(bytes);
+    if (!trusted) await removeCopies(file);
     if (!trusted && TEXT_FILE.test(file)) {
       const same = known.get(hash);
-      if (same === undefined) await limit(() => compressFile(file, 'publish'));
-      else
-        await Promise.all(
-          COPY_EXTENSIONS.map(async (ext) => {
-            await fsp.rm(file + ext, { force: true, recursive: true });
-            await fsp.copyFile(same + ext, file + ext).catch(() => undefined);
-          }),
-        );
-    } else if (!trusted) await removeCopies(file);
+      copies.push(
+        same === undefined
+          ? () => compressFile(file, 'publish', bytes)
+          : () =>
+              Promise.all(
+                COPY_EXTENSIONS.map(async (ext) => {
+                  const copy = await fsp.readFile(same + ext).catch(() => null);
+                  if (copy !== null) await writeWhole(file + ext, copy);
+                }),
+              ),
+      );
+    }
     adopted.set(hash, file);
     return { file: rel, bytes };
   };
+}
+
+/** Runs the jobs, at most two at a time (limiter). */
+function runCopies(copies: (() => Promise<unknown>)[]): Promise<void> {
+  const limit = limiter(2);
+  return Promise.all(copies.map((job) => limit(job))).then(() => undefined);
 }
 
 const ASSET_NAME = /^assets\/[\w.-]+\.(js|css)$/;
@@ -275,7 +287,9 @@ export function knownFiles(shell: SiteShell | undefined, builds: readonly WebBui
  * not a file the manifest does not name. Throws when a piece the server needs is missing.
  * A publish build comes without compressed copies (scripts/build.mjs --publish): each text file
  * takes those of a file the server already serves with the same bytes (`known`), or is
- * compressed here; every other copy in its folder is removed.
+ * compressed here; every other copy in its folder is removed. With `copies: 'later'` (a publish)
+ * they are made only when the caller runs `makeCopies`, once the build is live: until then its
+ * files go out uncompressed, and each copy appears whole. Otherwise before it returns.
  */
 export async function loadWebBuild(
   root: string,
@@ -284,10 +298,12 @@ export async function loadWebBuild(
   known: KnownFiles = new Map(),
   /** The start-up build (`npm run build`) comes with its .br and .gz copies; a publish build not. */
   trusted = true,
-): Promise<WebBuild> {
+  copies: 'before' | 'later' = 'before',
+): Promise<WebBuild & { makeCopies: () => Promise<void> }> {
   const realRoot = await fsp.realpath(root);
   const adopted = new Map<string, string>();
-  const adopt = adopter(realRoot, trusted, known, adopted);
+  const jobs: (() => Promise<unknown>)[] = [];
+  const adopt = adopter(realRoot, trusted, known, adopted, jobs);
   const publicRoutes = routes.filter(isPublic);
   const page = async (route: string): Promise<Page | null> => {
     const found = await adopt(pageFileOf(route));
@@ -312,7 +328,11 @@ export async function loadWebBuild(
     [...manifested, ...[...pages.values(), notFoundPage].flatMap(referencedAssets)],
     adopt,
   );
+  let made: Promise<void> | undefined;
+  const makeCopies = () => (made ??= runCopies(jobs));
+  if (copies === 'before') await makeCopies();
   return {
+    makeCopies,
     id,
     root: realRoot,
     pages,
@@ -333,7 +353,8 @@ export async function loadSiteShell(
 ): Promise<SiteShell> {
   const realRoot = await fsp.realpath(root);
   const known = new Map<string, string>();
-  const adopt = adopter(realRoot, true, new Map(), known);
+  // Trusted: it removes and makes no copies.
+  const adopt = adopter(realRoot, true, new Map(), known, []);
   const shellFile = await adopt(WEB_APP.adminShell);
   if (shellFile === null)
     throw new Error(`the build has no ${WEB_APP.adminShell} (or it is not a plain file)`);

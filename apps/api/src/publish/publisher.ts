@@ -92,6 +92,8 @@ export class Publisher {
   /** Who saved the changes the next build publishes. */
   private requestedBy = new Set<string>();
   private running: Promise<void> | null = null;
+  /** The live build's compressed copies being made (after it went live); never rejects. */
+  private copying: Promise<void> = Promise.resolve();
   private abort = new AbortController();
 
   constructor(private readonly options: PublisherOptions) {
@@ -141,13 +143,16 @@ export class Publisher {
   }
 
   /** Resolves once no build is running or queued. */
+  /** Resolves once no build is running or queued, and the live build's copies are made. */
   async settled(): Promise<void> {
     while (this.running) await this.running;
+    await this.copying;
   }
 
   async close(): Promise<void> {
     this.abort.abort();
     await this.running?.catch(() => undefined);
+    await this.copying;
   }
 
   private async loop() {
@@ -176,6 +181,8 @@ export class Publisher {
       await fs.mkdir(buildsDir, { recursive: true });
       const buildStarted = performance.now();
       await builder(outDir, this.abort.signal);
+      // The last build's copies first: this one takes those of its files that are the same.
+      await this.copying;
       const built = performance.now();
       const info = await readBuildInfo(path.join(outDir, WEB_APP.client));
       if (!info)
@@ -187,8 +194,10 @@ export class Publisher {
         id,
         PUBLIC_ROUTES,
         knownFiles(host.shell, host.builds),
-        // It writes no compressed copies (build.mjs --publish): any there would be planted.
+        // It writes no compressed copies (build.mjs --publish): any there would be planted, and
+        // are removed now. Its own are made once it is live (below): the page does not wait.
         false,
+        'later',
       );
       // Every page the live site has must be in the new build (the prerender also fails on any
       // route that does not render).
@@ -216,6 +225,7 @@ export class Publisher {
         gate: Math.round(finished - gateStarted),
       };
       log.info({ buildId: id, ...this.lastPhases }, 'publishing: live');
+      this.copying = this.makeCopies(build, id);
       this.durations = [...this.durations, this.finishedAt!.getTime() - started.getTime()].slice(
         -USUAL_DURATION_OF,
       );
@@ -240,6 +250,27 @@ export class Publisher {
       // The previous build stays live.
       securityEvent(log, 'publish', 'failure', { username: by, buildId: id, error: this.error });
       await removeBuild(outDir).catch(() => undefined);
+    }
+  }
+
+  /**
+   * The live build's .br and .gz copies. Until they are there its files go out uncompressed (and
+   * each copy appears whole: @cedar/build-info/compress). Made after the swap, the edit is live
+   * some 0.3-0.5 s sooner (docs/performance.md).
+   */
+  private async makeCopies(build: { makeCopies: () => Promise<void> }, buildId: string) {
+    const started = performance.now();
+    try {
+      await build.makeCopies();
+      this.options.log.info(
+        { buildId, copiesMs: Math.round(performance.now() - started) },
+        'publishing: compressed copies made',
+      );
+    } catch (error) {
+      this.options.log.warn(
+        { err: error, buildId },
+        'publishing: compressed copies not made; the files go out uncompressed',
+      );
     }
   }
 
