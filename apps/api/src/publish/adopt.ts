@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type fs from 'node:fs';
+import { constants as fsConstants, type Dirent } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { COPY_EXTENSIONS, compressFile, TEXT_FILE, writeWhole } from '@cedar/build-info/compress';
@@ -223,11 +223,15 @@ const referencedAssets = (page: Page) =>
 async function photos(realRoot: string, trusted: boolean): Promise<Set<string>> {
   const found = new Set<string>();
   const limit = limiter(8);
+  // The walk goes down real folders only (a Dirent is never a followed link), so the file is
+  // under the root; opened without following a link, it is the plain file the walk saw.
   const isPhoto = async (rel: string, name: string) => {
-    const file = await regularFileUnder(realRoot, rel);
-    if (file === null) return false;
-    const handle = await fsp.open(file, 'r');
+    const handle = await fsp
+      .open(path.join(realRoot, rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
+      .catch(() => null);
+    if (handle === null) return false;
     try {
+      if (!(await handle.stat()).isFile()) return false;
       const { bytesRead, buffer } = await handle.read(
         Buffer.alloc(IMAGE_MAGIC_BYTES),
         0,
@@ -240,7 +244,7 @@ async function photos(realRoot: string, trusted: boolean): Promise<Set<string>> 
     }
   };
   const walk = async (rel: string): Promise<void> => {
-    let entries: fs.Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fsp.readdir(path.join(realRoot, rel), { withFileTypes: true });
     } catch {
