@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { createBuilder } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encode, type SourceImage, type Variant } from './images-plugin';
+import { encode, imagesPlugin, type SourceImage, type Variant } from './images-plugin';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -59,4 +60,53 @@ describe('the image variants’ encode cache', () => {
     expect(await encode(variant(source, cached))).toBe(cached);
     expect(fs.readFileSync(cached, 'utf8')).toBe('made by an earlier build');
   });
+});
+
+describe('the image variants in a build', () => {
+  /** A site of one script and one photo, built with Vite's builder and the plugin alone. */
+  async function site() {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cedar-images-build-'));
+    folders.push(root);
+    fs.mkdirSync(path.join(root, 'public/images/dogs'), { recursive: true });
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6d761d' } })
+      .jpeg()
+      .toFile(path.join(root, 'public/images/dogs/duke.jpg'));
+    fs.writeFileSync(
+      path.join(root, 'main.js'),
+      "import { imageManifest } from 'virtual:cedar-images';\nconsole.log(imageManifest);\n",
+    );
+    const outDir = path.join(root, 'out');
+    const build = async () => {
+      const builder = await createBuilder({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [imagesPlugin()],
+        build: { outDir, emptyOutDir: false, rolldownOptions: { input: 'main.js' } },
+        // As React Router's configuration does: the builder's buildApp builds the environments.
+        builder: { buildApp: async (b) => void (await b.build(b.environments.client!)) },
+      });
+      await builder.buildApp();
+    };
+    const variants = () =>
+      fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(avif|webp)$/.test(f))
+        .sort();
+    return { outDir, build, variants };
+  }
+
+  it('holds every variant once the build has returned, and fails when one cannot be copied', async () => {
+    // The copies are made while the rest of the build goes on: the build still waits for them.
+    const { outDir, build, variants } = await site();
+    await build();
+    const made = variants();
+    expect(made.length).toBeGreaterThan(1);
+    for (const file of made) expect(fs.statSync(path.join(outDir, file)).size).toBeGreaterThan(0);
+
+    // A folder where a variant goes: its copy fails, and so does the build.
+    fs.rmSync(path.join(outDir, made[0]!));
+    fs.mkdirSync(path.join(outDir, made[0]!));
+    await expect(build()).rejects.toThrow(/EISDIR|EEXIST|illegal operation/i);
+  }, 60_000);
 });

@@ -1,2 +1,0 @@
-
-import{k as e,w as t}from"./chunk-OB3PAWPO-742RWelT.js";function n({request:e}){let n=new URL(e.url);return t(n.pathname+n.search)}var r=e(function(){return null});export{n as clientLoader,r as default};

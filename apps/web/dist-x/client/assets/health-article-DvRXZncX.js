@@ -1,2 +1,0 @@
-
-import{t as e}from"./health-iKhBBo_p.js";import{t}from"./site-image-Ej40b4sn.js";import{Z as n,h as r,r as i}from"./mantine-CQqlQJ7S.js";var a=n();function o({id:n}){let o=e.find(e=>e.id===n);return o?(0,a.jsxs)(i,{gap:`md`,children:[(0,a.jsx)(t,{src:o.image,alt:o.title,sizes:`(min-width: 48em) 620px, 100vw`,style:{display:`block`,width:`100%`,height:`auto`,borderRadius:`var(--mantine-radius-md)`}}),o.essay.map(e=>(0,a.jsx)(r,{children:e},e))]}):null}export{o as HealthArticle};

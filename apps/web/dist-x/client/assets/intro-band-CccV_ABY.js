@@ -1,2 +1,0 @@
-
-import{Z as e,h as t,r as n,s as r,t as i,x as a}from"./mantine-CQqlQJ7S.js";var o=e();function s({eyebrow:e,title:s,intro:c,introWidth:l=760,introAlign:u=`center`}){return(0,o.jsx)(a,{bg:`olive.0`,py:{base:48,md:72},children:(0,o.jsxs)(r,{size:`md`,ta:`center`,children:[e&&(0,o.jsx)(t,{size:`sm`,fw:700,tt:`uppercase`,lts:1.2,c:`olive.8`,mb:6,children:e}),(0,o.jsx)(i,{order:1,c:`olive.9`,children:s}),(0,o.jsx)(n,{gap:`sm`,mt:`lg`,maw:l,mx:`auto`,ta:u,children:(typeof c==`string`?[c]:c).map(e=>(0,o.jsx)(t,{size:`lg`,children:e},e))})]})})}export{s as t};

@@ -1,2 +1,0 @@
-
-import{n as e}from"./rolldown-runtime-Cyi2iUu2.js";import{$ as t}from"./mantine-CQqlQJ7S.js";var n=e(t(),1);function r(e){return Object.assign((0,n.lazy)(async()=>({default:await e()})),{preload:e})}function i(e){(0,n.useEffect)(()=>{let t=window.requestIdleCallback??(e=>window.setTimeout(e,200)),n=window.cancelIdleCallback??window.clearTimeout,r=t(()=>void e().catch(()=>{}));return()=>n(r)},[e])}export{i as n,r as t};

@@ -1,2 +1,0 @@
-
-import{k as e}from"./chunk-OB3PAWPO-742RWelT.js";import{n as t,t as n}from"./not-found-content-ChY25s6M.js";import{Z as r}from"./mantine-CQqlQJ7S.js";var i=r(),a=()=>[{title:t.title},{name:`description`,content:t.description},{name:`robots`,content:`noindex`}],o=e(function(){return(0,i.jsx)(n,{})});export{o as default,a as meta};

@@ -1,2 +1,0 @@
-
-var e={photoButton:`_photoButton_135lr_1`,tree:`_tree_135lr_23`,grandparent:`_grandparent_135lr_29`,self:`_self_135lr_40`,sire:`_sire_135lr_45`,dam:`_dam_135lr_50`,thumb:`_thumb_135lr_61`,titleBadge:`_titleBadge_135lr_76`,tile:`_tile_135lr_77`,document:`_document_135lr_93`};export{e as t};

@@ -1,2 +1,0 @@
-
-var e={CH:`Champion`,LT:`Limited`,LIT:`Limited`,MX:`Master Agility Excellent`,JH:`Junior Hunter`,SHR:`Senior Hunter Retriever`,MBISS:`Multiple Best in Specialty Show`,GCH:`Grand Champion`};function t(t){return e[t]??t}export{t};

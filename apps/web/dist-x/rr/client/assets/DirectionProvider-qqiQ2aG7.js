@@ -1,2 +1,0 @@
-
-import{n as e}from"./rolldown-runtime-Cyi2iUu2.js";import{$ as t,Z as n}from"./mantine-CQqlQJ7S.js";var r=e(t(),1);n();var i=(0,r.createContext)({dir:`ltr`,toggleDirection:()=>{},setDirection:()=>{}});function a(){return(0,r.use)(i)}export{a as t};

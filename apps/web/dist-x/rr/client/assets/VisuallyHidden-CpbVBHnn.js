@@ -1,2 +1,0 @@
-
-import{S as e,T as t,Z as n,k as r,x as i}from"./mantine-CQqlQJ7S.js";var a={root:`m_515a97f8`},o=n(),s=e(e=>{let n=r(`VisuallyHidden`,null,e),{classNames:s,className:c,style:l,styles:u,unstyled:d,vars:f,attributes:p,...m}=n,h=t({name:`VisuallyHidden`,classes:a,props:n,className:c,style:l,classNames:s,styles:u,unstyled:d,attributes:p});return(0,o.jsx)(i,{component:`span`,...h(`root`),...m})});s.classes=a,s.displayName=`@mantine/core/VisuallyHidden`;export{s as t};

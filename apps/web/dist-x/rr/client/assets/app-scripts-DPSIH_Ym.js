@@ -1,2 +1,0 @@
-
-var e=`__cedarEarlyPress`,t=`__cedarAppStarted`,n=`__cedarBeforeHydrate`;export{n,e as r,t};

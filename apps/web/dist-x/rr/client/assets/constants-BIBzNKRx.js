@@ -1,2 +1,0 @@
-
-var e={olive:`#6d761d`,gold:`#b8860b`},t={puppyPhotos:15,sires:6,dames:9,kennelTourSlides:5,teamMembers:10,contestEntries:40,editableFiles:7,foodProducts:3,testimonials:3,healthCards:4,trainingPrograms:3,pedigreeHighlightPhotos:4},n={bachelors:7500,masters:12500,doctorate:17500},r={blendPer5lbBlock:28,butcherBagPer15lb:30},i={submissionsOpen:`2025-10-31`,submissionsClose:`2025-11-03`,votingStart:`2025-11-04`,votingEnd:`2025-11-06`,winnersAnnounced:`2025-11-08`};export{n as a,r as i,i as n,t as r,e as t};

@@ -1,2 +1,0 @@
-
-import{n as e}from"./rolldown-runtime-Cyi2iUu2.js";import{$ as t}from"./mantine-CQqlQJ7S.js";var n=e(t(),1),r=(0,n.createContext)({});function i(){let e=(0,n.use)(r);return(t,n=``)=>()=>Object.hasOwn(e,t)?e[t](String(n)):void 0}export{i as n,r as t};

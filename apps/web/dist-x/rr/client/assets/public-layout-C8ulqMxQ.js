@@ -1,2 +1,0 @@
-
-import{k as e,s as t,u as n}from"./chunk-OB3PAWPO-742RWelT.js";import{t as r}from"./site-frame-BEmRbxrF.js";import{Z as i}from"./mantine-CQqlQJ7S.js";var a=i(),o=e(function({loaderData:{nav:e}}){return(0,a.jsxs)(a.Fragment,{children:[(0,a.jsx)(r,{nav:e,children:(0,a.jsx)(t,{})}),(0,a.jsx)(n,{})]})});export{o as default};

@@ -1,2 +1,0 @@
-
-import{n as e}from"./rolldown-runtime-Cyi2iUu2.js";import{$ as t,N as n}from"./mantine-CQqlQJ7S.js";function r(e=`mantine-`){return`${e}${Math.random().toString(36).slice(2,11)}`}var i=e(t(),1);function a(e){let t=(0,i.useId)(),[a,o]=(0,i.useState)(`mantine-${t.replace(/:/g,``)}`),s=(0,i.useRef)(!1);return n(()=>{s.current||(s.current=!0,o(r()))},[]),typeof e==`string`?e:a}export{a as t};
