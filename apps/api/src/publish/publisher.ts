@@ -217,6 +217,7 @@ export class Publisher {
         throw new Error(await this.refused(error, by));
       }
       host.swap(build);
+      this.copying = this.makeCopies(build, id);
       this.finish('published', null);
       const finished = performance.now();
       this.lastPhases = {
@@ -225,7 +226,6 @@ export class Publisher {
         gate: Math.round(finished - gateStarted),
       };
       log.info({ buildId: id, ...this.lastPhases }, 'publishing: live');
-      this.copying = this.makeCopies(build, id);
       this.durations = [...this.durations, this.finishedAt!.getTime() - started.getTime()].slice(
         -USUAL_DURATION_OF,
       );
