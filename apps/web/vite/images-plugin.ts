@@ -276,7 +276,7 @@ export function imagesPlugin(): Plugin {
       const dir = options.dir;
       const { logger } = this.environment;
       // Copied while the server bundle is built and the pages prerendered, which need none of
-      // them: 160-440 ms of a publish's build no longer waited for (docs/performance.md). The
+      // them: 160-440 ms of a publish's build no longer waited for (decision 043). The
       // build waits for them at its end (buildApp, below), and fails if a copy does.
       copying = encoding.then(async (variants) => {
         await inPool(variants, 8, async (v) => {

@@ -142,7 +142,6 @@ export class Publisher {
     });
   }
 
-  /** Resolves once no build is running or queued. */
   /** Resolves once no build is running or queued, and the live build's copies are made. */
   async settled(): Promise<void> {
     while (this.running) await this.running;
@@ -256,7 +255,7 @@ export class Publisher {
   /**
    * The live build's .br and .gz copies. Until they are there its files go out uncompressed (and
    * each copy appears whole: @cedar/build-info/compress). Made after the swap, the edit is live
-   * some 0.3-0.5 s sooner (docs/performance.md).
+   * 0.3-1.0 s sooner (decision 043).
    */
   private async makeCopies(build: { makeCopies: () => Promise<void> }, buildId: string) {
     const started = performance.now();
