@@ -16,6 +16,22 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const THINK_MS = 5_000;
 
 /**
+ * When, from `began`, the page first comes in brotli to a browser that asks for it (the copies
+ * are made once the build is live: decision 043), or null if it does not within 10 s of the
+ * call. Node's fetch decodes the body itself; the header says how it came.
+ */
+async function brotliAfter(url, began) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+    await response.arrayBuffer();
+    if (response.headers.get('content-encoding') === 'br') return Date.now() - began;
+    await sleep(20);
+  }
+  return null;
+}
+
+/**
  * `start()` gives a publishing server ({ baseUrl, stop }), `signIn(server)` its session cookie.
  * `file` is a section's repository path, `route` the page it is on.
  */
@@ -87,12 +103,14 @@ export async function runPublish({
       // The page the visitor gets carries the edit.
       const page = await fetch(new URL(route, server.baseUrl)).then((r) => r.text());
       const shown = page.includes(value.replaceAll('&', '&amp;'));
+      // The page goes live uncompressed; its brotli copy is made after (decision 043).
+      const brotliMs = await brotliAfter(new URL(route, server.baseUrl), began);
       // Where the server spent it: from the save until the build began, then its phases.
       const phases = { save: Date.parse(done.startedAt) - began, ...done.lastPhasesMs };
-      samples.push({ run, ms, shown, phases });
+      samples.push({ run, ms, shown, phases, brotliMs });
       const spent = Object.entries(phases).map(([name, value]) => `${name} ${value} ms`);
       log(
-        `  save ${run}: live after ${ms} ms${shown ? '' : ' (the page does not show it!)'} (${spent.join(', ')})`,
+        `  save ${run}: live after ${ms} ms${shown ? '' : ' (the page does not show it!)'} (${spent.join(', ')}); in brotli after ${brotliMs ?? '-'} ms`,
       );
     }
     const s = await status();
