@@ -76,13 +76,13 @@ describe('the image variants in a build', () => {
       "import { imageManifest } from 'virtual:cedar-images';\nconsole.log(imageManifest);\n",
     );
     const outDir = path.join(root, 'out');
-    const build = async () => {
+    const build = async (write = true) => {
       const builder = await createBuilder({
         root,
         configFile: false,
         logLevel: 'silent',
         plugins: [imagesPlugin()],
-        build: { outDir, emptyOutDir: false, rolldownOptions: { input: 'main.js' } },
+        build: { outDir, write, emptyOutDir: false, rolldownOptions: { input: 'main.js' } },
         // As React Router's configuration does: the builder's buildApp builds the environments.
         builder: { buildApp: async (b) => void (await b.build(b.environments.client!)) },
       });
@@ -93,8 +93,19 @@ describe('the image variants in a build', () => {
         .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
         .filter((f) => /\.(avif|webp)$/.test(f))
         .sort();
-    return { outDir, build, variants };
+    const cache = path.join(root, 'node_modules/.cache/cedar-images');
+    const encoded = () => (fs.existsSync(cache) ? fs.readdirSync(cache).length : 0);
+    return { outDir, build, variants, encoded };
   }
+
+  it('encodes nothing for a build that writes nothing (the publish process warming up)', async () => {
+    const { build, variants, encoded } = await site();
+    await build(false);
+    expect(encoded()).toBe(0);
+    await build();
+    expect(encoded()).toBeGreaterThan(1);
+    expect(variants()).toHaveLength(encoded());
+  }, 60_000);
 
   it('holds every variant once the build has returned, and fails when one cannot be copied', async () => {
     // The copies are made while the rest of the build goes on: the build still waits for them.

@@ -251,8 +251,14 @@ export function imagesPlugin(): Plugin {
       cacheDir = path.join(config.root, 'node_modules/.cache/cedar-images');
     },
     buildStart() {
-      // Encoding runs beside the bundling; writeBundle waits for it.
-      if (this.environment?.name === 'client' && this.environment.config.command === 'build')
+      // Encoding runs beside the bundling; writeBundle waits for it. A build that writes nothing
+      // (the publish process's warm-up, decision 044) has no use for the variants.
+      const environment = this.environment;
+      if (
+        environment?.name === 'client' &&
+        environment.config.command === 'build' &&
+        environment.config.build.write !== false
+      )
         encoding = encodeAll();
     },
     resolveId: {
