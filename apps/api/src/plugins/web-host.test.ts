@@ -41,6 +41,29 @@ const AVIF = Buffer.concat([
   Buffer.alloc(16),
 ]);
 
+/**
+ * A publish build labelled v2 beside the served one, as build.mjs --publish writes it (no
+ * compressed copies), adopted against what `host` serves; `before` runs on its folder first.
+ */
+async function adoptPublish(
+  host: WebHost,
+  copies: 'before' | 'later',
+  before?: (root: string) => Promise<void>,
+) {
+  const next = await tempDir('cedar-web-host-');
+  await writeBuild(next, 'v2', false);
+  await before?.(next);
+  const build = await loadWebBuild(
+    next,
+    'v2',
+    ['/', '/puppies'],
+    knownFiles(host.shell, host.builds),
+    false,
+    copies,
+  );
+  return { next, build };
+}
+
 async function serve(label = 'v1') {
   const root = await tempDir('cedar-web-host-');
   await writeBuild(root, label);
@@ -162,16 +185,7 @@ describe('web host', () => {
 
   it('compresses what a publish build brings without copies, reusing those of the files it already serves', async () => {
     const { host } = await serve('v1');
-    const next = await tempDir('cedar-web-host-');
-    // build.mjs --publish writes no compressed copies.
-    await writeBuild(next, 'v2', false);
-    const build = await loadWebBuild(
-      next,
-      'v2',
-      ['/', '/puppies'],
-      knownFiles(host.shell, host.builds),
-      false,
-    );
+    const { next, build } = await adoptPublish(host, 'before');
     // The home page changed: compressed at adoption, and the copies hold its bytes.
     const home = path.join(next, build.pages.get('/')!.file);
     expect(zlib.brotliDecompressSync(await fs.readFile(`${home}.br`)).toString()).toBe(
@@ -187,19 +201,11 @@ describe('web host', () => {
 
   it('serves a publish live before its copies are made: uncompressed, then its own copies of the bytes it adopted', async () => {
     const { app, host } = await serve('v1');
-    const next = await tempDir('cedar-web-host-');
-    await writeBuild(next, 'v2', false);
     // Planted beside the page: removed at adoption, before the build can be served.
-    const homeFile = path.join(next, 'index.html');
-    await fs.writeFile(`${homeFile}.br`, zlib.brotliCompressSync('planted'));
-    const build = await loadWebBuild(
-      next,
-      'v2',
-      ['/', '/puppies'],
-      knownFiles(host.shell, host.builds),
-      false,
-      'later',
+    const { next, build } = await adoptPublish(host, 'later', (root) =>
+      fs.writeFile(path.join(root, 'index.html.br'), zlib.brotliCompressSync('planted')),
     );
+    const homeFile = path.join(next, 'index.html');
     host.swap(build);
     const asBrowser = () =>
       app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
