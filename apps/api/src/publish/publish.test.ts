@@ -140,6 +140,34 @@ describe('publishing', () => {
     expect(await home(await restart(a))).toContain('v2 /');
   });
 
+  it('makes its own compressed copies of what it published, made once settled() resolves', async () => {
+    // A home page worth compressing (1 KB and more), as a real build's is.
+    const big = (label: string) =>
+      `<!doctype html><title>${label} /</title>${'<p>Labradors</p>'.repeat(200)}`;
+    const { builder: fake } = fakeBuilder();
+    const builder: Builder = async (outDir, signal) => {
+      await fake(outDir, signal);
+      const home = path.join(outDir, 'client/index.html');
+      await fs.writeFile(home, big(/<title>(v\S+) /.exec(await fs.readFile(home, 'utf8'))![1]!));
+    };
+    const a = await setup(builder);
+    await save(a, 2);
+    await a.services.publisher.settled();
+    const res = await a.app.inject({
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(big('v2'));
+    // Each copy beside the page, and nothing half-written.
+    const root = a.app.site!.current.root;
+    expect((await fs.readdir(root)).filter((f) => f.startsWith('index.html')).sort()).toEqual([
+      'index.html',
+      'index.html.br',
+      'index.html.gz',
+    ]);
+  });
+
   it('reports how long the running build has taken and the usual duration of the last five', async () => {
     // Each build takes the next of these durations on the test's clock; the middle one is held
     // until the test has read the status while it runs.
