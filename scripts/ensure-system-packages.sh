@@ -13,12 +13,13 @@ shell=""
 echo "Installing Debian's$missing $shell for the tests..."
 SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-$SUDO apt-get update -qq
 if [ -n "$missing" ]; then
+  $SUDO apt-get update -qq
   # shellcheck disable=SC2086
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 if [ -n "$shell" ]; then
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$shell" >/dev/null ||
+  { [ -n "$missing" ] || $SUDO apt-get update -qq; } &&
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$shell" >/dev/null ||
     echo "Could not install $shell: the browser tests run on chromium itself (about twice the CPU)."
 fi
