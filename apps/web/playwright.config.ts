@@ -48,7 +48,10 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: origin(E2E_PORTS.public),
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console), without the
+    // filmstrip: recording screenshots all through every test cost the compositor's CPU in each
+    // test that passes too (decision 045).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromium,
       args: [
