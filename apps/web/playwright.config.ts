@@ -23,8 +23,8 @@ const origin = (port: number) => `http://127.0.0.1:${port}`;
 
 /**
  * Debian's headless shell (package chromium-headless-shell, the same Chromium as /usr/bin/chromium
- * without the browser's window and GPU process) when it is there, as Playwright's own headless
- * Chromium is: the full browser took twice the CPU for the same tests (decision 045).
+ * without the browser's window code) when it is there, as Playwright's own headless Chromium is:
+ * the full browser's processes took half as much CPU again for the same tests (decision 045).
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const chromium =
