@@ -1,7 +1,5 @@
 import {
-  lazy,
   startTransition,
-  Suspense,
   useEffect,
   useId,
   useLayoutEffect,
@@ -11,11 +9,31 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import type { Modal as MantineModal } from '@mantine/core';
 
 // Mantine's Modal (with its focus trap and scroll lock) in a chunk of its own: no page needs it
 // before its first tap, so it stays out of the first load and arrives while the browser is idle.
-const loadModal = () => import('./popup-modal');
-const Modal = lazy(loadModal);
+type ModalComponent = typeof MantineModal;
+/**
+ * The Modal once its chunk is in, rendered as it is rather than through React's `lazy`: a popup
+ * opened before it was mounted then renders open in the tap's own frame. Through `lazy`, a tap
+ * that came first to a Modal not yet rendered suspended it, and React's retry waited behind the
+ * page's transitions still running: the popup showed 0.5-1.8 s after a tap 1.0 s after the page
+ * went quiet at 4x CPU (docs/performance.md).
+ */
+let LoadedModal: ModalComponent | null = null;
+let modalCode: Promise<ModalComponent> | null = null;
+function loadModal(): Promise<ModalComponent> {
+  modalCode ??= import('./popup-modal').then(
+    (module) => (LoadedModal = module.default),
+    (error: unknown) => {
+      // Asked for again by the next popup that opens (the network may be back).
+      modalCode = null;
+      throw error;
+    },
+  );
+  return modalCode;
+}
 
 /** The opener, inside a popup below, that a popup which closed marked for that popup's trap. */
 let marked: HTMLElement | null = null;
@@ -86,6 +104,20 @@ export function Popup({
       cancel(id);
     };
   }, []);
+  // Opened before the code is in: asked for at once, and shown as soon as it arrives, through an
+  // update that goes ahead of the page's transitions.
+  const [, setCodeIn] = useState(LoadedModal !== null);
+  useEffect(() => {
+    if (!opened || LoadedModal !== null) return;
+    let live = true;
+    loadModal().then(
+      () => live && setCodeIn(true),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [opened]);
   // Focus goes back to what opened the popup once it closes (unless the visitor moved it on):
   // done here rather than by Mantine, which cannot see the opener when the popup's first open
   // is also the Modal's mount.
@@ -129,32 +161,31 @@ export function Popup({
       window.clearTimeout(timer);
     };
   }, [opened]);
-  if (mounted === null) return null;
+  if (mounted === null || LoadedModal === null) return null;
+  const Modal = LoadedModal;
   return (
-    <Suspense fallback={null}>
-      <Modal
-        opened={opened}
-        onClose={onClose}
-        title={title}
-        size={size === 'wide' ? 1000 : size}
-        fullScreen={fullScreen}
-        centered
-        closeButtonProps={{ 'aria-label': closeLabel }}
-        returnFocus={false}
-        classNames={classNames}
-        data-testid={testId}
-        onClick={onClick}
-        stackId={stackId}
-        lockScroll={lockScroll}
-        transitionProps={{ duration: 0 }}
-        // Its parts (overlay, frame, header, close button) are rendered, hidden, as soon as it is
-        // mounted closed; opening it reveals them and renders only what it shows. A tap on a
-        // puppy photo at 4x CPU: 104 -> 72 ms median (docs/performance.md).
-        keepMounted
-      >
-        {children}
-      </Modal>
-    </Suspense>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size === 'wide' ? 1000 : size}
+      fullScreen={fullScreen}
+      centered
+      closeButtonProps={{ 'aria-label': closeLabel }}
+      returnFocus={false}
+      classNames={classNames}
+      data-testid={testId}
+      onClick={onClick}
+      stackId={stackId}
+      lockScroll={lockScroll}
+      transitionProps={{ duration: 0 }}
+      // Its parts (overlay, frame, header, close button) are rendered, hidden, as soon as it is
+      // mounted closed; opening it reveals them and renders only what it shows. A tap on a
+      // puppy photo at 4x CPU: 104 -> 72 ms median (docs/performance.md).
+      keepMounted
+    >
+      {children}
+    </Modal>
   );
 }
 
