@@ -18,8 +18,8 @@ type ModalComponent = typeof MantineModal;
  * The Modal once its chunk is in, rendered as it is rather than through React's `lazy`: a popup
  * opened before it was mounted then renders open in the tap's own frame. Through `lazy`, a tap
  * that came first to a Modal not yet rendered suspended it, and React's retry waited behind the
- * page's transitions still running: the popup showed 0.5-1.8 s after a tap 1.0 s after the page
- * went quiet at 4x CPU (docs/performance.md).
+ * page's transitions still running: the popup showed up to 0.57 s after a tap 0.8 s after the
+ * page went quiet at 4x CPU, 0.31-0.41 s now (docs/performance.md).
  */
 let LoadedModal: ModalComponent | null = null;
 let modalCode: Promise<ModalComponent> | null = null;
@@ -27,7 +27,7 @@ function loadModal(): Promise<ModalComponent> {
   modalCode ??= import('./popup-modal').then(
     (module) => (LoadedModal = module.default),
     (error: unknown) => {
-      // Asked for again by the next popup that opens (the network may be back).
+      // Asked for again when a popup next opens (the network may be back).
       modalCode = null;
       throw error;
     },
@@ -105,19 +105,20 @@ export function Popup({
     };
   }, []);
   // Opened before the code is in: asked for at once, and shown as soon as it arrives, through an
-  // update that goes ahead of the page's transitions.
+  // update that goes ahead of the page's transitions. Code that cannot be loaded closes the popup
+  // (the page stays as it was), so that the next tap opens it again and asks for the code again.
   const [, setCodeIn] = useState(LoadedModal !== null);
   useEffect(() => {
     if (!opened || LoadedModal !== null) return;
     let live = true;
     loadModal().then(
       () => live && setCodeIn(true),
-      () => {},
+      () => live && onClose(),
     );
     return () => {
       live = false;
     };
-  }, [opened]);
+  }, [opened, onClose]);
   // Focus goes back to what opened the popup once it closes (unless the visitor moved it on):
   // done here rather than by Mantine, which cannot see the opener when the popup's first open
   // is also the Modal's mount.
