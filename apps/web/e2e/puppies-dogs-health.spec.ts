@@ -151,6 +151,43 @@ test('a visit on a later day than the site was built moves the litters on to tha
   await expect(page.getByRole('dialog', { name: `${first.name} Pedigree` })).toBeVisible();
 });
 
+test('a photo tapped while the popup code cannot load leaves the page as it was and opens on the next tap, when its code comes slowly', async ({
+  page,
+}) => {
+  // The popups' code (Mantine's Modal) is a chunk of its own, asked for once the page is idle or
+  // when a popup opens first: here the network refuses it, then brings it 1.5 s late.
+  const chunk = /\/assets\/popup-modal-[\w-]+\.js$/;
+  let refused = 0;
+  await page.route(chunk, async (route) => {
+    refused += 1;
+    await route.abort();
+  });
+  await page.goto('/puppies');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const photo = page.getByTestId('puppy-photo-grid').getByRole('button').nth(2);
+  await photo.click();
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  const popup = page.getByRole('dialog', { name: 'Puppy photo 3 of 15' });
+  // Nothing opened, and the page is still there (no error page in its place).
+  await expect(popup).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Puppy Placement' })).toBeVisible();
+
+  await page.unroute(chunk);
+  let slow = 0;
+  await page.route(chunk, async (route) => {
+    slow += 1;
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fulfill({ response });
+  });
+  await photo.click();
+  await expect(popup).toBeVisible();
+  expect(slow).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(photo).toBeFocused();
+});
+
 for (const size of WIDTHS) {
   test.describe(`at ${size.width}px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });

@@ -1,5 +1,6 @@
 import {
   startTransition,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -10,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Modal as MantineModal } from '@mantine/core';
+import { usePreloadWhenIdle } from './lazy-content';
 
 // Mantine's Modal (with its focus trap and scroll lock) in a chunk of its own: no page needs it
 // before its first tap, so it stays out of the first load and arrives while the browser is idle.
@@ -87,23 +89,13 @@ export function Popup({
   // to the opener on close; a popup opened before that is mounted open, and returns focus here.
   const [mounted, setMounted] = useState<'closed' | 'open' | null>(opened ? 'open' : null);
   if (opened && mounted === null) setMounted('open');
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    let live = true;
-    const id = idle(() => {
-      void loadModal().then(
-        // A transition: React renders the hidden Modal in slices of a few milliseconds, yielding
-        // to the browser in between, instead of one long task while the page is still loading.
-        () => live && startTransition(() => setMounted((m) => m ?? 'closed')),
-        () => {},
-      );
-    });
-    return () => {
-      live = false;
-      cancel(id);
-    };
-  }, []);
+  // A transition: React renders the hidden Modal in slices of a few milliseconds, yielding to the
+  // browser in between, instead of one long task while the page is still loading.
+  const mountClosed = useCallback(
+    () => loadModal().then(() => startTransition(() => setMounted((m) => m ?? 'closed'))),
+    [],
+  );
+  usePreloadWhenIdle(mountClosed);
   // Opened before the code is in: asked for at once, and shown as soon as it arrives, through an
   // update that goes ahead of the page's transitions. Code that cannot be loaded closes the popup
   // (the page stays as it was), so that the next tap opens it again and asks for the code again.
