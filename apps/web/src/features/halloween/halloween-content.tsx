@@ -157,14 +157,12 @@ export function ContestEntries() {
                   sizes="(min-width: 75em) 300px, (min-width: 48em) 33vw, 50vw"
                 />
               </AspectRatio>
-              <Box p={{ base: 'xs', sm: 'sm' }}>
-                <Text fw={700} lineClamp={1}>
-                  {e.name}
-                </Text>
-                <Text size="sm" c="gray.7" lineClamp={1}>
-                  {e.familyName}
-                </Text>
-              </Box>
+              {/* Plain elements as Mantine's Box and Text drew them (halloween-page.module.css):
+                  each entry's responsive Box also wrote a <style> element of its own (decision 046). */}
+              <div className={classes.entryCaption}>
+                <p className={classes.entryName}>{e.name}</p>
+                <p className={classes.entryFamily}>{e.familyName}</p>
+              </div>
             </UnstyledButton>
           ))}
         </SimpleGrid>

@@ -1,14 +1,4 @@
-import {
-  AspectRatio,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { AspectRatio, Badge, Button, Card, Stack, Title, UnstyledButton } from '@mantine/core';
 import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { useId } from 'react';
 import classes from './our-dogs-page.module.css';
@@ -47,37 +37,24 @@ export function DogCard({ dog }: { dog: Dog }) {
           </AspectRatio>
         </UnstyledButton>
       </Card.Section>
-      <Group justify="space-between" align="center" mt="md" gap="xs">
+      {/* Plain elements where Mantine's Group and Text drew the same (our-dogs-page.module.css):
+          a page of fifteen cards hydrates 75 components fewer (decision 046). */}
+      <div className={classes.nameRow}>
         <Title order={3} id={headingId}>
           {dog.name}
         </Title>
-        <Group gap={6}>
+        <div className={classes.badges}>
           <Badge variant="filled" color="olive.8" tt="none">
             {dog.ageLabel}
           </Badge>
           <Badge variant="outline" color="gray.7" tt="none">
             {dog.color}
           </Badge>
-        </Group>
-      </Group>
-      <Text size="sm" fs="italic" c="gray.7" mt={2}>
-        {dog.formalName}
-      </Text>
-      <Text
-        size="sm"
-        fw={700}
-        c="olive.9"
-        mt="xs"
-        style={{
-          borderInlineStart: '3px solid var(--mantine-color-gold-6)',
-          paddingInlineStart: 'var(--mantine-spacing-xs)',
-        }}
-      >
-        {dog.pedigreeHighlight}
-      </Text>
-      <Text size="sm" mt="sm" c="gray.8">
-        {dog.description}
-      </Text>
+        </div>
+      </div>
+      <p className={classes.formalName}>{dog.formalName}</p>
+      <p className={classes.highlight}>{dog.pedigreeHighlight}</p>
+      <p className={classes.description}>{dog.description}</p>
       <Stack gap="xs" mt="auto" pt="md">
         <Button aria-haspopup="dialog" onClick={act('pedigree', dog.id)}>
           {copy.viewPedigree}

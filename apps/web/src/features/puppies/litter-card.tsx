@@ -8,6 +8,7 @@ import { SiteImage } from '../../components/site-image';
 import { usePageAction } from '../../components/page-actions';
 import { PuppyList } from './puppy-list';
 import type { ListedLitter } from './puppies-data';
+import classes from './litter-card.module.css';
 
 const APPLICATION_PATH = '/puppy-application';
 
@@ -19,15 +20,12 @@ const BADGE_COLORS: Record<LitterBadge, string> = {
   Upcoming: 'gray.7',
 };
 
+/** One of the card's facts: plain elements, as Mantine's Text drew them (litter-card.module.css). */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" fw={700} tt="uppercase" lts={0.6} c="olive.8">
-        {label}
-      </Text>
-      <Text m={0} size="sm">
-        {children}
-      </Text>
+      <p className={classes.label}>{label}</p>
+      <p className={classes.value}>{children}</p>
     </div>
   );
 }

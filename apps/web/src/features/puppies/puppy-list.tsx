@@ -1,6 +1,7 @@
 import { availabilityLabel, puppyAvailability } from '@cedar/litter-logic';
 import { useId } from 'react';
-import { Badge, Box, Group, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import classes from './litter-card.module.css';
 
 interface PuppyListItem {
   id: string;
@@ -25,36 +26,33 @@ export function PuppyList({ puppies }: PuppyListProps) {
   const headingId = useId();
   const counts = puppyAvailability(puppies);
   if (!puppies || !counts) return null;
+  // Plain elements with Mantine's variables, as on the card's facts (litter-card.module.css): a
+  // litter's rows were five Mantine components each.
   return (
-    <Box component="section" aria-labelledby={headingId} mt="sm" data-testid="puppy-list">
-      <Text
-        id={headingId}
-        size="xs"
-        fw={700}
-        tt="uppercase"
-        lts={0.6}
-        c="olive.8"
-        data-testid="puppy-availability"
-      >
+    <section aria-labelledby={headingId} className={classes.puppies} data-testid="puppy-list">
+      <p id={headingId} className={classes.label} data-testid="puppy-availability">
         {availabilityLabel(counts)}
-      </Text>
-      <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      </p>
+      <ul className={classes.list}>
         {puppies.map((puppy) => (
-          <Box component="li" key={puppy.id} py={2} data-testid="puppy" data-status={puppy.status}>
-            <Group gap="xs" justify="space-between" wrap="nowrap">
-              <Text size="sm" m={0}>
-                {puppy.name}
-                <Text component="span" size="sm" c="gray.7">
-                  {` · ${puppy.sex === 'Male' ? 'male' : 'female'}, ${puppy.color.toLowerCase()}`}
-                </Text>
-              </Text>
-              <Badge size="sm" variant="outline" color={STATUS_COLOR[puppy.status]} tt="none">
-                {STATUS_LABEL[puppy.status]}
-              </Badge>
-            </Group>
-          </Box>
+          <li
+            key={puppy.id}
+            className={classes.puppy}
+            data-testid="puppy"
+            data-status={puppy.status}
+          >
+            <p className={classes.value}>
+              {puppy.name}
+              <span className={classes.aside}>
+                {` · ${puppy.sex === 'Male' ? 'male' : 'female'}, ${puppy.color.toLowerCase()}`}
+              </span>
+            </p>
+            <Badge size="sm" variant="outline" color={STATUS_COLOR[puppy.status]} tt="none">
+              {STATUS_LABEL[puppy.status]}
+            </Badge>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }
