@@ -1,9 +1,6 @@
 import { Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-
-const H2_SIZE = { base: '2rem', sm: '2.5rem' };
-const INTRO_SIZE = { base: 'md', sm: 'lg' };
-const BELOW_HEADING = { base: 32, md: 48 };
+import classes from './page-section.module.css';
 
 interface BandProps {
   /** The id of the band's h2, which names the <section> */
@@ -19,11 +16,19 @@ function Band({
   bg,
   style,
   children,
-  py,
+  className,
   size,
-}: BandProps & { py: { base: number; md: number }; size: 'md' | 'lg' }) {
+}: BandProps & { className: string | undefined; size: 'md' | 'lg' }) {
+  // Sizes by breakpoint come from page-section.module.css, not responsive style props, each of
+  // which Mantine writes into the page as a <style> element of its own.
   return (
-    <Box component="section" aria-labelledby={headingId} py={py} bg={bg} style={style}>
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      className={className}
+      bg={bg}
+      style={style}
+    >
       <Container size={size}>{children}</Container>
     </Box>
   );
@@ -44,18 +49,30 @@ export function PageSection({
   children,
 }: BandProps & { heading?: string; intro?: string; maw?: number }) {
   return (
-    <Band headingId={headingId} bg={bg} style={style} py={{ base: 64, md: 96 }} size="lg">
+    <Band headingId={headingId} bg={bg} style={style} className={classes.pageBand} size="lg">
       {heading !== undefined && intro === undefined && (
-        <Title order={2} id={headingId} ta="center" fz={H2_SIZE} mb={BELOW_HEADING}>
+        <Title
+          order={2}
+          id={headingId}
+          ta="center"
+          className={`${classes.h2} ${classes.belowHeading}`}
+        >
           {heading}
         </Title>
       )}
       {heading !== undefined && intro !== undefined && (
-        <Stack gap="sm" align="center" ta="center" maw={maw} mx="auto" mb={BELOW_HEADING}>
-          <Title order={2} id={headingId} fz={H2_SIZE}>
+        <Stack
+          gap="sm"
+          align="center"
+          ta="center"
+          maw={maw}
+          mx="auto"
+          className={classes.belowHeading}
+        >
+          <Title order={2} id={headingId} className={classes.h2}>
             {heading}
           </Title>
-          <Text fz={INTRO_SIZE} c="gray.8">
+          <Text className={classes.intro} c="gray.8">
             {intro}
           </Text>
         </Stack>
@@ -88,17 +105,17 @@ export function CallToAction({
   children,
 }: BandProps & { heading: string; text: string; dark?: boolean }) {
   return (
-    <Band headingId={headingId} bg={bg} style={style} py={{ base: 64, md: 88 }} size="md">
+    <Band headingId={headingId} bg={bg} style={style} className={classes.ctaBand} size="md">
       <Stack align="center" ta="center" gap="md">
         <Title
           order={2}
           id={headingId}
           c={dark ? 'white' : undefined}
-          fz={{ base: '1.875rem', sm: '2.25rem' }}
+          className={classes.ctaHeading}
         >
           {heading}
         </Title>
-        <Text c={dark ? 'gray.1' : 'gray.8'} fz={INTRO_SIZE} maw={dark ? 620 : 600}>
+        <Text c={dark ? 'gray.1' : 'gray.8'} className={classes.intro} maw={dark ? 620 : 600}>
           {text}
         </Text>
         {children}
