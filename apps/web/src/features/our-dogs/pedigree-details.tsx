@@ -4,7 +4,6 @@ import {
   Box,
   Group,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -22,6 +21,7 @@ import type { ModalImage } from '../../components/image-modal';
 import { dogPhotoAlt } from './dog-photo-alt';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
+import { Columns } from '../../components/layout/columns';
 
 const copy = ourDogsCopy.pedigree;
 const { relations } = copy;
@@ -214,7 +214,7 @@ function Highlights({
       <Title order={3} fz="h4" id="pedigree-highlights-heading" mb="sm">
         {copy.highlightsHeading}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="pedigree-highlights">
+      <Columns cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="pedigree-highlights">
         {shown.map((h) => (
           <Stack key={h.image} gap={4}>
             <UnstyledButton
@@ -237,7 +237,7 @@ function Highlights({
             </Text>
           </Stack>
         ))}
-      </SimpleGrid>
+      </Columns>
     </Box>
   );
 }

@@ -1,18 +1,9 @@
-import {
-  AspectRatio,
-  Badge,
-  Box,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { AspectRatio, Badge, Box, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { galleryFor, ourDogsCopy, type Dog, type PuppyGallery } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
+import { Columns } from '../../components/layout/columns';
 
 const copy = ourDogsCopy.gallery;
 
@@ -44,7 +35,7 @@ export function PuppyGallery({ dog, gallery, onImage }: PuppyGalleryProps) {
             <Text size="sm" c="gray.7">
               {copy.dam}: {litter.dam}
             </Text>
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="sm">
+            <Columns cols={{ base: 2, sm: 3 }} spacing="sm" mt="sm">
               {litter.puppies.map((puppy) => {
                 const alt = copy.puppyAlt(puppy.name, puppy.color, puppy.gender);
                 return (
@@ -87,7 +78,7 @@ export function PuppyGallery({ dog, gallery, onImage }: PuppyGalleryProps) {
                   </Stack>
                 );
               })}
-            </SimpleGrid>
+            </Columns>
           </Box>
         );
       })}

@@ -3,6 +3,7 @@ import { puppiesCopy } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
 import { usePageAction } from '../../components/page-actions';
 import type { ChampionSummary } from './puppies-data';
+import bands from '../../components/layout/page-section.module.css';
 
 const copy = puppiesCopy.champion;
 
@@ -14,7 +15,7 @@ export function ChampionTeaser({ champion }: { champion: ChampionSummary }) {
       component="section"
       aria-labelledby="champion-heading"
       radius="lg"
-      p={{ base: 'lg', sm: 'xl' }}
+      className={bands.panel}
       bg="olive.0"
       withBorder
     >

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  AspectRatio,
-  Badge,
-  Box,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, AspectRatio, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import {
   dogById,
   pedigreeFor,
@@ -20,6 +10,7 @@ import {
 } from '@cedar/content';
 import { Link } from 'react-router';
 import { SiteImage } from '../../components/site-image';
+import { Columns } from '../../components/layout/columns';
 
 const copy = puppiesCopy.litterPedigree;
 
@@ -115,10 +106,10 @@ export function LitterPedigree({ litter }: { litter: Litter }) {
       <Text c="gray.7" mb="md">
         {copy.intro}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+      <Columns cols={{ base: 1, sm: 2 }} spacing="xl">
         <ParentPanel relation={copy.sire} dog={dogById(litter.sire)} fallbackId={litter.sire} />
         <ParentPanel relation={copy.dam} dog={dogById(litter.dam)} fallbackId={litter.dam} />
-      </SimpleGrid>
+      </Columns>
       <Anchor component={Link} to="/breeding-dogs" display="inline-block" mt="lg" fw={600}>
         {copy.seeAll}
       </Anchor>

@@ -12,6 +12,7 @@ import { ChampionTeaser, PuppiesIntro, PuppiesLitters, PuppyGallery } from './pu
 import { PuppiesSection } from '../../sections/puppies-section';
 import classes from './puppies-page.module.css';
 import type { Route } from './+types/puppies-page';
+import bands from '../../components/layout/page-section.module.css';
 
 function PuppyPhotoModal({
   state,
@@ -59,7 +60,7 @@ export default function PuppiesPage({ loaderData }: Route.ComponentProps) {
     <>
       <PuppiesIntro />
 
-      <Container size="lg" py={{ base: 40, md: 64 }}>
+      <Container size="lg" className={bands.bodyBand}>
         <Stack gap={72}>
           <PageActions value={actions}>
             <PuppyGallery photos={puppyPhotos} />
