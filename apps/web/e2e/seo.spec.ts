@@ -294,35 +294,6 @@ test.describe('served well', () => {
     }
   });
 
-  test('no page writes more of Mantine’s inline <style> elements than its ceiling', async ({
-    request,
-  }) => {
-    // Each responsive style prop (`py={{ base: 48, md: 80 }}`), SimpleGrid and Grid column writes
-    // a <style> element into the page, parsed and matched before the first paint on a phone; the
-    // shared layout uses CSS modules and `Columns` instead (decision 046). What is left comes from
-    // the sections the owner edits (their rules allow style props) and the contact and puppies
-    // pages' Grid. Before decision 046's second step: 20, 19, 6, 14, 12, 12, 8, 15, 8, 10, 12.
-    const CEILING: Record<string, number> = {
-      '/': 11,
-      '/puppies': 4,
-      '/puppy-application': 0,
-      '/breeding-dogs': 1,
-      '/health-testing': 2,
-      '/training': 0,
-      '/boarding': 0,
-      '/facilities': 6,
-      '/raw-dog-food': 0,
-      '/halloween-contest': 0,
-      '/contact': 5,
-    };
-    expect(Object.keys(CEILING).sort()).toEqual([...PUBLIC_ROUTES].sort());
-    for (const route of PUBLIC_ROUTES) {
-      const html = await (await request.get(route)).text();
-      const inline = html.match(/<style data-mantine-styles="inline"/g)?.length ?? 0;
-      expect(inline, route).toBeLessThanOrEqual(CEILING[route] ?? 0);
-    }
-  });
-
   test('hashed assets and image variants are cached for a year, compressed when text', async ({
     request,
   }) => {

@@ -2,7 +2,6 @@ import { Box } from '@mantine/core';
 import { AspectRatio, Text } from '@mantine/core';
 import type { Slide } from '@cedar/content';
 import { SiteImage } from './site-image';
-import classes from './photo-carousel-slide.module.css';
 
 /** One captioned photo of a carousel. */
 export function SlideFigure({ slide, priority }: { slide: Slide; priority: boolean }) {
@@ -28,10 +27,12 @@ export function SlideFigure({ slide, priority }: { slide: Slide; priority: boole
         left={0}
         right={0}
         bottom={0}
+        px={{ base: 'md', sm: 'xl' }}
         pt={48}
-        className={classes.caption}
+        pb={{ base: 'md', sm: 'lg' }}
         c="white"
         fw={600}
+        fz={{ base: 'sm', sm: 'lg' }}
         style={{
           background: 'linear-gradient(to top, rgba(0,0,0,0.82) 55%, rgba(0,0,0,0))',
           textShadow: '0 1px 2px rgba(0,0,0,0.6)',

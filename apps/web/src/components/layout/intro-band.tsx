@@ -1,5 +1,4 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
-import bands from './page-section.module.css';
 
 /**
  * The centred opening band of /puppies, /puppy-application, /health-testing and /contact: eyebrow,
@@ -28,7 +27,7 @@ export function IntroBand({
 }: IntroBandProps) {
   const paragraphs = typeof intro === 'string' ? [intro] : intro;
   return (
-    <Box bg="olive.0" className={bands.introBand}>
+    <Box bg="olive.0" py={{ base: 48, md: 72 }}>
       <Container size="md" ta="center">
         {eyebrow && (
           <Text size="sm" fw={700} tt="uppercase" lts={1.2} c="olive.8" mb={6}>

@@ -1,7 +1,6 @@
-import { AspectRatio, Box, Container, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { imageSizes, SiteImage } from '../site-image';
-import classes from './page-hero.module.css';
 
 export interface PageHeroProps {
   /** The page's words: its eyebrow, its h1 (`heading`) and the intro under it */
@@ -15,23 +14,25 @@ export interface PageHeroProps {
 export function PageHero({ copy, image, children }: PageHeroProps) {
   const { eyebrow, heading, intro } = copy;
   return (
-    // Sizes by breakpoint come from page-hero.module.css, not responsive style props or a
-    // SimpleGrid, each of which Mantine writes into the page as a <style> element of its own.
-    <Box component="section" aria-labelledby="page-heading" bg="olive.0" className={classes.hero}>
+    <Box component="section" aria-labelledby="page-heading" bg="olive.0" py={{ base: 48, md: 80 }}>
       <Container size="lg">
-        <div className={image ? `${classes.grid} ${classes.withImage}` : classes.grid}>
+        <SimpleGrid
+          cols={{ base: 1, sm: image ? 2 : 1 }}
+          spacing={{ base: 32, sm: 40, md: 64 }}
+          style={{ alignItems: 'center' }}
+        >
           <Stack gap="md" maw={image ? undefined : 760}>
             {eyebrow && (
               <Text c="olive.8" fw={700} tt="uppercase" fz="sm" lts="0.08em">
                 {eyebrow}
               </Text>
             )}
-            <Title order={1} id="page-heading" className={classes.heading} lh={1.1}>
+            <Title order={1} id="page-heading" fz={{ base: '2.25rem', sm: '3rem' }} lh={1.1}>
               {heading}
             </Title>
             <Box w={64} h={3} bg="gold.6" aria-hidden="true" />
             {intro && (
-              <Text component="div" className={classes.intro} c="gray.8" lh={1.7}>
+              <Text component="div" fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.7}>
                 {intro}
               </Text>
             )}
@@ -49,7 +50,7 @@ export function PageHero({ copy, image, children }: PageHeroProps) {
               />
             </AspectRatio>
           )}
-        </div>
+        </SimpleGrid>
       </Container>
     </Box>
   );

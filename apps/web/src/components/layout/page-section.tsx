@@ -1,6 +1,5 @@
-import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { Columns } from './columns';
 import classes from './page-section.module.css';
 
 interface BandProps {
@@ -86,9 +85,9 @@ export function PageSection({
 /** Three cards a row from small screens up, one under another below. */
 export function CardRow({ children }: { children: ReactNode }) {
   return (
-    <Columns cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 'md', md: 'lg' }}>
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 'md', md: 'lg' }}>
       {children}
-    </Columns>
+    </SimpleGrid>
   );
 }
 

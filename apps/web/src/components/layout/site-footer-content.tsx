@@ -1,4 +1,4 @@
-import { Box, Container, Stack, Text } from '@mantine/core';
+import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatAddress, layoutCopy, site, telHref, type NavLink } from '@cedar/content';
 import { Link } from 'react-router';
 import classes from './site-footer.module.css';
@@ -9,10 +9,8 @@ const { footer } = layoutCopy;
 export function FooterContent({ links }: { links: readonly NavLink[] }) {
   return (
     <>
-      {/* Sizes by breakpoint come from site-footer.module.css, not responsive style props or a
-          SimpleGrid, each of which Mantine writes into every page as a <style> element. */}
-      <Container size="lg" className={classes.top} pb="xl">
-        <div className={classes.columns}>
+      <Container size="lg" pt={{ base: 48, sm: 64 }} pb="xl">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing={{ base: 40, md: 56 }}>
           <Stack gap="sm">
             <Link to="/" className={classes.brand}>
               {site.brandName}
@@ -63,11 +61,11 @@ export function FooterContent({ links }: { links: readonly NavLink[] }) {
               </Text>
             </Stack>
           </Box>
-        </div>
+        </SimpleGrid>
       </Container>
       <Box className={classes.bottom}>
         <Container size="lg" py="md">
-          <Text size="sm" c="gray.3" className={classes.copyright}>
+          <Text size="sm" c="gray.3" ta={{ base: 'left', sm: 'center' }}>
             © {site.copyrightYear} {site.brandName}. {footer.rights}
           </Text>
         </Container>

@@ -5,7 +5,6 @@ import { FormsEmbed } from '../../components/forms-embed';
 
 import { IntroBand } from '../../components/layout/intro-band';
 import type { Route } from './+types/application-page';
-import bands from '../../components/layout/page-section.module.css';
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
@@ -20,13 +19,13 @@ export default function ApplicationPage() {
         introWidth={720}
         introAlign="left"
       />
-      <Container size="md" className={bands.bodyBand}>
+      <Container size="md" py={{ base: 40, md: 64 }}>
         <Paper
           component="section"
           aria-labelledby="questionnaire-heading"
           withBorder
           radius="lg"
-          className={bands.panel}
+          p={{ base: 'lg', sm: 'xl' }}
         >
           <Title order={2} id="questionnaire-heading" fz="h3">
             {applicationCopy.formTitle}

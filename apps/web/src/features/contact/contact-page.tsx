@@ -9,7 +9,6 @@ import { ContactFormHeading } from './contact-content';
 
 import { ContactSection as ContactDetails } from '../../sections/contact-section';
 import type { Route } from './+types/contact-page';
-import bands from '../../components/layout/page-section.module.css';
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
@@ -18,7 +17,7 @@ export default function ContactPage() {
   return (
     <>
       <ContactIntro />
-      <Container size="lg" className={bands.bodyBand}>
+      <Container size="lg" py={{ base: 40, md: 64 }}>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper
@@ -26,7 +25,7 @@ export default function ContactPage() {
               aria-labelledby="contact-form-heading"
               withBorder
               radius="lg"
-              className={bands.panel}
+              p={{ base: 'lg', sm: 'xl' }}
               h="100%"
             >
               <ContactFormHeading />
@@ -41,7 +40,7 @@ export default function ContactPage() {
         </Grid>
       </Container>
       {/* Live: long testimonials open and close (Read More). */}
-      <Box bg="gray.0" className={bands.introBand}>
+      <Box bg="gray.0" py={{ base: 48, md: 72 }}>
         <Container size="lg">
           <TestimonialsSection />
         </Container>

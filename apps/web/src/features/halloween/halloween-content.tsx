@@ -6,6 +6,7 @@ import {
   Card,
   Container,
   List,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -17,8 +18,6 @@ import { SiteImage } from '../../components/site-image';
 import { entryAlt } from './entry-alt';
 import classes from './halloween-page.module.css';
 import { usePageAction } from '../../components/page-actions';
-import { Columns } from '../../components/layout/columns';
-import bands from '../../components/layout/page-section.module.css';
 
 const ORANGE_FILL = '#c2410c'; // 5.2:1 with white text
 
@@ -28,7 +27,8 @@ export function HalloweenIntro() {
     <>
       <Box
         component="section"
-        className={`${classes.hero} ${bands.openingBand}`}
+        className={classes.hero}
+        py={{ base: 56, md: 88 }}
         aria-labelledby="contest-heading"
       >
         <Container size="lg">
@@ -36,7 +36,7 @@ export function HalloweenIntro() {
             <Badge size="xl" radius="sm" color={ORANGE_FILL} variant="filled" tt="none">
               {copy.badge}
             </Badge>
-            <Title order={1} id="contest-heading" c="white" className={classes.heroHeading}>
+            <Title order={1} id="contest-heading" c="white" fz={{ base: 34, sm: 48 }}>
               {copy.heading}
             </Title>
             <Text size="lg" maw={680} className={classes.heroIntro}>
@@ -46,7 +46,7 @@ export function HalloweenIntro() {
           <VisuallyHidden>
             <Title order={2}>{copy.datesHeading}</Title>
           </VisuallyHidden>
-          <Columns cols={{ base: 1, sm: 3 }} spacing="lg" mt={48}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt={48}>
             {copy.dates.map((d) => (
               <Card key={d.title} radius="md" padding="lg" className={classes.dateCard}>
                 <Title order={3} fz="sm" tt="uppercase" lts={1} className={classes.dateLabel}>
@@ -57,16 +57,16 @@ export function HalloweenIntro() {
                 </Text>
               </Card>
             ))}
-          </Columns>
+          </SimpleGrid>
         </Container>
       </Box>
 
-      <Container size="lg" className={bands.introBand}>
+      <Container size="lg" py={{ base: 48, md: 72 }}>
         <Box component="section" aria-labelledby="how-to-enter-heading">
           <Title order={2} id="how-to-enter-heading" ta="center">
             {copy.howHeading}
           </Title>
-          <Columns cols={{ base: 1, sm: 3 }} spacing="xl" mt="xl">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl" mt="xl">
             {copy.steps.map((step, i) => (
               <Stack key={step.title} align="center" ta="center" gap="xs">
                 <span className={classes.stepNumber} aria-hidden="true">
@@ -78,7 +78,7 @@ export function HalloweenIntro() {
                 <Text c="gray.7">{step.text}</Text>
               </Stack>
             ))}
-          </Columns>
+          </SimpleGrid>
           <Stack align="center" gap={6} mt="xl">
             <Button
               component="a"
@@ -126,7 +126,7 @@ export function ContestEntries() {
       component="section"
       aria-labelledby="entries-heading"
       bg="#fffaf5"
-      className={bands.introBand}
+      py={{ base: 48, md: 72 }}
     >
       <Container size="xl">
         <Title order={2} id="entries-heading" ta="center">
@@ -135,7 +135,7 @@ export function ContestEntries() {
         <Text ta="center" c="gray.7" mt="xs">
           {copy.entriesIntro}
         </Text>
-        <Columns
+        <SimpleGrid
           cols={{ base: 2, sm: 3, lg: 4 }}
           spacing={{ base: 'sm', md: 'lg' }}
           mt="xl"
@@ -165,7 +165,7 @@ export function ContestEntries() {
               </div>
             </UnstyledButton>
           ))}
-        </Columns>
+        </SimpleGrid>
       </Container>
     </Box>
   );

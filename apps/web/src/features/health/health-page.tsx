@@ -8,7 +8,6 @@ import { NaturalLivingCarousel } from './natural-living-carousel';
 import { HealthIntro, HealthyStart, NaturalLivingHeading } from './health-content';
 import { HealthTestingSection } from '../../sections/health-testing-section';
 import type { Route } from './+types/health-page';
-import bands from '../../components/layout/page-section.module.css';
 
 // The carousel's photos and the articles the cards open come from here (build time): of the
 // articles, the id and title the popup opens with (its photo and essay load with its content).
@@ -34,7 +33,7 @@ export default function HealthPage({ loaderData }: Route.ComponentProps) {
     <>
       <HealthIntro />
 
-      <Container size="lg" className={bands.bodyBand}>
+      <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <Box component="section" aria-labelledby="natural-living-heading">
             <NaturalLivingHeading />

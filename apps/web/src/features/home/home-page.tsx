@@ -5,6 +5,7 @@ import {
   Card,
   Container,
   Group,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -13,8 +14,6 @@ import { homeCopy } from '@cedar/content';
 import { Link } from 'react-router';
 import { AboutSection } from '../../sections/about-section';
 import classes from './home-page.module.css';
-import bands from '../../components/layout/page-section.module.css';
-import { Columns } from '../../components/layout/columns';
 import { PageSection } from '../../components/layout/page-section';
 import { imageSizes, SiteImage } from '../../components/site-image';
 import { pageData, pageMeta } from '../../lib/page-data';
@@ -49,7 +48,7 @@ function PumpkinIcon() {
 function HalloweenBanner() {
   return (
     <Link to={banner.to} className={classes.banner}>
-      <Container size="lg" className={classes.bannerInner}>
+      <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Group justify="space-between" gap="md" wrap="wrap">
           <Group gap="md" wrap="nowrap" align="center">
             <PumpkinIcon />
@@ -59,7 +58,7 @@ function HalloweenBanner() {
               </Text>
               <Text
                 component="h2"
-                className={classes.bannerTitle}
+                fz={{ base: 'xl', sm: '1.625rem' }}
                 fw={700}
                 ff="heading"
                 lh={1.2}
@@ -89,7 +88,7 @@ function DiscoverCards() {
       maw={640}
       bg="gray.0"
     >
-      <Columns cols={{ base: 1, sm: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         {cards.map((card) => (
           <Card
             key={card.to}
@@ -119,20 +118,25 @@ function DiscoverCards() {
             </Text>
           </Card>
         ))}
-      </Columns>
+      </SimpleGrid>
     </PageSection>
   );
 }
 
 function ClosingCta() {
   return (
-    <Box component="section" aria-labelledby="home-cta-heading" className={classes.cta}>
+    <Box
+      component="section"
+      aria-labelledby="home-cta-heading"
+      className={classes.cta}
+      py={{ base: 64, md: 88 }}
+    >
       <Container size="md">
         <Stack align="center" ta="center" gap="lg">
-          <Title order={2} id="home-cta-heading" c="white" className={classes.ctaHeading}>
+          <Title order={2} id="home-cta-heading" c="white" fz={{ base: '1.875rem', sm: '2.5rem' }}>
             {cta.heading}
           </Title>
-          <Text c="gray.1" className={bands.intro} maw={620}>
+          <Text c="gray.1" fz={{ base: 'md', sm: 'lg' }} maw={620}>
             {cta.text}
           </Text>
           <Button component={Link} to={cta.to} size="lg" variant="white" color="olive.8">

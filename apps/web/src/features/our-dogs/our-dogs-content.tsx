@@ -1,15 +1,12 @@
-import { Box, Container, Text, Title } from '@mantine/core';
+import { Box, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { ourDogsCopy as copy, type Dog } from '@cedar/content';
 import { DogCard } from './dog-card';
-import { Columns } from '../../components/layout/columns';
-import bands from '../../components/layout/page-section.module.css';
-import classes from './our-dogs-page.module.css';
 
 /** The page's opening band: eyebrow, heading and introduction. */
 export function OurDogsHero() {
   return (
     <Box
-      className={bands.openingBand}
+      py={{ base: 56, md: 88 }}
       style={{
         background:
           'linear-gradient(135deg, var(--mantine-color-olive-9), var(--mantine-color-olive-7))',
@@ -19,7 +16,7 @@ export function OurDogsHero() {
         <Text size="sm" fw={700} tt="uppercase" lts={1.4} c="gold.2">
           {copy.hero.eyebrow}
         </Text>
-        <Title order={1} c="white" mt={6} className={classes.heroHeading}>
+        <Title order={1} c="white" mt={6} fz={{ base: 36, sm: 52 }}>
           {copy.hero.heading}
         </Title>
         <Text size="lg" c="white" mt="lg" maw={720} mx="auto">
@@ -52,11 +49,11 @@ export function DogSection({ id, group, dogs }: DogSectionProps) {
           {intro}
         </Text>
       </>
-      <Columns cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
         {dogs.map((dog) => (
           <DogCard key={dog.id} dog={dog} />
         ))}
-      </Columns>
+      </SimpleGrid>
     </Box>
   );
 }

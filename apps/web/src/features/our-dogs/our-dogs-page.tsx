@@ -9,7 +9,6 @@ import { KennelTourCarousel } from './kennel-tour-carousel';
 import { OurDogsPopups } from './our-dogs-popups';
 import { DogSection, KennelTourHeading, OurDogsHero } from './our-dogs-content';
 import type { Route } from './+types/our-dogs-page';
-import bands from '../../components/layout/page-section.module.css';
 
 // The dogs and the kennel tour's photos come from here (build time), not from the page's client
 // code.
@@ -49,7 +48,7 @@ export default function OurDogsPage({ loaderData }: Route.ComponentProps) {
     <>
       <OurDogsHero />
 
-      <Container size="lg" className={bands.bodyBand}>
+      <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <PageActions value={actions}>
             <DogSection id="our-sires" group="sires" dogs={dogs.sires} />

@@ -4,6 +4,7 @@ import {
   Box,
   Group,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -21,7 +22,6 @@ import type { ModalImage } from '../../components/image-modal';
 import { dogPhotoAlt } from './dog-photo-alt';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
-import { Columns } from '../../components/layout/columns';
 
 const copy = ourDogsCopy.pedigree;
 const { relations } = copy;
@@ -214,7 +214,7 @@ function Highlights({
       <Title order={3} fz="h4" id="pedigree-highlights-heading" mb="sm">
         {copy.highlightsHeading}
       </Title>
-      <Columns cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="pedigree-highlights">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="pedigree-highlights">
         {shown.map((h) => (
           <Stack key={h.image} gap={4}>
             <UnstyledButton
@@ -237,7 +237,7 @@ function Highlights({
             </Text>
           </Stack>
         ))}
-      </Columns>
+      </SimpleGrid>
     </Box>
   );
 }

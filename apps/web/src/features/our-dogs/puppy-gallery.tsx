@@ -1,9 +1,18 @@
-import { AspectRatio, Badge, Box, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { galleryFor, ourDogsCopy, type Dog, type PuppyGallery } from '@cedar/content';
 import type { ModalImage } from '../../components/image-modal';
 import classes from './our-dogs-page.module.css';
 import { SiteImage } from '../../components/site-image';
-import { Columns } from '../../components/layout/columns';
 
 const copy = ourDogsCopy.gallery;
 
@@ -35,7 +44,7 @@ export function PuppyGallery({ dog, gallery, onImage }: PuppyGalleryProps) {
             <Text size="sm" c="gray.7">
               {copy.dam}: {litter.dam}
             </Text>
-            <Columns cols={{ base: 2, sm: 3 }} spacing="sm" mt="sm">
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="sm">
               {litter.puppies.map((puppy) => {
                 const alt = copy.puppyAlt(puppy.name, puppy.color, puppy.gender);
                 return (
@@ -78,7 +87,7 @@ export function PuppyGallery({ dog, gallery, onImage }: PuppyGalleryProps) {
                   </Stack>
                 );
               })}
-            </Columns>
+            </SimpleGrid>
           </Box>
         );
       })}

@@ -3,7 +3,6 @@ import { puppiesCopy } from '@cedar/content';
 import { SiteImage } from '../../components/site-image';
 import { usePageAction } from '../../components/page-actions';
 import type { ChampionSummary } from './puppies-data';
-import bands from '../../components/layout/page-section.module.css';
 
 const copy = puppiesCopy.champion;
 
@@ -15,7 +14,7 @@ export function ChampionTeaser({ champion }: { champion: ChampionSummary }) {
       component="section"
       aria-labelledby="champion-heading"
       radius="lg"
-      className={bands.panel}
+      p={{ base: 'lg', sm: 'xl' }}
       bg="olive.0"
       withBorder
     >

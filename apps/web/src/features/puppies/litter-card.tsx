@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { puppiesCopy as copy } from '@cedar/content';
 import type { LitterBadge, LitterWithReadiness } from '@cedar/litter-logic';
 import { useId, type ReactNode } from 'react';
@@ -80,15 +80,14 @@ export function LitterCard({ litter, kind }: LitterCardProps) {
       <Title order={3} fz="h3" mt="md" id={headingId}>
         {litter.name}
       </Title>
-      {/* Two columns of facts: SimpleGrid's layout from the module (a SimpleGrid writes a <style>). */}
-      <div className={classes.facts}>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt="sm" mb={0}>
         <Fact label={copy.labels.sire}>{litter.sireName}</Fact>
         <Fact label={copy.labels.dam}>{litter.damName}</Fact>
         <Fact label={copy.labels.born}>{formatBirthDate(litter.birthDate)}</Fact>
         <Fact label={copy.labels.age}>{age}</Fact>
         <Fact label={copy.labels.puppies}>{litter.puppiesCount}</Fact>
         <Fact label={copy.labels.available}>{litter.available}</Fact>
-      </div>
+      </SimpleGrid>
       <Fact label={copy.labels.ready}>{litter.readyDate}</Fact>
       <PuppyList puppies={litter.puppies} />
       <Text mt="sm" c="gray.8" size="sm" mb="md">

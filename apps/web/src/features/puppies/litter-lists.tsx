@@ -1,10 +1,9 @@
-import { Box, Stack, Text, Title } from '@mantine/core';
+import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { puppiesCopy as copy } from '@cedar/content';
 import { splitLitters, type LitterWithReadiness } from '@cedar/litter-logic';
 import { useMemo } from 'react';
 import { LitterCard } from './litter-card';
 import type { ListedLitter } from './puppies-data';
-import { Columns } from '../../components/layout/columns';
 
 interface ListProps {
   id: string;
@@ -29,11 +28,11 @@ function LitterList({ id, heading, intro, empty, kind, litters }: ListProps) {
           {empty}
         </Text>
       ) : (
-        <Columns cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" mt="lg">
           {litters.map((litter) => (
             <LitterCard key={litter.id} litter={litter} kind={kind} />
           ))}
-        </Columns>
+        </SimpleGrid>
       )}
     </Box>
   );

@@ -1,4 +1,14 @@
-import { Anchor, AspectRatio, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  AspectRatio,
+  Badge,
+  Box,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   dogById,
   pedigreeFor,
@@ -10,7 +20,6 @@ import {
 } from '@cedar/content';
 import { Link } from 'react-router';
 import { SiteImage } from '../../components/site-image';
-import { Columns } from '../../components/layout/columns';
 
 const copy = puppiesCopy.litterPedigree;
 
@@ -106,10 +115,10 @@ export function LitterPedigree({ litter }: { litter: Litter }) {
       <Text c="gray.7" mb="md">
         {copy.intro}
       </Text>
-      <Columns cols={{ base: 1, sm: 2 }} spacing="xl">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
         <ParentPanel relation={copy.sire} dog={dogById(litter.sire)} fallbackId={litter.sire} />
         <ParentPanel relation={copy.dam} dog={dogById(litter.dam)} fallbackId={litter.dam} />
-      </Columns>
+      </SimpleGrid>
       <Anchor component={Link} to="/breeding-dogs" display="inline-block" mt="lg" fw={600}>
         {copy.seeAll}
       </Anchor>

@@ -12,7 +12,6 @@ import { ChampionTeaser, PuppiesIntro, PuppiesLitters, PuppyGallery } from './pu
 import { PuppiesSection } from '../../sections/puppies-section';
 import classes from './puppies-page.module.css';
 import type { Route } from './+types/puppies-page';
-import bands from '../../components/layout/page-section.module.css';
 
 function PuppyPhotoModal({
   state,
@@ -60,7 +59,7 @@ export default function PuppiesPage({ loaderData }: Route.ComponentProps) {
     <>
       <PuppiesIntro />
 
-      <Container size="lg" className={bands.bodyBand}>
+      <Container size="lg" py={{ base: 40, md: 64 }}>
         <Stack gap={72}>
           <PageActions value={actions}>
             <PuppyGallery photos={puppyPhotos} />

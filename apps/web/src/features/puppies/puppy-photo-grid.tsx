@@ -1,4 +1,4 @@
-import { AspectRatio, UnstyledButton } from '@mantine/core';
+import { AspectRatio, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { puppiesCopy as copy, type Photo } from '@cedar/content';
 import classes from './puppies-page.module.css';
 import { SiteImage } from '../../components/site-image';
@@ -9,8 +9,11 @@ import { usePageAction } from '../../components/page-actions';
 export function PuppyPhotoGrid({ photos }: { photos: readonly Photo[] }) {
   const act = usePageAction();
   return (
-    // SimpleGrid's layout from puppies-page.module.css (.photoGrid): a SimpleGrid writes a <style>.
-    <div className={classes.photoGrid} data-testid="puppy-photo-grid">
+    <SimpleGrid
+      cols={{ base: 3, sm: 5 }}
+      spacing={{ base: 6, sm: 'md' }}
+      data-testid="puppy-photo-grid"
+    >
       {photos.map((photo, index) => (
         <UnstyledButton
           key={photo.src}
@@ -30,6 +33,6 @@ export function PuppyPhotoGrid({ photos }: { photos: readonly Photo[] }) {
           </AspectRatio>
         </UnstyledButton>
       ))}
-    </div>
+    </SimpleGrid>
   );
 }

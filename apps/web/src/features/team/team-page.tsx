@@ -1,4 +1,4 @@
-import { Box, Container, Text, Title } from '@mantine/core';
+import { Box, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { team, teamCopy, type TeamMember } from '@cedar/content';
 import { PageHero } from '../../components/layout/page-hero';
 import { FacilitiesSection } from '../../sections/facilities-section';
@@ -6,7 +6,6 @@ import classes from './team-page.module.css';
 import { SiteImage } from '../../components/site-image';
 import { pageData, pageMeta } from '../../lib/page-data';
 import type { Route } from './+types/team-page';
-import { Columns } from '../../components/layout/columns';
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
@@ -49,9 +48,9 @@ export default function TeamPage() {
   return (
     <>
       <PageHero copy={teamCopy} />
-      <Box component="section" aria-label={teamCopy.membersLabel} className={classes.members}>
+      <Box component="section" aria-label={teamCopy.membersLabel} py={{ base: 48, md: 80 }}>
         <Container size="lg">
-          <Columns
+          <SimpleGrid
             component="ul"
             cols={{ base: 1, sm: 2 }}
             spacing="lg"
@@ -64,7 +63,7 @@ export default function TeamPage() {
                 <MemberCard member={member} first={index === 0} />
               </li>
             ))}
-          </Columns>
+          </SimpleGrid>
         </Container>
       </Box>
       <FacilitiesSection />

@@ -1,4 +1,4 @@
-import { Anchor, AspectRatio, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AspectRatio, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { site, telHref, trainingCopy, trainingPrograms } from '@cedar/content';
 import { Link } from 'react-router';
 import { PageHero } from '../../components/layout/page-hero';
@@ -7,8 +7,6 @@ import { OfferCards } from '../../components/offer-card';
 import { SiteImage } from '../../components/site-image';
 import { pageData, pageMeta } from '../../lib/page-data';
 import type { Route } from './+types/training-page';
-import bands from '../../components/layout/page-section.module.css';
-import classes from './training-page.module.css';
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request);
 export const meta = pageMeta;
@@ -43,8 +41,11 @@ export default function TrainingPage() {
       </PageSection>
 
       <PageSection headingId="lifetime-heading" bg="olive.0">
-        {/* SimpleGrid's layout from training-page.module.css: a SimpleGrid writes a <style>. */}
-        <div className={classes.lifetime}>
+        <SimpleGrid
+          cols={{ base: 1, md: 2 }}
+          spacing={{ base: 32, md: 64 }}
+          style={{ alignItems: 'center' }}
+        >
           <AspectRatio ratio={4 / 3}>
             <SiteImage
               src={lifetime.image}
@@ -55,11 +56,11 @@ export default function TrainingPage() {
             />
           </AspectRatio>
           <Stack gap="md">
-            <Title order={2} id="lifetime-heading" className={bands.h2}>
+            <Title order={2} id="lifetime-heading" fz={{ base: '2rem', sm: '2.5rem' }}>
               {lifetime.heading}
             </Title>
             {lifetime.paragraphs.map((paragraph) => (
-              <Text key={paragraph.slice(0, 32)} className={bands.intro} c="gray.8" lh={1.7}>
+              <Text key={paragraph.slice(0, 32)} fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.7}>
                 {paragraph}
               </Text>
             ))}
@@ -70,7 +71,7 @@ export default function TrainingPage() {
               </Anchor>
             </Text>
           </Stack>
-        </div>
+        </SimpleGrid>
       </PageSection>
 
       <CallToAction headingId="training-cta-heading" heading={cta.heading} text={cta.text}>
