@@ -378,7 +378,14 @@ test.describe('a button pressed while the app hydrates', () => {
   }) => {
     test.setTimeout(180_000);
     await page.addInitScript(() => {
-      const seen = { hydratingAtPress: null as boolean | null, reactSaw: false, processing: 0 };
+      const seen = {
+        hydratingAtPress: null as boolean | null,
+        reactSaw: false,
+        processing: 0,
+        // The main thread's long tasks from the app's script on, in ms (set when it is let go).
+        releasedAt: Infinity,
+        busy: 0,
+      };
       Object.assign(window, { __seen: seen });
       // Before the start script's listener: this one is added first.
       addEventListener(
@@ -404,6 +411,10 @@ test.describe('a button pressed while the app hydrates', () => {
         durationThreshold: 16,
         buffered: true,
       } as PerformanceObserverInit);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          if (entry.startTime >= seen.releasedAt) seen.busy += entry.duration;
+      }).observe({ type: 'longtask', buffered: true });
     });
     const appScript = await holdScripts(page, '**/assets/entry.client-*.js');
     const cdp = await page.context().newCDPSession(page);
@@ -417,6 +428,10 @@ test.describe('a button pressed while the app hydrates', () => {
       // 20x: at 8x one loaded run's hydration was over before Playwright's click landed.
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
       try {
+        await page.evaluate(() => {
+          (window as unknown as { __seen: { releasedAt: number } }).__seen.releasedAt =
+            performance.now();
+        });
         appScript.release();
         await page.waitForFunction(
           () => Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
@@ -432,7 +447,17 @@ test.describe('a button pressed while the app hydrates', () => {
         await hydrated(page);
         await expect(menu, 'answered once the page has hydrated').toBeVisible();
         const seen = await page.evaluate(
-          () => (window as unknown as { __seen: Record<string, unknown> }).__seen,
+          () =>
+            (
+              window as unknown as {
+                __seen: {
+                  hydratingAtPress: boolean | null;
+                  reactSaw: boolean;
+                  processing: number;
+                  busy: number;
+                };
+              }
+            ).__seen,
         );
         test.info().annotations.push({
           type: 'attempt',
@@ -447,8 +472,20 @@ test.describe('a button pressed while the app hydrates', () => {
         expect(seen.reactSaw, 'the press never reached React before the page had hydrated').toBe(
           false,
         );
-        // Hydrating the whole page inside the tap takes far longer at 20x CPU.
-        expect(seen.processing, "the pointerdown's own processing, in ms").toBeLessThan(100);
+        // Hydrating the whole page inside the tap would make the tap most of the work the page
+        // did from its app's script on (it starts again from the first component). Measured
+        // against that work in the same run, not in milliseconds: on a loaded machine one CI run
+        // saw a kept press's few listeners take 205 ms at 20x CPU, while the page's hydration
+        // there takes seconds.
+        test.info().annotations.push({
+          type: 'tap',
+          description: `pointerdown ${Math.round(seen.processing)} ms of ${Math.round(seen.busy)} ms in long tasks`,
+        });
+        expect(seen.busy, 'the page did its hydration in long tasks at 20x CPU').toBeGreaterThan(0);
+        expect(
+          seen.processing,
+          "the pointerdown's own processing, against the page's long tasks from its app's script on",
+        ).toBeLessThan(seen.busy / 4);
       } finally {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       }
