@@ -48,10 +48,13 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: origin(E2E_PORTS.public),
-    // A failed test keeps its trace (actions, DOM snapshots, network, console), without the
-    // filmstrip: recording screenshots all through every test cost the compositor's CPU in each
-    // test that passes too (decision 045).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Run by hand, a failed test keeps its trace (actions, DOM snapshots, network, console),
+    // without the filmstrip: recording screenshots all through every test cost the compositor's
+    // CPU in each test that passes too (decision 045). Under CI nothing is recorded: a run there
+    // leaves only its log (each failure's message and the page's accessibility snapshot), and
+    // recording every test's DOM snapshots for a trace nobody could open cost a quarter of the
+    // browsers' and workers' CPU (decision 047).
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromium,
       args: [
