@@ -51,9 +51,9 @@ export default defineConfig({
     // Run by hand, a failed test keeps its trace (actions, DOM snapshots, network, console),
     // without the filmstrip: recording screenshots all through every test cost the compositor's
     // CPU in each test that passes too (decision 045). Under CI nothing is recorded: a run there
-    // leaves only its log (each failure's message and the page's accessibility snapshot), and
-    // recording every test's DOM snapshots for a trace nobody could open cost a quarter of the
-    // browsers' and workers' CPU (decision 047).
+    // leaves only its log (each failure's message, code frame and call log), and recording every
+    // test's DOM snapshots for a trace nobody could open cost about a fifth of the browsers' and
+    // workers' CPU in one pair of full runs (decision 047).
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromium,
