@@ -45,6 +45,8 @@ async function start(
     logStream?: BuildTestOptions['logStream'];
     /** Where the test's clock starts (now, by default). */
     clock?: FakeClock;
+    /** How long a call to HubSpot may take: short, so that the timeout's own test is quick. */
+    hubspotTimeoutMs?: number;
   } = {},
 ) {
   const hubspot = await startHubSpotStandIn();
@@ -67,7 +69,7 @@ async function start(
     clock: options.clock,
     intake: {
       pollOnStart: false,
-      hubspotTimeoutMs: 300,
+      hubspotTimeoutMs: options.hubspotTimeoutMs ?? 300,
       sendMail: async (mail) => {
         sent.push(mail);
       },
@@ -447,7 +449,12 @@ describe('polling HubSpot for form submissions', () => {
   });
 
   it('reads an answer only up to its cap: a page too long is a failure, not a full read', async () => {
-    const { hubspot, poller } = await start({ env: { HUBSPOT_FORM_IDS: CONTACT } });
+    // Time enough to send more than 4 MB on a loaded machine: within 0.3 s, one CI-like run read
+    // a timeout instead of the cap.
+    const { hubspot, poller } = await start({
+      env: { HUBSPOT_FORM_IDS: CONTACT },
+      hubspotTimeoutMs: 10_000,
+    });
     hubspot.script({
       status: 200,
       body: { results: [], padding: 'x'.repeat(MAX_PAGE_BYTES + 1) },
