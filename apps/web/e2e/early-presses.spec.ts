@@ -371,6 +371,19 @@ test.describe('a button pressed before the app has started', () => {
 // hydrate (its container marked on the document). A press that still came after the commit on a
 // loaded machine (it did with a located click, in two suites) loads the page again, up to three
 // times; each such press must still open the menu once.
+/** What the hydrating press's test notes in the page (its init script) and reads back. */
+interface SeenInPage {
+  hydratingAtPress: boolean | null;
+  reactSaw: boolean;
+  /** The pointerdown's own processing, in ms (Event Timing). */
+  processing: number;
+  /** The main thread's long tasks from the app's script on, in ms (set when it is let go). */
+  releasedAt: number;
+  busy: number;
+}
+const seenIn = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __seen: SeenInPage }).__seen);
+
 test.describe('a button pressed while the app hydrates', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   test('/: the Care & Lifestyle menu opens once the page has hydrated, once, and the tap hydrates nothing itself', async ({
@@ -378,11 +391,10 @@ test.describe('a button pressed while the app hydrates', () => {
   }) => {
     test.setTimeout(180_000);
     await page.addInitScript(() => {
-      const seen = {
-        hydratingAtPress: null as boolean | null,
+      const seen: SeenInPage = {
+        hydratingAtPress: null,
         reactSaw: false,
         processing: 0,
-        // The main thread's long tasks from the app's script on, in ms (set when it is let go).
         releasedAt: Infinity,
         busy: 0,
       };
@@ -429,8 +441,7 @@ test.describe('a button pressed while the app hydrates', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
       try {
         await page.evaluate(() => {
-          (window as unknown as { __seen: { releasedAt: number } }).__seen.releasedAt =
-            performance.now();
+          (window as unknown as { __seen: SeenInPage }).__seen.releasedAt = performance.now();
         });
         appScript.release();
         await page.waitForFunction(
@@ -446,19 +457,7 @@ test.describe('a button pressed while the app hydrates', () => {
         // `hydrated` waits as long as the test may.
         await hydrated(page);
         await expect(menu, 'answered once the page has hydrated').toBeVisible();
-        const seen = await page.evaluate(
-          () =>
-            (
-              window as unknown as {
-                __seen: {
-                  hydratingAtPress: boolean | null;
-                  reactSaw: boolean;
-                  processing: number;
-                  busy: number;
-                };
-              }
-            ).__seen,
-        );
+        const seen = await seenIn(page);
         test.info().annotations.push({
           type: 'attempt',
           description: `${attempt}: pressed while hydrating: ${String(seen.hydratingAtPress)}`,
